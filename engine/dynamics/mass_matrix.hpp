@@ -1,0 +1,14 @@
+#pragma once
+// Joint-space mass matrix by the composite rigid body algorithm (CRBA,
+// Featherstone 6.2), composite inertias kept as 10 standard parameters.
+
+#include "dynamics/dynamics_workspace.hpp"
+#include "model/robot_model.hpp"
+
+namespace eb {
+
+/// Mass matrix M(q) (dof x dof, symmetric positive definite) [kg m^2, kg, kg m].
+/// Writes ws.M (full, both triangles) and returns it.
+const Eigen::MatrixXd& computeMassMatrix(const RobotModel& model, DynamicsWorkspace& ws, const Eigen::VectorXd& q);
+
+}  // namespace eb

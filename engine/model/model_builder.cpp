@@ -1,0 +1,195 @@
+#include "model/model_builder.hpp"
+
+#include "model/inertial_parameters.hpp"
+#include "model/model_error.hpp"
+
+#include <Eigen/Eigenvalues>
+
+#include <cmath>
+#include <functional>
+#include <map>
+#include <set>
+#include <sstream>
+
+namespace eb {
+namespace {
+
+bool allFinite(const Eigen::Isometry3d& T) { return T.matrix().allFinite(); }
+
+std::string fmt(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+// Checks one link's inertial; the message names the link and the field.
+void checkInertial(const std::string& where, const LinkInertial& in) {
+  if (!std::isfinite(in.mass)) throw ModelError(where + ": inertial mass is not a finite number");
+  if (in.mass < 0.0) throw ModelError(where + ": inertial mass is negative (" + fmt(in.mass) + " kg)");
+  if (!allFinite(in.comFrame)) throw ModelError(where + ": inertial origin is not finite");
+  if (!in.inertia.allFinite()) throw ModelError(where + ": inertia has a non-finite entry");
+  if ((in.inertia - in.inertia.transpose()).cwiseAbs().maxCoeff() > 1e-12 * (1.0 + in.inertia.cwiseAbs().maxCoeff()))
+    throw ModelError(where + ": inertia matrix is not symmetric");
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eig(in.inertia);
+  const Eigen::Vector3d p = eig.eigenvalues();  // ascending
+  const double scale = std::max(1e-12, p.cwiseAbs().maxCoeff());
+  const double tol = 1e-9 * scale;
+  if (p[0] < -tol)
+    throw ModelError(where + ": inertia is not positive semi-definite (principal moment " + fmt(p[0]) + " kg m^2)");
+  // Triangle inequality of principal moments: each is at most the sum of the other two.
+  if (p[2] > p[0] + p[1] + tol)
+    throw ModelError(where + ": inertia violates the triangle inequality (principal moments " + fmt(p[0]) +
+                     ", " + fmt(p[1]) + ", " + fmt(p[2]) + " kg m^2)");
+  if (in.mass == 0.0 && p[2] > tol)
+    throw ModelError(where + ": zero mass with non-zero inertia");
+}
+
+}  // namespace
+
+RobotModel ModelBuilder::build() const {
+  const std::string& src = source_;
+  std::map<std::string, size_t> linkIndex;
+  for (size_t i = 0; i < links_.size(); ++i) {
+    if (links_[i].name.empty()) throw ModelError(src + ": link #" + std::to_string(i + 1) + " has no name");
+    if (!linkIndex.emplace(links_[i].name, i).second)
+      throw ModelError(src + ": link '" + links_[i].name + "': duplicate link name");
+    if (links_[i].inertial) checkInertial(src + ": link '" + links_[i].name + "'", *links_[i].inertial);
+  }
+  if (links_.empty()) throw ModelError(src + ": the robot has no links");
+
+  std::set<std::string> jointNames;
+  std::map<std::string, size_t> parentJointOfLink;
+  std::vector<std::vector<size_t>> childJoints(links_.size());
+  for (size_t j = 0; j < joints_.size(); ++j) {
+    const JointSpec& js = joints_[j];
+    const std::string where = src + ": joint '" + js.name + "'";
+    if (js.name.empty()) throw ModelError(src + ": joint #" + std::to_string(j + 1) + " has no name");
+    if (!jointNames.insert(js.name).second) throw ModelError(where + ": duplicate joint name");
+    if (!linkIndex.count(js.parent))
+      throw ModelError(where + ": parent link '" + js.parent + "' does not exist");
+    if (!linkIndex.count(js.child))
+      throw ModelError(where + ": child link '" + js.child + "' does not exist");
+    if (js.parent == js.child) throw ModelError(where + ": parent and child are the same link '" + js.child + "'");
+    auto [it, fresh] = parentJointOfLink.emplace(js.child, j);
+    if (!fresh)
+      throw ModelError(where + ": link '" + js.child + "' is already the child of joint '" +
+                       joints_[it->second].name + "' (kinematic loop; only trees are supported)");
+    if (!allFinite(js.origin)) throw ModelError(where + ": origin is not finite");
+    if (js.type != JointSpecType::Fixed) {
+      if (!js.axis.allFinite()) throw ModelError(where + ": axis is not finite");
+      if (js.axis.norm() < 1e-9) throw ModelError(where + ": axis is zero");
+    }
+    const JointLimits& l = js.limits;
+    if (std::isnan(l.lower) || std::isnan(l.upper) || std::isnan(l.velocity) || std::isnan(l.effort) ||
+        std::isnan(l.acceleration))
+      throw ModelError(where + ": limit has a NaN value");
+    if (l.lower > l.upper)
+      throw ModelError(where + ": limit lower (" + fmt(l.lower) + ") is above upper (" + fmt(l.upper) + ")");
+    if (l.velocity < 0.0 || l.effort < 0.0 || l.acceleration < 0.0)
+      throw ModelError(where + ": limit velocity, acceleration and effort must not be negative");
+    if (!std::isfinite(js.damping) || !std::isfinite(js.friction))
+      throw ModelError(where + ": dynamics damping/friction is not finite");
+    childJoints[linkIndex[js.parent]].push_back(j);
+  }
+
+  std::vector<std::string> roots;
+  for (const LinkSpec& l : links_)
+    if (!parentJointOfLink.count(l.name)) roots.push_back(l.name);
+  if (roots.empty()) throw ModelError(src + ": no root link: every link has a parent (kinematic loop)");
+  if (roots.size() > 1)
+    throw ModelError(src + ": more than one root link ('" + roots[0] + "' and '" + roots[1] +
+                     "'); links must form one tree");
+
+  RobotModel model;
+  model.name_ = name_.empty() ? roots[0] : name_;
+  model.source_ = source_;
+  model.rootLink_ = roots[0];
+  model.gravity_ = gravity_;
+
+  // Depth-first walk from the root, children in document order. Each link is
+  // attached to the moving body above it at a fixed pose.
+  size_t visited = 0;
+  std::function<void(size_t, int, const Eigen::Isometry3d&)> visit = [&](size_t li, int body,
+                                                                         const Eigen::Isometry3d& poseInBody) {
+    ++visited;
+    const LinkSpec& link = links_[li];
+    LinkFrame frame;
+    frame.name = link.name;
+    frame.body = body;
+    frame.poseInBody = poseInBody;
+    frame.visuals = link.visuals;
+    frame.collisions = link.collisions;
+    model.links_.push_back(std::move(frame));
+    if (body >= 0 && link.inertial) {
+      const LinkInertial& in = *link.inertial;
+      const Eigen::Matrix3d Rc = in.comFrame.linear();
+      const Vector10d inLink =
+          standardParametersFromCom(in.mass, in.comFrame.translation(), Rc * in.inertia * Rc.transpose());
+      model.bodies_[static_cast<size_t>(body)].inertia +=
+          transformStandardParameters(inLink, poseInBody.linear(), poseInBody.translation());
+    }
+    for (size_t j : childJoints[li]) {
+      const JointSpec& js = joints_[j];
+      const Eigen::Isometry3d jointPose = poseInBody * js.origin;
+      if (js.type == JointSpecType::Fixed) {
+        visit(linkIndex.at(js.child), body, jointPose);
+        continue;
+      }
+      Body b;
+      b.name = js.child;
+      b.jointName = js.name;
+      b.type = js.type == JointSpecType::Prismatic ? JointType::Prismatic
+               : js.type == JointSpecType::Continuous ? JointType::Continuous
+                                                      : JointType::Revolute;
+      b.parent = body;
+      b.rotationInParent = jointPose.linear();
+      b.translationInParent = jointPose.translation();
+      b.axis = js.axis.normalized();
+      model.bodies_.push_back(b);
+      const int newBody = static_cast<int>(model.bodies_.size()) - 1;
+      if (!js.mimic) {
+        Joint joint;
+        joint.name = js.name;
+        joint.type = b.type;
+        joint.body = newBody;
+        joint.limits = js.limits;
+        if (b.type == JointType::Continuous) {
+          joint.limits.lower = -std::numeric_limits<double>::infinity();
+          joint.limits.upper = std::numeric_limits<double>::infinity();
+        }
+        joint.damping = js.damping;
+        joint.friction = js.friction;
+        model.bodies_.back().dof = static_cast<int>(model.joints_.size());
+        model.joints_.push_back(joint);
+      }
+      visit(linkIndex.at(js.child), newBody, Eigen::Isometry3d::Identity());
+    }
+  };
+  visit(linkIndex.at(roots[0]), -1, Eigen::Isometry3d::Identity());
+  if (visited != links_.size())
+    throw ModelError(src + ": " + std::to_string(links_.size() - visited) +
+                     " link(s) are not connected to the root link '" + roots[0] + "'");
+
+  // Mimic joints follow a leader that must be a non-mimic moving joint.
+  for (size_t j = 0; j < joints_.size(); ++j) {
+    const JointSpec& js = joints_[j];
+    if (!js.mimic || js.type == JointSpecType::Fixed) continue;
+    const std::string where = src + ": joint '" + js.name + "'";
+    const int leader = model.jointIndex(js.mimic->leader);
+    if (leader < 0) throw ModelError(where + ": mimic joint '" + js.mimic->leader + "' is not a moving, non-mimic joint");
+    if (!std::isfinite(js.mimic->multiplier) || !std::isfinite(js.mimic->offset))
+      throw ModelError(where + ": mimic multiplier/offset is not finite");
+    for (Body& b : model.bodies_)
+      if (b.jointName == js.name) {
+        b.mimic = true;
+        b.dof = leader;
+        b.multiplier = js.mimic->multiplier;
+        b.offset = js.mimic->offset;
+      }
+  }
+  if (model.joints_.empty()) throw ModelError(src + ": the robot has no moving joint");
+  model.computeHomeTwists();
+  return model;
+}
+
+}  // namespace eb
