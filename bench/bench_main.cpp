@@ -1,0 +1,105 @@
+// Entry point of excitebench-bench: runs the benchmarks with the usual console
+// output, then prints a summary table (median per benchmark, cost per joint,
+// Pinocchio reference figures and the ratio to MuJoCo's mj_inverse measured in
+// the same run, which normalises for a noisy machine).
+#include "bench_references.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace {
+
+class CollectingReporter : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& r : runs) {
+      if (r.skipped || r.error_occurred) continue;
+      const std::string name = r.run_name.function_name + (r.run_name.args.empty() ? "" : "/" + r.run_name.args);
+      if (r.run_type == Run::RT_Aggregate) {
+        if (r.aggregate_name == "median") medians_[name] = r.GetAdjustedRealTime() * toMicros(r.time_unit);
+      } else {
+        samples_[name].push_back(r.GetAdjustedRealTime() * toMicros(r.time_unit));
+      }
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+
+  // Median in microseconds: the aggregate when repetitions were asked for, else the single run.
+  std::map<std::string, double> medians() const {
+    std::map<std::string, double> out = medians_;
+    for (const auto& [name, v] : samples_) {
+      if (out.count(name)) continue;
+      std::vector<double> s = v;
+      std::sort(s.begin(), s.end());
+      out[name] = s[s.size() / 2];
+    }
+    return out;
+  }
+
+ private:
+  static double toMicros(benchmark::TimeUnit u) {
+    switch (u) {
+      case benchmark::kNanosecond: return 1e-3;
+      case benchmark::kMicrosecond: return 1.0;
+      case benchmark::kMillisecond: return 1e3;
+      case benchmark::kSecond: return 1e6;
+    }
+    return 1.0;
+  }
+  std::map<std::string, double> medians_;
+  std::map<std::string, std::vector<double>> samples_;
+};
+
+int robotDof(const std::string& robot) {
+  if (robot == "panda") return 7;
+  if (robot == "ur5") return 6;
+  if (robot.rfind("snake:", 0) == 0) return std::stoi(robot.substr(6));
+  return 0;
+}
+
+void printTable(const std::map<std::string, double>& medians) {
+  const auto mj = medians.find("mujoco_inverse/panda");
+  const double mjNow = mj != medians.end() ? mj->second : 0.0;
+  // Machine-speed factor: how much slower/faster this run is than the run that
+  // produced the reference figures (MuJoCo's mj_inverse on panda was 1.85 us there).
+  const double speed = mjNow > 0.0 ? mjNow / eb::bench::kReferenceMujocoInversePanda : 1.0;
+  std::printf("\n| benchmark | median [us] | per joint [ns] | Pinocchio ref [us] | ratio to ref (machine-normalised) | vs MuJoCo mj_inverse in this run |\n");
+  std::printf("|---|---:|---:|---:|---:|---:|\n");
+  for (const auto& [name, us] : medians) {
+    const size_t slash = name.find('/');
+    const std::string what = name.substr(0, slash);
+    const std::string robot = slash == std::string::npos ? "" : name.substr(slash + 1);
+    const int dof = robotDof(robot);
+    char perJoint[32] = "";
+    if (dof > 0 && what != "information_matrix") std::snprintf(perJoint, sizeof perJoint, "%.1f", 1e3 * us / dof);
+    const double ref = eb::bench::pinocchioReference(what, robot);
+    char refs[32] = "", ratio[32] = "", vsMj[32] = "";
+    if (ref > 0.0) {
+      std::snprintf(refs, sizeof refs, "%.2f", ref);
+      std::snprintf(ratio, sizeof ratio, "%.2fx (%.2fx)", us / ref, us / (ref * speed));
+    }
+    if (mjNow > 0.0 && robot == "panda") std::snprintf(vsMj, sizeof vsMj, "%.2fx", us / mjNow);
+    std::printf("| %s | %.3f | %s | %s | %s | %s |\n", name.c_str(), us, perJoint, refs, ratio, vsMj);
+  }
+  if (mjNow > 0.0)
+    std::printf("\nMuJoCo mj_inverse/panda in this run: %.3f us (reference run: %.2f us; machine factor %.2f).\n",
+                mjNow, eb::bench::kReferenceMujocoInversePanda, speed);
+  std::printf("Ratios below 1 are faster than the reference. Target: <= 1.2x Pinocchio for fk, rnea, crba, regressor.\n");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  CollectingReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  printTable(reporter.medians());
+  benchmark::Shutdown();
+  return 0;
+}
