@@ -18,7 +18,7 @@ class CollectingReporter : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& r : runs) {
-      if (r.skipped || r.error_occurred) continue;
+      if (r.error_occurred) continue;
       const std::string name = r.run_name.function_name + (r.run_name.args.empty() ? "" : "/" + r.run_name.args);
       if (r.run_type == Run::RT_Aggregate) {
         if (r.aggregate_name == "median") medians_[name] = r.GetAdjustedRealTime() * toMicros(r.time_unit);

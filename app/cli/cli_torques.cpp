@@ -1,0 +1,58 @@
+// `torques ROBOT --in traj.csv --out tau.csv [--params params.json]`: joint
+// torques along a trajectory, rigid-body inverse dynamics from the model's own
+// parameters (or a prediction from identified parameters).
+#include "cli_commands.hpp"
+
+#include "dynamics/inverse_dynamics.hpp"
+#include "io/atomic_file.hpp"
+#include "io/matrix_csv.hpp"
+#include "io/trajectory_csv.hpp"
+#include "model/model_error.hpp"
+#include "model/robot_loader.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+
+namespace eb::cli {
+
+void addTorquesCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand("torques", "Joint torques along a trajectory CSV (t,q..,qd..,qdd..)");
+  auto robot = std::make_shared<std::string>();
+  auto in = std::make_shared<std::string>();
+  auto out = std::make_shared<std::string>();
+  auto params = std::make_shared<std::string>();
+  auto rate = std::make_shared<double>(0.0);
+  auto roots = std::make_shared<std::vector<std::string>>();
+  cmd->add_option("robot", *robot, "Built-in name or URDF / DH table path")->required();
+  cmd->add_option("--in", *in, "Trajectory CSV with q1..qn, qd1..qdn, qdd1..qddn (and t)")->required();
+  cmd->add_option("--out", *out, "Torque CSV to write (t, tau1..taun)")->required();
+  cmd->add_option("--params", *params, "Identified parameters (params.json) to predict with");
+  cmd->add_option("--rate", *rate, "Sample rate [Hz] when the CSV has no t column");
+  cmd->add_option("--package-root", *roots, "Folder that holds ROS packages for package:// URIs");
+  cmd->callback([=]() {
+    const RobotModel model = loadRobot(*robot, *roots);
+    const TrajectorySamples traj = readTrajectoryCsv(*in, *rate);
+    if (traj.dof() != model.dof())
+      throw InputError(*in + ": has " + std::to_string(traj.dof()) + " joints (q1..q" + std::to_string(traj.dof()) +
+                       "), robot '" + model.name() + "' has " + std::to_string(model.dof()));
+    if (!params->empty()) throw InputError(*params + ": --params needs the identification module (not built yet)");
+    const int n = model.dof();
+    Eigen::MatrixXd table(traj.size(), n + 1);
+    DynamicsWorkspace ws(model);
+    Eigen::VectorXd q(n), qd(n), qdd(n);
+    for (int s = 0; s < traj.size(); ++s) {
+      q = traj.q.row(s).transpose();
+      qd = traj.qd.row(s).transpose();
+      qdd = traj.qdd.row(s).transpose();
+      table(s, 0) = traj.t[s];
+      table.row(s).tail(n) = inverseDynamics(model, ws, q, qd, qdd).transpose();
+    }
+    std::vector<std::string> header{"t"};
+    for (int j = 0; j < n; ++j) header.push_back("tau" + std::to_string(j + 1));
+    writeFileAtomically(*out, formatMatrixCsv(header, table));
+    std::fprintf(stderr, "wrote %d samples of %d joint torques to %s\n", traj.size(), n, out->c_str());
+  });
+}
+
+}  // namespace eb::cli

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Second README command: install what is missing, build everything and run all
+# tests with ctest (GUI tests run under xvfb-run, started by ctest itself).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${EB_BUILD_DIR:-$root/build}"
+bash "$root/scripts/install-deps.sh"
+bash "$root/scripts/build.sh"
+cd "$build"
+ctest --output-on-failure -j"${EB_JOBS:-2}" --timeout 900
