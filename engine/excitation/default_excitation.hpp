@@ -1,0 +1,22 @@
+#pragma once
+// The excitation a new project starts with: a rest-to-rest Fourier series,
+// 5 harmonics, 5 s period, centred in each joint's range, with a fixed,
+// deterministic coefficient pattern scaled so its analytic bounds use at most
+// 40 % of the position half-range and 50 % of the velocity and acceleration
+// limits. Something moves and every base parameter is excited from the first
+// second; the optimizer does better.
+
+#include "excitation/fourier_trajectory.hpp"
+#include "model/robot_model.hpp"
+
+namespace eb {
+
+/// Default excitation for `model` (period [s], harmonics) — see the file comment.
+FourierTrajectory defaultExcitation(const RobotModel& model, double period = 5.0, int harmonics = 5);
+
+/// Scales the coefficients a, b of `trajectory` (not the offsets) so that its analytic
+/// bounds stay within the given fractions of the model's limits; returns the factor used.
+double scaleIntoLimits(const RobotModel& model, FourierTrajectory& trajectory, double positionFraction,
+                       double velocityFraction, double accelerationFraction);
+
+}  // namespace eb

@@ -1,0 +1,150 @@
+#include "excitation/information_matrix.hpp"
+
+#include "dynamics/joint_torque_regressor.hpp"
+#include "util/thread_pool.hpp"
+
+#include <Eigen/Eigenvalues>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace eb {
+namespace {
+
+// Samples stacked per rank update: large enough for the blocked product to run
+// near peak, small enough to stay in cache (64 x 7 x 43 doubles = 150 kB).
+constexpr int kBlockSamples = 64;
+
+}  // namespace
+
+struct InformationMatrixAccumulator::Lane {
+  explicit Lane(const RobotModel& model) : ws(model) {}
+  DynamicsWorkspace ws;
+  Eigen::MatrixXd blockT;  // r x (dof * kBlockSamples): stacked Y_b^T
+  Eigen::MatrixXd F;
+  Eigen::VectorXd q, qd, qdd;
+};
+
+InformationMetrics computeInformationMetrics(const Eigen::MatrixXd& F) {
+  InformationMetrics m;
+  m.columns = static_cast<int>(F.rows());
+  if (F.rows() == 0) return m;
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(F, Eigen::EigenvaluesOnly);
+  m.eigenvalues = eig.eigenvalues();
+  const double lmin = m.eigenvalues[0];
+  const double lmax = m.eigenvalues[m.eigenvalues.size() - 1];
+  m.lambdaMax = lmax;
+  m.eopt = lmin;
+  m.fullRank = lmax > 0.0 && lmin > 1e-12 * lmax;
+  const double inf = std::numeric_limits<double>::infinity();
+  m.cond = m.fullRank ? std::sqrt(lmax / lmin) : inf;
+  if (m.fullRank) {
+    m.logdet = m.eigenvalues.array().log().sum();
+    m.aopt = m.eigenvalues.cwiseInverse().sum();
+  } else {
+    m.logdet = -inf;
+    m.aopt = inf;
+  }
+  const Eigen::VectorXd d = F.diagonal().cwiseMax(1e-300).cwiseSqrt().cwiseInverse();
+  const Eigen::MatrixXd Fs = d.asDiagonal() * F * d.asDiagonal();
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eigs(Fs, Eigen::EigenvaluesOnly);
+  m.scaledEigenvalues = eigs.eigenvalues();
+  const double smin = m.scaledEigenvalues[0], smax = m.scaledEigenvalues[m.scaledEigenvalues.size() - 1];
+  m.condScaled = smin > 1e-12 * smax ? std::sqrt(smax / smin) : inf;
+  return m;
+}
+
+InformationMatrixAccumulator::InformationMatrixAccumulator(const RobotModel& model, const BaseParameters& base,
+                                                           ThreadPool* pool)
+    : model_(model), base_(base), pool_(pool) {
+  const int lanes = pool_ ? pool_->size() : 1;
+  for (int i = 0; i < lanes; ++i) {
+    auto lane = std::make_unique<Lane>(model_);
+    lane->blockT.resize(base_.rank, model_.dof() * kBlockSamples);
+    lane->F.resize(base_.rank, base_.rank);
+    lane->q.resize(model_.dof());
+    lane->qd.resize(model_.dof());
+    lane->qdd.resize(model_.dof());
+    lanes_.push_back(std::move(lane));
+  }
+  F_.resize(base_.rank, base_.rank);
+}
+
+InformationMatrixAccumulator::~InformationMatrixAccumulator() = default;
+
+void InformationMatrixAccumulator::accumulateRange(Lane& lane, const TrajectorySamples& s, int begin, int end,
+                                                   Eigen::MatrixXd& F) {
+  const int n = model_.dof();
+  const int r = base_.rank;
+  F.setZero();
+  int filled = 0;
+  auto flush = [&](int count) {
+    if (count == 0) return;
+    F.selfadjointView<Eigen::Lower>().rankUpdate(lane.blockT.leftCols(static_cast<Eigen::Index>(count) * n));
+  };
+  for (int k = begin; k < end; ++k) {
+    lane.q = s.q.row(k).transpose();
+    lane.qd = s.qd.row(k).transpose();
+    lane.qdd = s.qdd.row(k).transpose();
+    const Eigen::MatrixXd& Y = computeJointTorqueRegressor(model_, lane.ws, base_.options, lane.q, lane.qd, lane.qdd);
+    for (int c = 0; c < r; ++c)
+      lane.blockT.row(c).segment(static_cast<Eigen::Index>(filled) * n, n) =
+          Y.col(base_.independent[static_cast<size_t>(c)]).transpose();
+    if (++filled == kBlockSamples) {
+      flush(filled);
+      filled = 0;
+    }
+  }
+  flush(filled);
+}
+
+const Eigen::MatrixXd& InformationMatrixAccumulator::accumulate(const TrajectorySamples& samples) {
+  if (samples.dof() != model_.dof())
+    throw std::invalid_argument("information matrix: trajectory has " + std::to_string(samples.dof()) +
+                                " joints, robot has " + std::to_string(model_.dof()));
+  const int N = samples.size();
+  const int lanes = static_cast<int>(lanes_.size());
+  // Small problems do not pay for the wake-up of other threads.
+  if (lanes == 1 || N < 4 * kBlockSamples) {
+    accumulateRange(*lanes_[0], samples, 0, N, F_);
+  } else {
+    pool_->runOnAllLanes([&](int lane) {
+      const int begin = static_cast<int>(static_cast<long>(N) * lane / lanes);
+      const int end = static_cast<int>(static_cast<long>(N) * (lane + 1) / lanes);
+      accumulateRange(*lanes_[static_cast<size_t>(lane)], samples, begin, end, lanes_[static_cast<size_t>(lane)]->F);
+    });
+    F_ = lanes_[0]->F;
+    for (int l = 1; l < lanes; ++l) F_ += lanes_[static_cast<size_t>(l)]->F;
+  }
+  F_.triangularView<Eigen::StrictlyUpper>() = F_.transpose();
+  return F_;
+}
+
+InformationMetrics InformationMatrixAccumulator::computeMetrics(const TrajectorySamples& samples,
+                                                                double windowSeconds) {
+  accumulate(samples);
+  InformationMetrics m = computeInformationMetrics(F_);
+  m.samples = samples.size();
+  if (windowSeconds > 0.0 && samples.size() > 1) {
+    m.windowSeconds = windowSeconds;
+    int begin = 0;
+    Eigen::MatrixXd Fw(base_.rank, base_.rank);
+    while (begin < samples.size()) {
+      int end = begin;
+      while (end < samples.size() && samples.t[end] < samples.t[begin] + windowSeconds) ++end;
+      accumulateRange(*lanes_[0], samples, begin, end, Fw);
+      Fw.triangularView<Eigen::StrictlyUpper>() = Fw.transpose();
+      const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(Fw, Eigen::EigenvaluesOnly);
+      m.windowLambdaMin.push_back(eig.eigenvalues()[0]);
+      begin = end;
+    }
+  }
+  return m;
+}
+
+void InformationMatrixAccumulator::baseRegressor(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                                 const Eigen::VectorXd& qdd, Eigen::MatrixXd& Yb) {
+  base_.selectBaseColumns(computeJointTorqueRegressor(model_, lanes_[0]->ws, base_.options, q, qd, qdd), Yb);
+}
+
+}  // namespace eb
