@@ -1,0 +1,75 @@
+#pragma once
+// Excitation optimizer: finds Fourier coefficients (rest-to-rest
+// parametrization) that minimize an information criterion of the base
+// regressor under joint position, velocity, acceleration and torque limits
+// (and an optional keep-out plane). Multi-start, seeded and reproducible;
+// gradient-based (NLopt SLSQP) with exact trajectory-basis gradients; progress
+// through a callback that can cancel. Implementation notes in the .cpp.
+
+#include "excitation/fourier_trajectory.hpp"
+#include "excitation/information_matrix.hpp"
+#include "excitation/kinematic_constraints.hpp"
+#include "dynamics/joint_torque_regressor.hpp"
+#include "model/robot_model.hpp"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace eb {
+
+enum class ExcitationCriterion { Cond, LogDet, AOpt, EOpt };
+
+/// "cond", "logdet", "aopt", "eopt".
+const char* criterionName(ExcitationCriterion criterion);
+/// Parses a criterion name; throws std::invalid_argument naming the accepted values.
+ExcitationCriterion parseCriterion(const std::string& name);
+
+struct OptimizerSettings {
+  ExcitationCriterion criterion = ExcitationCriterion::Cond;
+  int harmonics = 5;
+  double period = 10.0;             ///< T [s]
+  double sampleRate = 0.0;          ///< criterion samples [Hz]; 0 = automatic
+  int starts = 8;                   ///< multi-start count
+  unsigned seed = 1;
+  double timeLimit = 60.0;          ///< wall-clock budget [s] for all starts
+  LimitScale limitScale{0.95, 1.0, 1.0, 1.0};  ///< fraction of each limit used (position range 95 %)
+  bool torqueLimits = true;         ///< enforce effort limits through inverse dynamics
+  std::optional<double> keepOutHeight;  ///< every link origin stays above this base-frame z [m]
+  RegressorOptions regressor;       ///< columns the criterion is computed on (rigid body by default)
+  bool optimizeOffsets = true;      ///< offsets q_i0 are free variables too
+};
+
+struct OptimizerProgress {
+  int start = 0;              ///< current start (0-based)
+  int starts = 0;
+  int evaluations = 0;        ///< criterion evaluations so far (all starts)
+  double elapsed = 0.0;       ///< [s]
+  double bestValue = 0.0;     ///< best feasible criterion value so far (criterion units)
+  double bestCond = 0.0;      ///< cond of that best trajectory
+  bool feasible = false;      ///< a feasible trajectory has been found
+};
+
+struct OptimizerResult {
+  FourierTrajectory trajectory;
+  InformationMetrics metrics;     ///< of the result, at the settings' sample rate
+  ConstraintReport constraints;   ///< dense-grid check of the result
+  double criterionValue = 0.0;
+  bool feasible = false;
+  bool cancelled = false;
+  int evaluations = 0;
+  double elapsed = 0.0;
+  std::vector<std::pair<double, double>> history;  ///< (elapsed s, best feasible cond) whenever it improves
+  std::string stopReason;
+};
+
+/// Progress callback; return false to cancel (the best result so far is returned).
+using OptimizerCallback = std::function<bool(const OptimizerProgress&)>;
+
+/// Optimizes from `initial` (used as the first start when it matches the settings'
+/// dof and harmonics; otherwise starts are random) — see the file comment.
+OptimizerResult optimizeExcitation(const RobotModel& model, const std::optional<FourierTrajectory>& initial,
+                                   const OptimizerSettings& settings, const OptimizerCallback& progress = {});
+
+}  // namespace eb
