@@ -1,0 +1,62 @@
+#pragma once
+// Estimates of the base parameters from accumulated normal equations:
+// ordinary least squares, weighted least squares (per-joint noise variance
+// from the OLS residuals, two steps), ridge; each with the parameter
+// covariance sigma^2 (Phi^T W Phi)^-1, standard deviations and relative
+// standard deviations, and the residual per joint. Ill-conditioned problems
+// are refused with the condition number and the parameters involved.
+
+#include "identification/base_parameters.hpp"
+#include "identification/normal_equations.hpp"
+
+#include <Eigen/Core>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace eb {
+
+enum class EstimationMethod { Ols, Wls, Ridge, Consistent };
+
+/// "ols", "wls", "ridge", "consistent".
+const char* estimationMethodName(EstimationMethod method);
+/// Parses a method name; throws std::invalid_argument naming the accepted values.
+EstimationMethod parseEstimationMethod(const std::string& name);
+
+struct EstimationOptions {
+  EstimationMethod method = EstimationMethod::Ols;
+  /// Ridge weight lambda relative to the diagonal: (A + lambda diag(A)) theta = c.
+  double ridgeLambda = 1e-4;
+  /// Refuse when cond(Phi_b) (weighted) exceeds this: the trajectory does not excite all base parameters.
+  double maxCondition = 1e8;
+};
+
+struct BaseEstimate {
+  EstimationMethod method = EstimationMethod::Ols;
+  Eigen::VectorXd values;          ///< base parameters (r), SI
+  Eigen::MatrixXd covariance;      ///< r x r
+  Eigen::VectorXd stddev;          ///< r
+  Eigen::VectorXd relativeStddev;  ///< r, percent of |value| (infinite for a zero value)
+  Eigen::VectorXd residualRms;     ///< per joint [N m]
+  Eigen::VectorXd noiseStd;        ///< per joint estimated noise sigma_j [N m] (= residual with dof correction)
+  Eigen::VectorXd jointWeights;    ///< weights used per joint (1 for OLS)
+  double condition = 0.0;          ///< cond(W^1/2 Phi_b)
+  long samples = 0;
+  /// Consistent estimate only: the full regressor parameters (10 per body + extras).
+  std::optional<Eigen::VectorXd> fullParameters;
+  std::vector<std::string> notes;
+};
+
+/// Estimates from normal equations (OLS, WLS or ridge; Consistent is in
+/// consistent_estimation.hpp). Throws InputError for too few samples or a
+/// rank-deficient / ill-conditioned regression (message names cond and the weakest parameters).
+BaseEstimate estimateBaseParameters(const NormalEquations& eq, const BaseParameters& base,
+                                    const EstimationOptions& options);
+
+/// Fills covariance, stddev, relative stddev, residuals for `values` with joint weights w.
+void computeEstimateStatistics(const NormalEquations& eq, const Eigen::VectorXd& weights, BaseEstimate& estimate);
+
+/// cond of the weighted regression and, if too large, throws InputError naming the weakest base parameters.
+double checkConditioning(const Eigen::MatrixXd& A, const BaseParameters& base, double maxCondition);
+
+}  // namespace eb

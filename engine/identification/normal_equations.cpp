@@ -1,0 +1,132 @@
+#include "identification/normal_equations.hpp"
+
+#include "dynamics/joint_torque_regressor.hpp"
+#include "util/thread_pool.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace eb {
+namespace {
+constexpr int kBlockSamples = 128;
+}
+
+NormalEquations::NormalEquations(int n, int r) : dof(n), columns(r) {
+  A.assign(static_cast<size_t>(n), Eigen::MatrixXd::Zero(r, r));
+  c.assign(static_cast<size_t>(n), Eigen::VectorXd::Zero(r));
+  tauSquares = Eigen::VectorXd::Zero(n);
+  tauSums = Eigen::VectorXd::Zero(n);
+}
+
+void NormalEquations::merge(const NormalEquations& o) {
+  if (o.dof != dof || o.columns != columns)
+    throw std::invalid_argument("normal equations: cannot merge different shapes");
+  for (int j = 0; j < dof; ++j) {
+    A[static_cast<size_t>(j)] += o.A[static_cast<size_t>(j)];
+    c[static_cast<size_t>(j)] += o.c[static_cast<size_t>(j)];
+  }
+  tauSquares += o.tauSquares;
+  tauSums += o.tauSums;
+  samples += o.samples;
+}
+
+void NormalEquations::weightedTotals(const Eigen::VectorXd& w, Eigen::MatrixXd& At, Eigen::VectorXd& ct) const {
+  At = Eigen::MatrixXd::Zero(columns, columns);
+  ct = Eigen::VectorXd::Zero(columns);
+  for (int j = 0; j < dof; ++j) {
+    At += w[j] * A[static_cast<size_t>(j)];
+    ct += w[j] * c[static_cast<size_t>(j)];
+  }
+}
+
+double NormalEquations::residualSquares(int j, const Eigen::VectorXd& theta) const {
+  const size_t k = static_cast<size_t>(j);
+  const double r = tauSquares[j] - 2.0 * theta.dot(c[k]) + theta.dot(A[k] * theta);
+  return std::max(0.0, r);
+}
+
+struct RegressionAccumulator::Lane {
+  Lane(const RobotModel& model, int r) : ws(model), eq(model.dof(), r) {
+    const int n = model.dof();
+    rows.assign(static_cast<size_t>(n), Eigen::MatrixXd(r, kBlockSamples));
+    taus.assign(static_cast<size_t>(n), Eigen::VectorXd(kBlockSamples));
+    q.resize(n);
+    qd.resize(n);
+    qdd.resize(n);
+  }
+  DynamicsWorkspace ws;
+  NormalEquations eq;
+  std::vector<Eigen::MatrixXd> rows;  // per joint: r x block, stacked Y_b,j^T
+  std::vector<Eigen::VectorXd> taus;  // per joint: block
+  Eigen::VectorXd q, qd, qdd;
+};
+
+RegressionAccumulator::RegressionAccumulator(const RobotModel& model, const BaseParameters& base, ThreadPool* pool)
+    : model_(model), base_(base), pool_(pool), total_(model.dof(), base.rank) {
+  const int lanes = pool_ ? pool_->size() : 1;
+  for (int i = 0; i < lanes; ++i) lanes_.push_back(std::make_unique<Lane>(model_, base_.rank));
+}
+
+RegressionAccumulator::~RegressionAccumulator() = default;
+
+void RegressionAccumulator::reset() { total_ = NormalEquations(model_.dof(), base_.rank); }
+
+void RegressionAccumulator::addRange(Lane& lane, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd,
+                                     const Eigen::MatrixXd& qdd, const Eigen::MatrixXd& tau, long begin, long end) {
+  const int n = model_.dof();
+  const int r = base_.rank;
+  lane.eq = NormalEquations(n, r);
+  int filled = 0;
+  auto flush = [&]() {
+    if (filled == 0) return;
+    for (int j = 0; j < n; ++j) {
+      const size_t k = static_cast<size_t>(j);
+      const auto B = lane.rows[k].leftCols(filled);
+      const auto t = lane.taus[k].head(filled);
+      lane.eq.A[k].selfadjointView<Eigen::Lower>().rankUpdate(B);
+      lane.eq.c[k].noalias() += B * t;
+      lane.eq.tauSquares[j] += t.squaredNorm();
+      lane.eq.tauSums[j] += t.sum();
+    }
+    filled = 0;
+  };
+  for (long s = begin; s < end; ++s) {
+    lane.q = q.row(s).transpose();
+    lane.qd = qd.row(s).transpose();
+    lane.qdd = qdd.row(s).transpose();
+    const Eigen::MatrixXd& Y = computeJointTorqueRegressor(model_, lane.ws, base_.options, lane.q, lane.qd, lane.qdd);
+    for (int j = 0; j < n; ++j) {
+      const size_t k = static_cast<size_t>(j);
+      for (int col = 0; col < r; ++col) lane.rows[k](col, filled) = Y(j, base_.independent[static_cast<size_t>(col)]);
+      lane.taus[k][filled] = tau(s, j);
+    }
+    if (++filled == kBlockSamples) flush();
+  }
+  flush();
+  lane.eq.samples = end - begin;
+  for (int j = 0; j < n; ++j) {
+    Eigen::MatrixXd& A = lane.eq.A[static_cast<size_t>(j)];
+    A.triangularView<Eigen::StrictlyUpper>() = A.transpose();
+  }
+}
+
+void RegressionAccumulator::add(const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
+                                const Eigen::MatrixXd& tau) {
+  const long N = q.rows();
+  const int n = model_.dof();
+  if (q.cols() != n || qd.cols() != n || qdd.cols() != n || tau.cols() != n || qd.rows() != N || qdd.rows() != N ||
+      tau.rows() != N)
+    throw std::invalid_argument("regression: q, qd, qdd and tau must all be N x " + std::to_string(n));
+  const int lanes = static_cast<int>(lanes_.size());
+  if (lanes == 1 || N < 4L * kBlockSamples) {
+    addRange(*lanes_[0], q, qd, qdd, tau, 0, N);
+    total_.merge(lanes_[0]->eq);
+    return;
+  }
+  pool_->runOnAllLanes([&](int lane) {
+    addRange(*lanes_[static_cast<size_t>(lane)], q, qd, qdd, tau, N * lane / lanes, N * (lane + 1) / lanes);
+  });
+  for (int l = 0; l < lanes; ++l) total_.merge(lanes_[static_cast<size_t>(l)]->eq);
+}
+
+}  // namespace eb

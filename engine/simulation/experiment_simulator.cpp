@@ -1,0 +1,145 @@
+#include "simulation/experiment_simulator.hpp"
+
+#include "dynamics/inverse_dynamics.hpp"
+#include "dynamics/mass_matrix.hpp"
+
+#include <Eigen/Cholesky>
+
+#include <cmath>
+#include <random>
+#include <stdexcept>
+
+namespace eb {
+
+void defaultFriction(const RobotModel& model, Eigen::VectorXd& viscous, Eigen::VectorXd& coulomb) {
+  const int n = model.dof();
+  viscous.resize(n);
+  coulomb.resize(n);
+  for (int j = 0; j < n; ++j) {
+    const double effort = model.joint(j).limits.effort;
+    const double e = std::isfinite(effort) ? effort : 50.0;
+    viscous[j] = 0.01 * e;
+    coulomb[j] = 0.005 * e;
+  }
+}
+
+namespace {
+
+struct Plant {
+  const RobotModel& model;
+  DynamicsWorkspace& ws;
+  const Eigen::VectorXd& fv;
+  const Eigen::VectorXd& fc;
+  const Eigen::VectorXd& ia;
+  double width;
+  Eigen::LLT<Eigen::MatrixXd> llt;
+
+  // Friction torque opposing the motion [N m].
+  Eigen::VectorXd friction(const Eigen::VectorXd& qd) const {
+    Eigen::VectorXd f(qd.size());
+    for (Eigen::Index j = 0; j < qd.size(); ++j) f[j] = fv[j] * qd[j] + fc[j] * coulombSign(qd[j], width);
+    return f;
+  }
+  // (M + Ia) qdd = tau - h(q, qd) - friction(qd).
+  Eigen::VectorXd acceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const Eigen::VectorXd& tau) {
+    Eigen::MatrixXd M = computeMassMatrix(model, ws, q);
+    M.diagonal() += ia;
+    const Eigen::VectorXd h = computeNonlinearEffects(model, ws, q, qd);
+    llt.compute(M);
+    return llt.solve(tau - h - friction(qd));
+  }
+};
+
+}  // namespace
+
+SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& trajectory,
+                                const SimulationSettings& s, const SimulationProgress& progress) {
+  const int n = model.dof();
+  if (trajectoryDof(trajectory) != n)
+    throw std::invalid_argument("simulate: trajectory has " + std::to_string(trajectoryDof(trajectory)) +
+                                " joints, robot has " + std::to_string(n));
+  if (!(s.rateHz > 0.0) || s.substeps < 1) throw std::invalid_argument("simulate: rate and substeps must be positive");
+  SimulatedLog log;
+  log.viscous = s.viscous;
+  log.coulomb = s.coulomb;
+  if (log.viscous.size() == 0 || log.coulomb.size() == 0) defaultFriction(model, log.viscous, log.coulomb);
+  log.armature = s.armature.size() == n ? s.armature : Eigen::VectorXd::Zero(n);
+  if (log.viscous.size() != n || log.coulomb.size() != n)
+    throw std::invalid_argument("simulate: friction vectors must have one entry per joint");
+
+  const double duration = s.duration > 0.0 ? s.duration : trajectoryDuration(trajectory);
+  const double dt = 1.0 / s.rateHz;
+  const long N = static_cast<long>(std::floor(duration * s.rateHz + 1e-9)) + 1;
+  log.t.resize(N);
+  log.q.resize(N, n);
+  log.tau.resize(N, n);
+  log.qTrue.resize(N, n);
+  log.qdTrue.resize(N, n);
+  log.qddTrue.resize(N, n);
+  log.tauTrue.resize(N, n);
+
+  DynamicsWorkspace ws(model);
+  Plant plant{model, ws, log.viscous, log.coulomb, log.armature, s.coulombWidth, {}};
+  Eigen::VectorXd qD(n), qdD(n), qddD(n);
+  evaluateTrajectory(trajectory, 0.0, qD, qdD, qddD);
+  Eigen::VectorXd q = qD, qd = qdD;
+  std::mt19937_64 rng(s.seed);
+  std::normal_distribution<double> gauss(0.0, 1.0);
+  const double h = dt / s.substeps;
+
+  for (long k = 0; k < N; ++k) {
+    const double t = k * dt;
+    evaluateTrajectory(trajectory, t, qD, qdD, qddD);
+    // Computed torque with the true model: tracks the desired motion, the PD term
+    // removes the drift of integration. Friction is fed forward from the desired
+    // velocity, as real controllers do: compensating from the measured velocity
+    // makes the Coulomb term chatter around zero crossings.
+    const Eigen::VectorXd qddCmd = qddD + s.kp * (qD - q) + s.kd * (qdD - qd);
+    Eigen::MatrixXd M = computeMassMatrix(model, ws, q);
+    M.diagonal() += log.armature;
+    const Eigen::VectorXd tau = M * qddCmd + computeNonlinearEffects(model, ws, q, qd) + plant.friction(qdD);
+    const Eigen::VectorXd qdd = plant.acceleration(q, qd, tau);
+
+    log.t[k] = t;
+    log.qTrue.row(k) = q.transpose();
+    log.qdTrue.row(k) = qd.transpose();
+    log.qddTrue.row(k) = qdd.transpose();
+    log.tauTrue.row(k) = tau.transpose();
+    for (int j = 0; j < n; ++j) {
+      log.q(k, j) = q[j] + s.noisePosition * gauss(rng);
+      log.tau(k, j) = tau[j] + s.noiseTorque * gauss(rng);
+    }
+    log.maxTrackingError = std::max(log.maxTrackingError, (qD - q).cwiseAbs().maxCoeff());
+
+    // RK4 over the control period with tau held (zero-order hold).
+    for (int sub = 0; sub < s.substeps; ++sub) {
+      const Eigen::VectorXd k1v = qd, k1a = plant.acceleration(q, qd, tau);
+      const Eigen::VectorXd k2v = qd + 0.5 * h * k1a, k2a = plant.acceleration(q + 0.5 * h * k1v, k2v, tau);
+      const Eigen::VectorXd k3v = qd + 0.5 * h * k2a, k3a = plant.acceleration(q + 0.5 * h * k2v, k3v, tau);
+      const Eigen::VectorXd k4v = qd + h * k3a, k4a = plant.acceleration(q + h * k3v, k4v, tau);
+      q += h / 6.0 * (k1v + 2.0 * k2v + 2.0 * k3v + k4v);
+      qd += h / 6.0 * (k1a + 2.0 * k2a + 2.0 * k3a + k4a);
+    }
+    if (!q.allFinite() || !qd.allFinite())
+      throw std::runtime_error("simulate: the integration diverged at t = " + std::to_string(t) + " s");
+    if (progress && (k % 500 == 0) && !progress(static_cast<double>(k) / N)) throw std::runtime_error("cancelled");
+  }
+  return log;
+}
+
+RegressorOptions regressorOptionsFor(const SimulationSettings& s, const SimulatedLog& log) {
+  RegressorOptions o;
+  o.viscous = true;
+  o.coulomb = true;
+  o.armature = log.armature.size() > 0 && log.armature.cwiseAbs().maxCoeff() > 0.0;
+  o.coulombWidth = s.coulombWidth;
+  return o;
+}
+
+Eigen::VectorXd simulatedParameters(const RobotModel& model, const RegressorOptions& options, const SimulatedLog& log) {
+  return regressorParameters(model, options, options.viscous ? log.viscous : Eigen::VectorXd(),
+                             options.coulomb ? log.coulomb : Eigen::VectorXd(), Eigen::VectorXd(),
+                             options.armature ? log.armature : Eigen::VectorXd());
+}
+
+}  // namespace eb

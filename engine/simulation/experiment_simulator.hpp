@@ -1,0 +1,61 @@
+#pragma once
+// A simulated identification experiment: the robot (the model's own inertial
+// parameters plus joint friction and armature) tracks an excitation trajectory
+// under a computed-torque + PD controller; forward dynamics are integrated by
+// RK4 with the commanded torque held over each control period (1 kHz by
+// default, the rate of real torque loggers). The log records, per control
+// period k, the measured position (true + noise), the applied joint torque
+// (+ noise) and, for reference, the true qd and qdd at t_k — the identity
+// tau_k = Y(q_k, qd_k, qdd_k) theta holds exactly for the noise-free values.
+
+#include "dynamics/joint_torque_regressor.hpp"
+#include "excitation/trajectory.hpp"
+#include "model/robot_model.hpp"
+
+#include <Eigen/Core>
+#include <functional>
+
+namespace eb {
+
+struct SimulationSettings {
+  double rateHz = 1000.0;         ///< control and logging rate [Hz]
+  int substeps = 4;               ///< RK4 steps per control period (stiff friction on light wrists)
+  double duration = 0.0;          ///< [s]; 0 = the trajectory's duration
+  double noiseTorque = 0.0;       ///< torque noise sigma [N m]
+  double noisePosition = 0.0;     ///< position noise sigma [rad]
+  unsigned seed = 1;
+  /// Per joint friction/armature of the simulated robot (dof each; empty = defaultFriction()).
+  Eigen::VectorXd viscous, coulomb, armature;
+  double coulombWidth = 0.0;      ///< smooth sign width [rad/s], as RegressorOptions
+  double kp = 400.0;              ///< PD gains of the computed-torque controller [1/s^2]
+  double kd = 40.0;               ///< [1/s]
+};
+
+/// Plausible default friction for a model: viscous 1 % and Coulomb 0.5 % of each
+/// joint's effort limit (per rad/s, in N m), zero armature.
+void defaultFriction(const RobotModel& model, Eigen::VectorXd& viscous, Eigen::VectorXd& coulomb);
+
+struct SimulatedLog {
+  Eigen::VectorXd t;                        ///< (N) [s]
+  Eigen::MatrixXd q, tau;                   ///< (N x dof) measured (with noise)
+  Eigen::MatrixXd qTrue, qdTrue, qddTrue;   ///< (N x dof) noise-free state at t_k
+  Eigen::MatrixXd tauTrue;                  ///< (N x dof) applied torque without noise
+  Eigen::VectorXd viscous, coulomb, armature;  ///< friction/armature used
+  double maxTrackingError = 0.0;            ///< [rad]
+};
+
+/// Progress callback: fraction done in [0, 1]; return false to cancel (throws std::runtime_error "cancelled").
+using SimulationProgress = std::function<bool(double)>;
+
+/// Simulates the experiment (see the file comment). Throws std::invalid_argument for bad settings.
+SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& trajectory,
+                                const SimulationSettings& settings, const SimulationProgress& progress = {});
+
+/// Regressor options whose extra columns match a simulation's friction model
+/// (viscous + Coulomb, armature if any is non-zero, same Coulomb width).
+RegressorOptions regressorOptionsFor(const SimulationSettings& settings, const SimulatedLog& log);
+
+/// True parameters of the simulated robot in the layout of `options` (standard + extras).
+Eigen::VectorXd simulatedParameters(const RobotModel& model, const RegressorOptions& options, const SimulatedLog& log);
+
+}  // namespace eb
