@@ -1,0 +1,37 @@
+#include "model/robot_loader.hpp"
+
+#include "model/builtin_robots.hpp"
+#include "model/dh_import.hpp"
+#include "model/mesh_uri.hpp"
+#include "model/model_error.hpp"
+#include "model/urdf_import.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+
+namespace eb {
+namespace {
+
+std::string lowerExtension(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext;
+}
+
+}  // namespace
+
+RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& packageRoots) {
+  // snake:N with a bad N is a built-in spec with an error, not a file name.
+  if (spec.compare(0, 6, "snake:") == 0 || isBuiltinRobot(spec)) return builtinRobot(spec);
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(spec, ec))
+    throw ModelError("unknown robot '" + spec + "': not a built-in (planar2r, snake:N, panda, ur5) and no such file");
+  const std::string ext = lowerExtension(spec);
+  if (ext == ".yaml" || ext == ".yml" || ext == ".csv") return importDhFile(spec);
+  if (ext == ".urdf" || ext == ".xml")
+    return importUrdfFile(spec, packageRoots.empty() ? defaultPackageRoots(spec) : packageRoots);
+  throw ModelError(spec + ": unknown robot file type '" + ext + "' (expected .urdf, .yaml, .yml or .csv)");
+}
+
+}  // namespace eb

@@ -1,0 +1,19 @@
+#pragma once
+// One entry point for "ROBOT" arguments (CLI, GUI, project files).
+
+#include "model/robot_model.hpp"
+
+#include <string>
+#include <vector>
+
+namespace eb {
+
+/// Loads `spec`: a built-in name (planar2r, snake:N, panda, ur5), a `.urdf`
+/// file, or a DH table (`.yaml`, `.yml`, `.csv`; see dh_import.hpp). For a URDF
+/// with no `packageRoots`, package:// meshes are looked up in the file's
+/// ancestor folders and ROS_PACKAGE_PATH (defaultPackageRoots). Throws
+/// ModelError "unknown robot 'x': not a built-in (planar2r, snake:N, panda,
+/// ur5) and no such file" when `spec` is neither, and the importers' errors.
+RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& packageRoots = {});
+
+}  // namespace eb
