@@ -1,0 +1,193 @@
+#pragma once
+// Numeric CSV reading for experiment logs: format detection (delimiter, header,
+// decimal comma, BOM, CRLF, '#' comments) and a block reader that streams rows
+// into preallocated matrices, so a log is never held in memory as text.
+//
+// Numbers are parsed with std::from_chars and must use the whole field: "1,5"
+// read with a '.' decimal is an error, never a silent 1. Error messages are one
+// line: "<file>: line <n>: column '<name>': <what is wrong>" (eb::InputError).
+
+#include "identification/experiment_log.hpp"
+
+#include <Eigen/Core>
+
+#include <cstddef>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace eb {
+
+/// Low-level text helpers shared by the CSV readers and the column guesser.
+namespace csv_text {
+
+/// Outcome of parsing one field.
+enum class ParseStatus { Ok, Empty, NotNumber, OutOfRange };
+
+/// `s` without leading/trailing blanks (space, tab, CR).
+std::string_view trim(std::string_view s);
+/// Trimmed `s` without one pair of surrounding double quotes ("" inside becomes ").
+std::string unquote(std::string_view s);
+/// Parses a whole (trimmed, unquoted, optional '+') field as a double with the given decimal
+/// separator; the whole field must be consumed, so "1,5" with '.' is NotNumber, never 1.
+ParseStatus parseDouble(std::string_view field, char decimal, double& value);
+/// Splits a line honouring double quotes (for headers and format detection, not the hot path).
+/// delimiter ' ' splits on runs of blanks.
+std::vector<std::string_view> splitQuoted(std::string_view line, char delimiter);
+
+/// Calls f(field) for every field of `line` (no quote handling; fast path). delimiter ' ' means
+/// runs of blanks with leading/trailing blanks ignored; otherwise one trailing delimiter is ignored.
+template <class F>
+void forEachField(std::string_view line, char delimiter, F&& f) {
+  const char* p = line.data();
+  const char* end = p + line.size();
+  if (delimiter == ' ') {
+    for (;;) {
+      while (p < end && (*p == ' ' || *p == '\t')) ++p;
+      if (p == end) return;
+      const char* start = p;
+      while (p < end && *p != ' ' && *p != '\t') ++p;
+      f(std::string_view(start, static_cast<std::size_t>(p - start)));
+    }
+  }
+  if (p == end) return;
+  for (;;) {
+    const void* d = std::memchr(p, delimiter, static_cast<std::size_t>(end - p));
+    const char* stop = d ? static_cast<const char*>(d) : end;
+    f(std::string_view(p, static_cast<std::size_t>(stop - p)));
+    if (!d) return;
+    p = stop + 1;
+    if (p == end) return;  // trailing delimiter: no empty last field
+  }
+}
+
+}  // namespace csv_text
+
+/// How a delimited text file is laid out.
+struct CsvFormat {
+  char delimiter = ',';    ///< ',', ';', '\t', or ' ' meaning runs of blanks (UR RTDE record.py)
+  char decimal = '.';      ///< '.' or ',' (a decimal comma needs a delimiter other than ',')
+  bool hasHeader = true;   ///< a line of column names precedes the data
+};
+
+/// What inspecting the head of a file found: format, column names and where the data starts.
+struct CsvLayout {
+  CsvFormat format;
+  std::vector<std::string> columns;  ///< header names (trimmed, unquoted) or "column1".. without header
+  std::size_t headerLine = 0;        ///< 1-based line of the header, 0 without header
+  std::size_t firstDataLine = 0;     ///< 1-based line of the first data row
+  std::vector<std::string> notes;    ///< what was detected and why, for the user
+};
+
+/// Options shared by the CSV readers.
+struct CsvReadOptions {
+  std::optional<CsvFormat> format;  ///< forced format; detected from the file head when empty
+  std::vector<std::string> columns; ///< columns to parse, in output order; empty = all columns
+};
+
+/// Maps 0-based data rows to 1-based file lines, storing only the jumps (comments, blank lines).
+class CsvLineIndex {
+ public:
+  /// Records that data row `row` (rows added in increasing order) sits on file line `line`.
+  void add(std::size_t row, std::size_t line);
+  /// 1-based file line of data row `row`.
+  std::size_t line(std::size_t row) const;
+
+ private:
+  std::vector<std::pair<std::size_t, std::size_t>> jumps_;  // (row, line) where line != previous + 1
+  std::size_t lastRow_ = 0, lastLine_ = 0;
+  bool empty_ = true;
+};
+
+/// Detects the layout from the first bytes of a file (a few dozen lines are enough).
+/// `forced` overrides the detected format. Throws InputError (naming `source`) when no data line is found.
+CsvLayout inspectCsvText(std::string_view head, std::string_view source,
+                         const std::optional<CsvFormat>& forced = std::nullopt);
+
+/// Reads a CSV file block by block into preallocated matrices. Holds one text buffer (~1 MB), never the file.
+class CsvBlockReader {
+ public:
+  /// Opens `path`, detects the layout and resolves the selected columns. Throws InputError.
+  CsvBlockReader(const std::string& path, const CsvReadOptions& options = {});
+  ~CsvBlockReader();
+  CsvBlockReader(const CsvBlockReader&) = delete;
+  CsvBlockReader& operator=(const CsvBlockReader&) = delete;
+
+  /// Layout of the file (format, all column names, header line).
+  const CsvLayout& layout() const { return layout_; }
+  /// Names of the parsed columns, in the order of the output matrix columns.
+  const std::vector<std::string>& selectedColumns() const { return selected_; }
+  /// Fills up to out.rows() rows of `out` (out.cols() == selectedColumns().size()) and, when
+  /// `lines` is not null, the 1-based file line of each row. Returns the rows filled; 0 at the end.
+  /// Throws InputError for malformed rows, non-numeric or non-finite values.
+  std::size_t read(Eigen::Ref<Eigen::MatrixXd> out, std::size_t* lines = nullptr);
+  /// Fraction of the file consumed so far, in [0, 1].
+  double progress() const;
+  /// Warnings collected while reading (e.g. a truncated last line that was skipped).
+  const std::vector<LogWarning>& warnings() const { return warnings_; }
+  /// Path as given.
+  const std::string& path() const { return path_; }
+
+ private:
+  bool nextLine(std::string_view& line);  // next raw line without '\n'/'\r'; false at end
+  bool fill();                            // moves the unread tail to the front and reads more
+  bool parseRow(std::string_view line, double* const* out, std::size_t row);  // false: skipped
+  [[noreturn]] void fail(std::size_t column, std::string_view what) const;
+
+  std::string path_;
+  std::FILE* file_ = nullptr;
+  long long fileSize_ = 0, consumed_ = 0;
+  std::vector<char> buffer_;
+  std::size_t begin_ = 0, end_ = 0;  // unread bytes are buffer_[begin_, end_)
+  bool eof_ = false;
+  bool lastLineUnterminated_ = false;
+  std::size_t lineNumber_ = 0;       // 1-based number of the last line returned by nextLine
+  CsvLayout layout_;
+  std::vector<std::string> selected_;
+  std::vector<int> slotOfField_;     // field index -> output column, -1 when not parsed
+  struct ParsedField {
+    std::size_t field, slot;
+  };
+  std::vector<ParsedField> parsedFields_;  // parsed fields in field order
+  std::vector<double*> columnPointers_;    // output column starts for the current read()
+  std::size_t fieldsPerRow_ = 0;
+  std::vector<LogWarning> warnings_;
+};
+
+/// A whole CSV file (selected columns) in memory.
+struct CsvTable {
+  std::string source;
+  CsvLayout layout;
+  std::vector<std::string> columns;  ///< names of the columns of `values`
+  Eigen::MatrixXd values;            ///< rows x columns.size()
+  CsvLineIndex lines;                ///< data row -> file line
+  std::vector<LogWarning> warnings;
+};
+
+/// Reads a whole CSV file. `progress(fraction)` may return false to cancel (throws InputError).
+CsvTable readCsvTable(const std::string& path, const CsvReadOptions& options = {},
+                      const std::function<bool(double)>& progress = {});
+
+/// Counts the data rows after the header (non-blank, non-comment lines) without parsing numbers.
+/// An upper bound when the file ends in a truncated line. Fast: one memchr pass.
+std::size_t countCsvDataRows(const std::string& path, const CsvLayout& layout);
+
+/// The first rows of a file for previews and column guessing: non-numeric fields become NaN.
+struct CsvPreview {
+  CsvLayout layout;
+  Eigen::MatrixXd values;                ///< up to maxRows x layout.columns.size()
+  std::vector<std::size_t> lines;        ///< 1-based file line of each row
+  std::vector<std::string> rawLines;     ///< the text of those lines, for a raw view
+};
+
+/// Reads the layout and up to `maxRows` data rows leniently (never throws for bad fields).
+CsvPreview readCsvPreview(const std::string& path, std::size_t maxRows = 200,
+                          const std::optional<CsvFormat>& format = std::nullopt);
+
+}  // namespace eb

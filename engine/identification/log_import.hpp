@@ -1,0 +1,128 @@
+#pragma once
+// Importing logged experiments: CSV (and MAT, see mat_log_import.hpp) to
+// ExperimentLog in SI units, with the column mapping guessed or given, and every
+// problem reported as "<file>: line <n>: column '<name>': <what>".
+//
+// LogBlockReader streams a CSV log in blocks with bounded memory (for hour-long
+// logs); importCsvLog reads a whole log through it into one ExperimentLog.
+
+#include "identification/csv_table.hpp"
+#include "identification/experiment_log.hpp"
+#include "identification/log_column_mapping.hpp"
+
+#include <Eigen/Core>
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace eb {
+
+/// Variable names in a MAT file (a dotted name "log.q" reads a struct field).
+struct MatVariableNames {
+  std::string t = "t";      ///< (N) time, or empty with a sample rate
+  std::string q = "q";      ///< (N x dof) positions
+  std::string qd = "qd";    ///< optional
+  std::string qdd = "qdd";  ///< optional
+  std::string tau = "tau";  ///< (N x dof) torques
+};
+
+/// What the importer needs to know besides the file.
+struct LogImportOptions {
+  int dof = 0;                              ///< joints of the robot (required)
+  std::vector<std::string> jointNames;      ///< model joint names, model order (optional, helps matching)
+  std::optional<LogColumnMapping> mapping;  ///< use this mapping instead of guessing one (CSV)
+  std::vector<double> torqueConstants;      ///< [N m/A] per joint, to use motor-current columns
+  std::optional<PositionUnit> positionUnit; ///< forced unit of positions
+  std::optional<TimeUnit> timeUnit;         ///< forced unit of the time column
+  double sampleRateHz = 0.0;                ///< [Hz] for logs without a time column
+  std::optional<CsvFormat> format;          ///< forced CSV format (else detected)
+  MatVariableNames matVariables;            ///< MAT files only
+  std::size_t minRows = 16;                 ///< fewer data rows is an error
+  /// Called with the fraction done; return false to cancel (the import throws InputError).
+  std::function<bool(double)> progress;
+};
+
+/// A block of consecutive samples, SI units, joints in model order (see ExperimentLog).
+struct LogBlock {
+  std::size_t firstRow = 0;  ///< index of the first sample in the whole log
+  Eigen::VectorXd t;         ///< (rows) [s] since the first sample of the log
+  Eigen::MatrixXd q, qd, qdd, tau;  ///< (rows x dof); qd/qdd have 0 columns when not logged
+  /// Samples in the block.
+  std::size_t rows() const { return static_cast<std::size_t>(t.size()); }
+};
+
+/// Streams a CSV log block by block: maps columns, converts units, checks the time axis.
+/// Memory: one text buffer and one raw block, independent of the file length.
+class LogBlockReader {
+ public:
+  /// Opens `path`, guesses (or takes) the mapping and checks it. Throws InputError.
+  LogBlockReader(const std::string& path, const LogImportOptions& options);
+  ~LogBlockReader();
+
+  /// The mapping in use (given or guessed).
+  const LogColumnMapping& mapping() const { return mapping_; }
+  /// Notes of the guess (what was detected, how, doubts).
+  const std::vector<std::string>& notes() const { return notes_; }
+  /// Warnings so far (gaps with their lines, unit doubts, skipped lines).
+  const std::vector<LogWarning>& warnings() const { return warnings_; }
+  /// Detected file layout (delimiter, header, columns).
+  const CsvLayout& layout() const;
+  /// Joint names in model order (from the mapping).
+  std::vector<std::string> jointNames() const;
+  /// Whether blocks carry logged velocities / accelerations.
+  bool hasVelocity() const { return mapping_.hasVelocity(); }
+  bool hasAcceleration() const { return mapping_.hasAcceleration(); }
+  /// Raw time of the first sample converted to [s] (valid after the first read).
+  double timeOrigin() const { return timeOrigin_; }
+  /// Median time step [s] of the first block read (the reference for gap warnings); 0 before.
+  double nominalStep() const { return nominalStep_; }
+
+  /// Reads up to maxRows samples into `block` (resized to the rows read; no reallocation while
+  /// the size stays the same). Returns the rows read; 0 at the end, after the final checks
+  /// (too few rows throws InputError). Throws InputError for bad values or time.
+  std::size_t read(LogBlock& block, std::size_t maxRows);
+  /// Like read(), into rows [row, row + maxRows) of caller matrices sized for the whole log.
+  std::size_t readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<Eigen::MatrixXd> q, Eigen::Ref<Eigen::MatrixXd> qd,
+                       Eigen::Ref<Eigen::MatrixXd> qdd, Eigen::Ref<Eigen::MatrixXd> tau);
+  /// Fraction of the file read, in [0, 1].
+  double progress() const;
+  /// Rows read so far.
+  std::size_t rowsRead() const { return rows_; }
+
+ private:
+  void finish();
+
+  std::string path_;
+  LogImportOptions options_;
+  LogColumnMapping mapping_;
+  std::vector<std::string> notes_;
+  std::vector<LogWarning> warnings_;
+  std::unique_ptr<CsvBlockReader> csv_;
+  // Selected-column index of each role; -1 when absent.
+  int timeSlot_ = -1;
+  std::vector<int> qSlot_, qdSlot_, qddSlot_, tauSlot_;
+  std::vector<double> torqueScale_;
+  double positionScale_ = 1.0, timeScale_ = 1.0;
+  Eigen::MatrixXd raw_;
+  std::vector<std::size_t> lines_;
+  TimeAxisChecker timeChecker_;
+  double timeOrigin_ = 0.0, rawTimeOrigin_ = 0.0, nominalStep_ = 0.0, largestPosition_ = 0.0;
+  std::size_t rows_ = 0, lastLine_ = 0;
+  bool finished_ = false;
+};
+
+/// Reads a whole CSV log into memory (exactly sized; counts rows first). Throws InputError.
+ExperimentLog importCsvLog(const std::string& path, const LogImportOptions& options);
+
+/// Reads a CSV or MAT log, chosen by the extension (.mat = MATLAB, anything else = text).
+ExperimentLog importLog(const std::string& path, const LogImportOptions& options);
+
+/// Reads several logs of the same robot and keeps them apart (each starts at t = 0).
+/// Throws InputError when one of them fails; all must have the same joint count.
+std::vector<ExperimentLog> importLogs(const std::vector<std::string>& paths, const LogImportOptions& options);
+
+}  // namespace eb

@@ -1,0 +1,236 @@
+// CSV log import: real-world formats from tests/data/logs and every validation message.
+
+#include "identification/log_import.hpp"
+#include "model/model_error.hpp"
+#include "test_log_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+using namespace eb;
+using eb::test::logFixture;
+using eb::test::messageOf;
+using eb::test::TempFile;
+
+namespace {
+
+LogImportOptions withDof(int dof) {
+  LogImportOptions o;
+  o.dof = dof;
+  return o;
+}
+
+bool anyWarningHas(const std::vector<LogWarning>& warnings, const std::string& part) {
+  for (const LogWarning& w : warnings)
+    if (w.message.find(part) != std::string::npos) return true;
+  return false;
+}
+
+// A small valid log in our format: t, q1, q2, tau1, tau2 at 100 Hz, `rows` rows.
+std::string ourLog(int rows) {
+  std::string text = "t,q1,q2,tau1,tau2\n";
+  for (int i = 0; i < rows; ++i)
+    text += std::to_string(i * 0.01) + "," + std::to_string(0.1 * i) + ",0.5," + std::to_string(i) + ",-1\n";
+  return text;
+}
+
+}  // namespace
+
+TEST(LogImport, OurFormat) {
+  const ExperimentLog log = importCsvLog(logFixture("excitebench_2dof.csv"), withDof(2));
+  ASSERT_EQ(log.rows(), 30u);
+  EXPECT_EQ(log.dof(), 2);
+  EXPECT_TRUE(log.hasVelocity());
+  EXPECT_TRUE(log.hasAcceleration());
+  EXPECT_NEAR(log.t(29), 29 * 0.002, 1e-12);
+  EXPECT_NEAR(log.q(10, 0), std::sin(0.02), 1e-9);
+  EXPECT_NEAR(log.qdd(10, 1), -std::cos(0.02), 1e-9);
+  EXPECT_NEAR(log.tau(29, 1), 3 * 29 * 0.002, 1e-9);
+  EXPECT_NEAR(log.sampleRateHz(), 500.0, 1e-6);
+  EXPECT_TRUE(log.warnings.empty());
+}
+
+TEST(LogImport, UrRtdeSpaceDelimited) {
+  const ExperimentLog log = importCsvLog(logFixture("ur_rtde_record.csv"), withDof(6));
+  ASSERT_EQ(log.rows(), 40u);
+  EXPECT_NEAR(log.t(1), 0.008, 1e-9);
+  EXPECT_NEAR(log.timeOrigin, 1523.6, 1e-9);
+  EXPECT_NEAR(log.q(5, 3), 0.3 + 0.002 * 5, 1e-12);   // actual_q_3, not target_q_3
+  EXPECT_NEAR(log.qd(0, 5), 0.30, 1e-12);
+  EXPECT_NEAR(log.tau(4, 2), 20.0 - 2.0, 1e-12);     // target_moment_2
+  EXPECT_TRUE(anyWarningHas(log.warnings, "target_moment"));
+
+  LogImportOptions o = withDof(6);
+  o.torqueConstants = {2, 2, 2, 2, 2, 10};
+  const ExperimentLog current = importCsvLog(logFixture("ur_rtde_record.csv"), o);
+  EXPECT_NEAR(current.tau(3, 5), 10.0 * (1.5 + 0.03), 1e-12);  // actual_current_5 x 10 N m/A
+  EXPECT_TRUE(anyWarningHas(current.warnings, "torque constants"));
+}
+
+TEST(LogImport, FrankaMillisecondsAndSpacedHeader) {
+  const ExperimentLog log = importCsvLog(logFixture("franka_log.csv"), withDof(7));
+  ASSERT_EQ(log.rows(), 50u);
+  EXPECT_NEAR(log.t(49), 0.049, 1e-12);   // time in ms
+  EXPECT_NEAR(log.timeOrigin, 8.0, 1e-12);
+  EXPECT_NEAR(log.q(10, 6), -1.2 + 0.010, 1e-12);  // state.q[6], not state.q_d[6]
+  EXPECT_NEAR(log.qd(0, 2), 0.8, 1e-12);
+  EXPECT_NEAR(log.tau(20, 1), 5.0 + 0.2, 1e-12);   // state.tau_J[1], not cmd.tau_J_d
+  EXPECT_TRUE(anyWarningHas(log.warnings, "ms"));
+}
+
+TEST(LogImport, RosJointStateExport) {
+  LogImportOptions o = withDof(7);
+  for (int k = 1; k <= 7; ++k) o.jointNames.push_back("panda_joint" + std::to_string(k));
+  const ExperimentLog log = importCsvLog(logFixture("ros_joint_states.csv"), o);
+  ASSERT_EQ(log.rows(), 40u);
+  EXPECT_EQ(log.jointNames[0], "panda_joint1");
+  for (int k = 1; k <= 7; ++k) {
+    EXPECT_NEAR(log.q(3, k - 1), 0.1 * k + 0.003, 1e-9) << "joint " << k;
+    EXPECT_NEAR(log.qd(3, k - 1), -0.05 * k, 1e-9);
+    EXPECT_NEAR(log.tau(3, k - 1), 1.5 * k + 0.03, 1e-9);
+  }
+  EXPECT_NEAR(log.t(3), 0.1, 1e-6);
+  EXPECT_TRUE(anyWarningHas(log.warnings, "sample rate 30"));  // franka_ros default rate: too slow
+}
+
+TEST(LogImport, RostopicNanosecondsAndTextColumns) {
+  const ExperimentLog log = importCsvLog(logFixture("rostopic_joint_states.csv"), withDof(3));
+  ASSERT_EQ(log.rows(), 30u);
+  EXPECT_NEAR(log.t(1), 0.01, 1e-6);
+  EXPECT_NEAR(log.q(2, 1), 0.5 - 0.02, 1e-12);
+  EXPECT_NEAR(log.tau(0, 2), 4.0, 1e-12);
+}
+
+TEST(LogImport, DecimalCommaAndDegrees) {
+  const ExperimentLog log = importCsvLog(logFixture("decimal_comma_deg.csv"), withDof(2));
+  ASSERT_EQ(log.rows(), 20u);
+  EXPECT_NEAR(log.t(3), 0.03, 1e-12);
+  EXPECT_NEAR(log.q(2, 0), 11.0 * M_PI / 180.0, 1e-12);
+  EXPECT_NEAR(log.q(0, 1), -M_PI / 2.0, 1e-12);
+  EXPECT_NEAR(log.tau(4, 0), 5.0, 1e-12);
+}
+
+TEST(LogImport, GivenMappingAndSampleRate) {
+  TempFile file("a b c\n1 2 3\n4 5 6\n7 8 9\n", ".txt");
+  LogImportOptions o = withDof(1);
+  o.minRows = 3;
+  LogColumnMapping m;
+  m.sampleRateHz = 10.0;
+  m.positionUnit = PositionUnit::Degree;
+  m.joints.push_back({"j", "c", "", "", "a", -2.0});
+  o.mapping = m;
+  const ExperimentLog log = importCsvLog(file.path(), o);
+  EXPECT_NEAR(log.t(2), 0.2, 1e-12);
+  EXPECT_NEAR(log.q(1, 0), 6.0 * M_PI / 180.0, 1e-12);
+  EXPECT_NEAR(log.tau(2, 0), -14.0, 1e-12);
+  EXPECT_FALSE(log.hasVelocity());
+}
+
+TEST(LogImport, BadInputsNameFileLineAndColumn) {
+  struct Case {
+    std::string name, text, line, column, what;
+  };
+  std::string gap = ourLog(20);
+  const Case cases[] = {
+      {"non-numeric", "t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.01,1,x2,3,4\n", "line 3", "column 'q2'", "'x2' is not a number"},
+      {"nan", "t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.01,1,2,NaN,4\n", "line 3", "column 'tau1'", "not finite"},
+      {"inf", "t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.01,1,2,3,-inf\n", "line 3", "column 'tau2'", "not finite"},
+      {"duplicate time", "t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.01,1,2,3,4\n0.01,1,2,3,4\n", "line 4", "column 't'",
+       "duplicate time"},
+      {"backwards", "t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.02,1,2,3,4\n# c\n0.01,1,2,3,4\n", "line 5", "column 't'",
+       "time goes backwards"},
+      {"missing column", "t,q1,q2,tau1\n0,1,2,3\n", "line 1", "column 'tau2'", "missing"},
+      {"too few rows", ourLog(5), "line 6", "column 't'", "only 5 data rows"},
+      {"short row", "t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.01,1,2,3\n0.02,1,2,3,4\n", "line 3", "column 'tau2'",
+       "expected 5 fields"},
+      {"joint count", "t,q1,q2,q3,tau1,tau2,tau3\n0,1,2,3,4,5,6\n", "line 1", "", "found 3 joint position columns"},
+  };
+  for (const Case& c : cases) {
+    TempFile file(c.text, ".csv");
+    const std::string msg = messageOf<InputError>([&] { importCsvLog(file.path(), withDof(2)); });
+    SCOPED_TRACE("case: " + c.name);
+    EXPECT_MESSAGE_HAS(msg, file.path(), c.line, c.column, c.what);
+    EXPECT_EQ(msg.find('\n'), std::string::npos) << "not one line: " << c.name;
+  }
+}
+
+TEST(LogImport, DroppedSamplesAreWarningsWithLines) {
+  std::string text = "t,q1,q2,tau1,tau2\n";
+  int line = 1;
+  std::size_t gapLine = 0;
+  for (int i = 0; i < 40; ++i) {
+    if (i == 25 || i == 26) continue;  // two samples dropped: a 3x step
+    text += std::to_string(i * 0.01) + ",0,0,0,0\n";
+    ++line;
+    if (i == 27) gapLine = static_cast<std::size_t>(line);
+  }
+  TempFile file(text, ".csv");
+  const ExperimentLog log = importCsvLog(file.path(), withDof(2));
+  EXPECT_EQ(log.rows(), 38u);
+  ASSERT_EQ(log.warnings.size(), 1u);
+  EXPECT_EQ(log.warnings[0].line, gapLine);
+  EXPECT_MESSAGE_HAS(log.warnings[0].message, file.path(), "line " + std::to_string(gapLine), "column 't'", "gap",
+                     "2 samples dropped");
+}
+
+TEST(LogImport, ManyGapsAreSummarised) {
+  std::string text = "t,q1,tau1\n";
+  double t = 0;
+  for (int i = 0; i < 200; ++i) {
+    text += std::to_string(t) + ",0,0\n";
+    t += (i % 4 == 3) ? 0.03 : 0.01;
+  }
+  TempFile file(text, ".csv");
+  const ExperimentLog log = importCsvLog(file.path(), withDof(1));
+  EXPECT_EQ(log.warnings.size(), kMaxListedGaps + 1);
+  EXPECT_MESSAGE_HAS(log.warnings.back().message, "49 gaps", "29 not listed");
+}
+
+TEST(LogImport, BlockReaderMatchesWholeImport) {
+  const std::string path = logFixture("franka_log.csv");
+  const ExperimentLog whole = importCsvLog(path, withDof(7));
+  LogBlockReader reader(path, withDof(7));
+  LogBlock block;
+  std::size_t row = 0;
+  while (std::size_t got = reader.read(block, 7)) {
+    EXPECT_EQ(block.firstRow, row);
+    for (std::size_t i = 0; i < got; ++i) {
+      const auto r = static_cast<Eigen::Index>(row + i), b = static_cast<Eigen::Index>(i);
+      EXPECT_EQ(block.t(b), whole.t(r));
+      EXPECT_EQ(block.q.row(b), whole.q.row(r));
+      EXPECT_EQ(block.qd.row(b), whole.qd.row(r));
+      EXPECT_EQ(block.tau.row(b), whole.tau.row(r));
+    }
+    row += got;
+  }
+  EXPECT_EQ(row, whole.rows());
+}
+
+TEST(LogImport, StackedLogsKeepTheirBoundaries) {
+  TempFile a(ourLog(20), ".csv"), b(ourLog(30), ".csv");
+  const std::vector<ExperimentLog> logs = importLogs({a.path(), b.path()}, withDof(2));
+  ASSERT_EQ(logs.size(), 2u);
+  EXPECT_EQ(logs[0].rows(), 20u);
+  EXPECT_EQ(logs[1].rows(), 30u);
+  EXPECT_EQ(logs[1].source, b.path());
+  EXPECT_EQ(logs[1].t(0), 0.0);
+  // One bad file fails the stack with its own name.
+  TempFile bad("t,q1,q2,tau1,tau2\n0,1,2,3,4\n0,1,2,3,4\n", ".csv");
+  EXPECT_MESSAGE_HAS(messageOf<InputError>([&] { importLogs({a.path(), bad.path()}, withDof(2)); }), bad.path());
+}
+
+TEST(LogImport, ProgressAndCancel) {
+  TempFile file(ourLog(100000), ".csv");
+  LogImportOptions o = withDof(2);
+  double last = -1.0;
+  o.progress = [&](double f) {
+    EXPECT_GE(f, last);
+    last = f;
+    return true;
+  };
+  importCsvLog(file.path(), o);
+  EXPECT_DOUBLE_EQ(last, 1.0);
+  o.progress = [](double) { return false; };
+  EXPECT_MESSAGE_HAS(messageOf<InputError>([&] { importCsvLog(file.path(), o); }), "cancelled");
+}

@@ -1,0 +1,178 @@
+// MATLAB log import: variables, struct fields, orientation, units and validation messages.
+
+#include "identification/log_import.hpp"
+#include "identification/mat_log_import.hpp"
+#include "model/model_error.hpp"
+#include "test_log_support.hpp"
+
+#include <gtest/gtest.h>
+#include <matio.h>
+
+#include <cmath>
+#include <limits>
+#include <map>
+
+using namespace eb;
+using eb::test::messageOf;
+using eb::test::TempFile;
+
+namespace {
+
+// Writes double matrices (column-major, as MATLAB stores them) to a v5 MAT file.
+void writeMat(const std::string& path, const std::map<std::string, Eigen::MatrixXd>& variables) {
+  mat_t* mat = Mat_CreateVer(path.c_str(), nullptr, MAT_FT_MAT5);
+  ASSERT_NE(mat, nullptr);
+  for (const auto& [name, value] : variables) {
+    size_t dims[2] = {static_cast<size_t>(value.rows()), static_cast<size_t>(value.cols())};
+    Eigen::MatrixXd copy = value;
+    matvar_t* var = Mat_VarCreate(name.c_str(), MAT_C_DOUBLE, MAT_T_DOUBLE, 2, dims, copy.data(), 0);
+    ASSERT_NE(var, nullptr);
+    Mat_VarWrite(mat, var, MAT_COMPRESSION_NONE);
+    Mat_VarFree(var);
+  }
+  Mat_Close(mat);
+}
+
+// Writes a struct `log` with fields time and pos/torque (N x dof).
+void writeStructMat(const std::string& path, const Eigen::VectorXd& t, const Eigen::MatrixXd& q,
+                    const Eigen::MatrixXd& tau) {
+  mat_t* mat = Mat_CreateVer(path.c_str(), nullptr, MAT_FT_MAT5);
+  ASSERT_NE(mat, nullptr);
+  size_t one[2] = {1, 1};
+  const char* fields[] = {"time", "pos", "torque"};
+  matvar_t* s = Mat_VarCreateStruct("log", 2, one, fields, 3);
+  auto field = [&](const Eigen::MatrixXd& m) {
+    size_t dims[2] = {static_cast<size_t>(m.rows()), static_cast<size_t>(m.cols())};
+    return Mat_VarCreate(nullptr, MAT_C_DOUBLE, MAT_T_DOUBLE, 2, dims, const_cast<double*>(m.data()), MAT_F_DONT_COPY_DATA);
+  };
+  const Eigen::MatrixXd tm = t;
+  Mat_VarSetStructFieldByName(s, "time", 0, field(tm));
+  Mat_VarSetStructFieldByName(s, "pos", 0, field(q));
+  Mat_VarSetStructFieldByName(s, "torque", 0, field(tau));
+  Mat_VarWrite(mat, s, MAT_COMPRESSION_NONE);
+  Mat_VarFree(s);
+  Mat_Close(mat);
+}
+
+struct Signals {
+  Eigen::VectorXd t;
+  Eigen::MatrixXd q, qd, tau;
+};
+
+Signals makeSignals(int n, int dof) {
+  Signals s;
+  s.t = Eigen::VectorXd::LinSpaced(n, 0.0, (n - 1) * 0.004);
+  s.q.resize(n, dof);
+  s.qd.resize(n, dof);
+  s.tau.resize(n, dof);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < dof; ++j) {
+      s.q(i, j) = std::sin(0.01 * i + j);
+      s.qd(i, j) = 2.5 * std::cos(0.01 * i + j);
+      s.tau(i, j) = 3.0 * j - 0.1 * i;
+    }
+  return s;
+}
+
+LogImportOptions withDof(int dof) {
+  LogImportOptions o;
+  o.dof = dof;
+  return o;
+}
+
+}  // namespace
+
+TEST(LogMatImport, DefaultVariables) {
+  const Signals s = makeSignals(50, 3);
+  TempFile file(".mat");
+  writeMat(file.path(), {{"t", s.t}, {"q", s.q}, {"qd", s.qd}, {"tau", s.tau}});
+  const ExperimentLog log = importLog(file.path(), withDof(3));  // chosen by the extension
+  ASSERT_EQ(log.rows(), 50u);
+  EXPECT_EQ(log.t, s.t);
+  EXPECT_EQ(log.q, s.q);
+  EXPECT_EQ(log.qd, s.qd);
+  EXPECT_EQ(log.tau, s.tau);
+  EXPECT_FALSE(log.hasAcceleration());
+  const auto names = listMatVariables(file.path());
+  EXPECT_EQ(names.size(), 4u);
+}
+
+TEST(LogMatImport, TransposedRowTimeStructFieldsAndUnits) {
+  const Signals s = makeSignals(40, 2);
+  TempFile file(".mat");
+  // time as a row vector in ms, positions dof x N in degrees.
+  writeMat(file.path(), {{"time_ms", Eigen::MatrixXd(s.t.transpose() * 1000.0 + Eigen::RowVectorXd::Constant(40, 5000.0))},
+                         {"pos_deg", Eigen::MatrixXd(s.q.transpose() * 180.0 / M_PI)},
+                         {"torque", s.tau}});
+  LogImportOptions o = withDof(2);
+  o.matVariables = {"time_ms", "pos_deg", "", "", "torque"};
+  o.timeUnit = TimeUnit::Milliseconds;
+  o.positionUnit = PositionUnit::Degree;
+  const ExperimentLog log = importMatLog(file.path(), o);
+  EXPECT_TRUE(log.t.isApprox(s.t, 1e-12));
+  EXPECT_NEAR(log.timeOrigin, 5.0, 1e-12);
+  EXPECT_TRUE(log.q.isApprox(s.q, 1e-12));
+  ASSERT_FALSE(log.warnings.empty());
+  EXPECT_MESSAGE_HAS(log.warnings[0].message, "pos_deg", "transposed");
+
+  TempFile structFile(".mat");
+  writeStructMat(structFile.path(), s.t, s.q, s.tau);
+  o = withDof(2);
+  o.matVariables = {"log.time", "log.pos", "", "", "log.torque"};
+  const ExperimentLog fromStruct = importMatLog(structFile.path(), o);
+  EXPECT_EQ(fromStruct.q, s.q);
+  EXPECT_EQ(fromStruct.tau, s.tau);
+}
+
+TEST(LogMatImport, BadInputsNameFileRowAndColumn) {
+  const Signals good = makeSignals(30, 2);
+  struct Case {
+    std::string name;
+    std::map<std::string, Eigen::MatrixXd> vars;
+    std::string row, column, what;
+  };
+  Eigen::MatrixXd nanQ = good.q;
+  nanQ(7, 1) = std::numeric_limits<double>::quiet_NaN();
+  Eigen::VectorXd dupT = good.t;
+  dupT(12) = dupT(11);
+  Eigen::VectorXd backT = good.t;
+  backT(20) = 0.0;
+  const Case cases[] = {
+      {"nan", {{"t", good.t}, {"q", nanQ}, {"tau", good.tau}}, "row 8", "column 'q(:,2)'", "NaN is not finite"},
+      {"duplicate", {{"t", dupT}, {"q", good.q}, {"tau", good.tau}}, "row 13", "column 't'", "duplicate time"},
+      {"backwards", {{"t", backT}, {"q", good.q}, {"tau", good.tau}}, "row 21", "column 't'", "time goes backwards"},
+      {"missing tau", {{"t", good.t}, {"q", good.q}}, "row 1", "column 'tau'", "not found"},
+      {"joint count", {{"t", good.t}, {"q", good.q.leftCols(1)}, {"tau", good.tau}}, "row 1", "column 'q'",
+       "1 joint columns but the robot has 2"},
+      {"row count", {{"t", good.t}, {"q", good.q}, {"tau", good.tau.topRows(29)}}, "row 30", "column 'tau'",
+       "29 rows"},
+      {"too few", {{"t", good.t.head(5)}, {"q", good.q.topRows(5)}, {"tau", good.tau.topRows(5)}}, "row 5",
+       "column 'q'", "only 5 samples"},
+  };
+  for (const Case& c : cases) {
+    TempFile file(".mat");
+    writeMat(file.path(), c.vars);
+    SCOPED_TRACE("case: " + c.name);
+    EXPECT_MESSAGE_HAS(messageOf<InputError>([&] { importMatLog(file.path(), withDof(2)); }), file.path(), c.row,
+                       c.column, c.what);
+  }
+  EXPECT_MESSAGE_HAS(messageOf<InputError>([&] { importMatLog("/nonexistent.mat", withDof(2)); }), "/nonexistent.mat");
+}
+
+TEST(LogMatImport, GapsAreWarningsAndSampleRateReplacesTime) {
+  Signals s = makeSignals(30, 1);
+  s.t.tail(10).array() += 0.02;  // 5 samples' worth of gap before row 21
+  TempFile file(".mat");
+  writeMat(file.path(), {{"t", s.t}, {"q", s.q}, {"tau", s.tau}});
+  const ExperimentLog log = importMatLog(file.path(), withDof(1));
+  ASSERT_EQ(log.warnings.size(), 1u);
+  EXPECT_EQ(log.warnings[0].line, 21u);
+  EXPECT_MESSAGE_HAS(log.warnings[0].message, "row 21", "gap");
+
+  TempFile noTime(".mat");
+  writeMat(noTime.path(), {{"q", s.q}, {"tau", s.tau}});
+  LogImportOptions o = withDof(1);
+  EXPECT_THROW(importMatLog(noTime.path(), o), InputError);
+  o.sampleRateHz = 200.0;
+  EXPECT_NEAR(importMatLog(noTime.path(), o).t(29), 29 / 200.0, 1e-12);
+}
