@@ -4,6 +4,8 @@
 #include "cli_commands.hpp"
 
 #include "dynamics/inverse_dynamics.hpp"
+#include "identification/validation.hpp"
+#include "io/params_file.hpp"
 #include "io/atomic_file.hpp"
 #include "io/matrix_csv.hpp"
 #include "io/trajectory_csv.hpp"
@@ -36,17 +38,23 @@ void addTorquesCommand(CLI::App& app) {
     if (traj.dof() != model.dof())
       throw InputError(*in + ": has " + std::to_string(traj.dof()) + " joints (q1..q" + std::to_string(traj.dof()) +
                        "), robot '" + model.name() + "' has " + std::to_string(model.dof()));
-    if (!params->empty()) throw InputError(*params + ": --params needs the identification module (not built yet)");
     const int n = model.dof();
     Eigen::MatrixXd table(traj.size(), n + 1);
-    DynamicsWorkspace ws(model);
-    Eigen::VectorXd q(n), qd(n), qdd(n);
-    for (int s = 0; s < traj.size(); ++s) {
-      q = traj.q.row(s).transpose();
-      qd = traj.qd.row(s).transpose();
-      qdd = traj.qdd.row(s).transpose();
-      table(s, 0) = traj.t[s];
-      table.row(s).tail(n) = inverseDynamics(model, ws, q, qd, qdd).transpose();
+    table.col(0) = traj.t;
+    if (!params->empty()) {
+      // Prediction with identified base parameters (friction included when identified).
+      const IdentifiedParameters p = readParamsJson(*params);
+      const BaseParameters base = baseParametersFor(model, p, *params);
+      table.rightCols(n) = predictTorques(model, base, p.values, traj.q, traj.qd, traj.qdd);
+    } else {
+      DynamicsWorkspace ws(model);
+      Eigen::VectorXd q(n), qd(n), qdd(n);
+      for (int s = 0; s < traj.size(); ++s) {
+        q = traj.q.row(s).transpose();
+        qd = traj.qd.row(s).transpose();
+        qdd = traj.qdd.row(s).transpose();
+        table.row(s).tail(n) = inverseDynamics(model, ws, q, qd, qdd).transpose();
+      }
     }
     std::vector<std::string> header{"t"};
     for (int j = 0; j < n; ++j) header.push_back("tau" + std::to_string(j + 1));

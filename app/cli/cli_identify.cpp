@@ -1,0 +1,67 @@
+// `identify ROBOT log.csv [log2.csv ...] --out params.json [--method ols|wls|ridge|consistent]
+// [--filter-cutoff HZ]`: base parameters from logged experiments.
+#include "cli_commands.hpp"
+#include "cli_support.hpp"
+
+#include "identification/identification_pipeline.hpp"
+#include "io/params_file.hpp"
+#include "model/robot_loader.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <unistd.h>
+
+namespace eb::cli {
+
+void addIdentifyCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand("identify", "Estimate the base parameters from one or several logs");
+  struct Args {
+    std::string robot, out, method = "ols";
+    std::vector<std::string> logs, roots;
+    IdentificationSettings s;
+    bool noFriction = false, offset = false, armature = false;
+    double rate = 0.0;
+    bool quiet = false;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("robot", a->robot, "Built-in name or URDF / DH table path")->required();
+  cmd->add_option("logs", a->logs, "Experiment logs (CSV or .mat), stacked into one estimation")->required();
+  cmd->add_option("--out", a->out, "params.json (or .yaml) to write")->required();
+  cmd->add_option("--method", a->method, "ols, wls, ridge or consistent");
+  cmd->add_option("--filter-cutoff", a->s.preprocess.cutoffHz, "Low-pass cutoff [Hz] (default 5 Hz)");
+  cmd->add_option("--ridge-lambda", a->s.estimation.ridgeLambda, "Ridge weight relative to diag(Phi^T Phi)");
+  cmd->add_flag("--no-friction", a->noFriction, "Rigid-body parameters only (no viscous/Coulomb columns)");
+  cmd->add_flag("--offset", a->offset, "Add a constant torque offset per joint");
+  cmd->add_flag("--armature", a->armature, "Add rotor inertia (armature) per joint");
+  cmd->add_flag("--use-logged-derivatives", a->s.useLoggedDerivatives,
+                "Use logged qd/qdd columns as they are instead of differentiating q");
+  cmd->add_option("--rate", a->rate, "Sample rate [Hz] for logs without a time column");
+  cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");
+  cmd->add_flag("--quiet", a->quiet, "Only write the file");
+  cmd->callback([a]() {
+    const RobotModel model = loadRobot(a->robot, a->roots);
+    a->s.estimation.method = parseEstimationMethod(a->method);
+    a->s.regressor.viscous = a->s.regressor.coulomb = !a->noFriction;
+    a->s.regressor.offset = a->offset;
+    a->s.regressor.armature = a->armature;
+    a->s.import.sampleRateHz = a->rate;
+    const bool tty = isatty(fileno(stderr));
+    const IdentificationRun run = identifyFromLogs(model, a->logs, a->s, [&](double f, const std::string& what) {
+      if (tty) std::fprintf(stderr, "\r[%3d%%] %-60.60s", static_cast<int>(100 * f), what.c_str());
+      return true;
+    });
+    if (tty) std::fprintf(stderr, "\r%-70s\r", "");
+    writeParamsFile(a->out, makeIdentifiedParameters(a->robot, model, run.base, run.estimate, a->logs), model);
+    if (a->quiet) return;
+    std::printf("identified %d base parameters of %s (%s) from %zu log(s)\n", run.base.rank, model.name().c_str(),
+                a->method.c_str(), a->logs.size());
+    for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
+    for (size_t w = 0; w < std::min<size_t>(run.warnings.size(), 10); ++w)
+      std::printf("  warning: %s\n", run.warnings[w].message.c_str());
+    printEstimate(run.base, run.estimate, model);
+    std::printf("wrote %s\n", a->out.c_str());
+  });
+}
+
+}  // namespace eb::cli

@@ -1,0 +1,246 @@
+#include "io/params_file.hpp"
+
+#include "io/atomic_file.hpp"
+#include "model/inertial_parameters.hpp"
+#include "model/model_error.hpp"
+
+#include <nlohmann/json.hpp>
+#include <yaml-cpp/yaml.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+namespace eb {
+namespace {
+
+using json = nlohmann::json;
+
+std::vector<double> toStd(const Eigen::VectorXd& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
+
+json nonFinite(double v) { return std::isfinite(v) ? json(v) : json(nullptr); }
+
+// Friction-like columns that are base parameters on their own, per joint.
+json frictionTable(const IdentifiedParameters& p) {
+  json rows = json::array();
+  for (size_t j = 0; j < p.jointNames.size(); ++j) {
+    json row{{"joint", p.jointNames[j]}};
+    const std::string s = std::to_string(j + 1);
+    for (const char* prefix : {"fv", "fc", "fo", "Ia"}) {
+      const std::string col = prefix + s;
+      for (size_t k = 0; k < p.columns.size(); ++k)
+        if (p.columns[k] == col && p.expressions[k] == col) row[prefix] = p.values[static_cast<Eigen::Index>(k)];
+    }
+    if (row.size() > 1) rows.push_back(row);
+  }
+  return rows;
+}
+
+json toJson(const IdentifiedParameters& p, const RobotModel& model) {
+  json j;
+  j["format"] = "excitebench-params";
+  j["version"] = 1;
+  j["robot"] = p.robot;
+  j["robot_name"] = p.robotName;
+  j["dof"] = p.jointNames.size();
+  j["joints"] = p.jointNames;
+  j["method"] = p.method;
+  j["regressor"] = {{"viscous", p.options.viscous},
+                    {"coulomb", p.options.coulomb},
+                    {"offset", p.options.offset},
+                    {"armature", p.options.armature},
+                    {"coulomb_width", p.options.coulombWidth}};
+  json base = json::array();
+  for (size_t k = 0; k < p.names.size(); ++k) {
+    const Eigen::Index i = static_cast<Eigen::Index>(k);
+    base.push_back({{"name", p.names[k]},
+                    {"expression", p.expressions[k]},
+                    {"column", p.columns[k]},
+                    {"value", p.values[i]},
+                    {"std", nonFinite(p.stddev[i])},
+                    {"rel_std_percent", nonFinite(p.relativeStddev[i])}});
+  }
+  j["base_parameters"] = base;
+  if (p.fullParameters) {
+    json stdp = json::array();
+    for (size_t c = 0; c < p.columnNames.size(); ++c)
+      stdp.push_back({{"name", p.columnNames[c]}, {"value", (*p.fullParameters)[static_cast<Eigen::Index>(c)]}});
+    j["standard_parameters"] = stdp;
+    json bodies = json::array();
+    for (int b = 0; b < model.bodyCount(); ++b) {
+      const Vector10d t = p.fullParameters->segment<10>(10 * b);
+      const Eigen::Vector3d c = centreOfMass(t);
+      const Eigen::Matrix3d I = inertiaAboutCom(t);
+      bodies.push_back({{"link", model.body(b).name},
+                        {"mass", t[0]},
+                        {"com", {c.x(), c.y(), c.z()}},
+                        {"inertia_com", {I(0, 0), I(0, 1), I(0, 2), I(1, 1), I(1, 2), I(2, 2)}}});
+    }
+    j["bodies"] = bodies;
+  }
+  j["friction"] = frictionTable(p);
+  j["residual_rms"] = toStd(p.residualRms);
+  j["noise_std"] = toStd(p.noiseStd);
+  j["condition"] = nonFinite(p.condition);
+  j["samples"] = p.samples;
+  j["sources"] = p.sources;
+  return j;
+}
+
+void emitYaml(YAML::Emitter& out, const json& j) {
+  if (j.is_object()) {
+    out << YAML::BeginMap;
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      out << YAML::Key << it.key() << YAML::Value;
+      emitYaml(out, it.value());
+    }
+    out << YAML::EndMap;
+  } else if (j.is_array()) {
+    const bool flat = std::all_of(j.begin(), j.end(), [](const json& e) { return e.is_number(); });
+    out << (flat ? YAML::Flow : YAML::Block) << YAML::BeginSeq;
+    for (const json& e : j) emitYaml(out, e);
+    out << YAML::EndSeq;
+  } else if (j.is_string()) {
+    out << j.get<std::string>();
+  } else if (j.is_boolean()) {
+    out << j.get<bool>();
+  } else if (j.is_number_integer()) {
+    out << j.get<long long>();
+  } else if (j.is_number()) {
+    out << j.get<double>();
+  } else {
+    out << YAML::Null;
+  }
+}
+
+}  // namespace
+
+IdentifiedParameters makeIdentifiedParameters(const std::string& robotSpec, const RobotModel& model,
+                                              const BaseParameters& base, const BaseEstimate& e,
+                                              const std::vector<std::string>& sources) {
+  IdentifiedParameters p;
+  p.robot = robotSpec;
+  p.robotName = model.name();
+  for (const Joint& j : model.joints()) p.jointNames.push_back(j.name);
+  p.method = estimationMethodName(e.method);
+  p.options = base.options;
+  for (int k = 0; k < base.rank; ++k) {
+    p.names.push_back(base.name(k));
+    p.expressions.push_back(base.expression(k, 17));
+    p.columns.push_back(base.columnNames[static_cast<size_t>(base.independent[static_cast<size_t>(k)])]);
+  }
+  p.values = e.values;
+  p.stddev = e.stddev;
+  p.relativeStddev = e.relativeStddev;
+  p.residualRms = e.residualRms;
+  p.noiseStd = e.noiseStd;
+  p.condition = e.condition;
+  p.samples = e.samples;
+  p.columnNames = base.columnNames;
+  p.fullParameters = e.fullParameters;
+  p.sources = sources;
+  return p;
+}
+
+std::string formatParamsJson(const IdentifiedParameters& p, const RobotModel& model) {
+  // nlohmann writes doubles with the shortest exact representation.
+  return toJson(p, model).dump(2) + "\n";
+}
+
+std::string formatParamsYaml(const IdentifiedParameters& p, const RobotModel& model) {
+  YAML::Emitter out;
+  out.SetDoublePrecision(17);
+  emitYaml(out, toJson(p, model));
+  return std::string(out.c_str()) + "\n";
+}
+
+void writeParamsFile(const std::string& path, const IdentifiedParameters& p, const RobotModel& model) {
+  const bool yaml = path.size() > 5 && (path.substr(path.size() - 5) == ".yaml" || path.substr(path.size() - 4) == ".yml");
+  writeFileAtomically(path, yaml ? formatParamsYaml(p, model) : formatParamsJson(p, model));
+}
+
+IdentifiedParameters readParamsJson(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open the parameter file");
+  json j;
+  try {
+    j = json::parse(in);
+  } catch (const json::parse_error& e) {
+    throw InputError(path + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
+  }
+  auto field = [&](const json& obj, const std::string& key, const std::string& where) -> const json& {
+    if (!obj.is_object() || !obj.contains(key)) throw InputError(path + ": " + where + key + ": missing");
+    return obj.at(key);
+  };
+  auto number = [&](const json& v, const std::string& where) {
+    if (!v.is_number()) throw InputError(path + ": " + where + ": not a number");
+    const double d = v.get<double>();
+    if (!std::isfinite(d)) throw InputError(path + ": " + where + ": not a finite number");
+    return d;
+  };
+  if (!j.is_object() || j.value("format", "") != "excitebench-params")
+    throw InputError(path + ": format: not an excitebench-params file");
+  IdentifiedParameters p;
+  try {
+    p.robot = field(j, "robot", "").get<std::string>();
+    p.robotName = j.value("robot_name", "");
+    p.jointNames = field(j, "joints", "").get<std::vector<std::string>>();
+    p.method = field(j, "method", "").get<std::string>();
+    const json& reg = field(j, "regressor", "");
+    p.options.viscous = field(reg, "viscous", "regressor.").get<bool>();
+    p.options.coulomb = field(reg, "coulomb", "regressor.").get<bool>();
+    p.options.offset = field(reg, "offset", "regressor.").get<bool>();
+    p.options.armature = field(reg, "armature", "regressor.").get<bool>();
+    p.options.coulombWidth = number(field(reg, "coulomb_width", "regressor."), "regressor.coulomb_width");
+    const json& base = field(j, "base_parameters", "");
+    if (!base.is_array() || base.empty()) throw InputError(path + ": base_parameters: must be a non-empty array");
+    const Eigen::Index r = static_cast<Eigen::Index>(base.size());
+    p.values.resize(r);
+    p.stddev = Eigen::VectorXd::Constant(r, std::numeric_limits<double>::quiet_NaN());
+    p.relativeStddev = p.stddev;
+    for (Eigen::Index k = 0; k < r; ++k) {
+      const std::string where = "base_parameters[" + std::to_string(k) + "].";
+      const json& e = base[static_cast<size_t>(k)];
+      p.names.push_back(field(e, "name", where).get<std::string>());
+      p.expressions.push_back(e.value("expression", ""));
+      p.columns.push_back(field(e, "column", where).get<std::string>());
+      p.values[k] = number(field(e, "value", where), where + "value");
+      if (e.contains("std") && e["std"].is_number()) p.stddev[k] = e["std"].get<double>();
+      if (e.contains("rel_std_percent") && e["rel_std_percent"].is_number())
+        p.relativeStddev[k] = e["rel_std_percent"].get<double>();
+    }
+    if (j.contains("standard_parameters")) {
+      const json& sp = j["standard_parameters"];
+      Eigen::VectorXd full(static_cast<Eigen::Index>(sp.size()));
+      for (size_t c = 0; c < sp.size(); ++c) {
+        const std::string where = "standard_parameters[" + std::to_string(c) + "]";
+        p.columnNames.push_back(field(sp[c], "name", where + ".").get<std::string>());
+        full[static_cast<Eigen::Index>(c)] = number(field(sp[c], "value", where + "."), where + ".value");
+      }
+      p.fullParameters = full;
+    }
+    if (j.contains("residual_rms")) p.residualRms = Eigen::Map<const Eigen::VectorXd>(j["residual_rms"].get<std::vector<double>>().data(), static_cast<Eigen::Index>(j["residual_rms"].size()));
+    p.samples = j.value("samples", 0L);
+    if (j.contains("sources")) p.sources = j["sources"].get<std::vector<std::string>>();
+  } catch (const json::exception& e) {
+    throw InputError(path + ": wrong type of a field (" + std::string(e.what()) + ")");
+  }
+  return p;
+}
+
+BaseParameters baseParametersFor(const RobotModel& model, const IdentifiedParameters& p, const std::string& path) {
+  if (static_cast<int>(p.jointNames.size()) != model.dof())
+    throw InputError(path + ": identified for " + std::to_string(p.jointNames.size()) + " joints, robot '" +
+                     model.name() + "' has " + std::to_string(model.dof()));
+  BaseParameters base = computeBaseParameters(model, p.options);
+  bool same = base.rank == static_cast<int>(p.columns.size());
+  for (int k = 0; same && k < base.rank; ++k)
+    same = base.columnNames[static_cast<size_t>(base.independent[static_cast<size_t>(k)])] == p.columns[static_cast<size_t>(k)];
+  if (!same)
+    throw InputError(path + ": base_parameters: do not match robot '" + model.name() + "' (" + std::to_string(base.rank) +
+                     " base parameters expected, the file has " + std::to_string(p.columns.size()) +
+                     "); identified for another robot?");
+  return base;
+}
+
+}  // namespace eb

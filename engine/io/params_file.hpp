@@ -1,0 +1,63 @@
+#pragma once
+// params.json / params.yaml: identified parameters as `identify` writes them
+// and `torques --params`, `validate` and `export` read them.
+//
+// JSON layout (one object):
+//   format: "excitebench-params", version: 1,
+//   robot: the ROBOT argument used, robot_name, dof, joints: [names],
+//   method: "ols" | "wls" | "ridge" | "consistent",
+//   regressor: {viscous, coulomb, offset, armature, coulomb_width},
+//   base_parameters: [{name, expression, column, value, std, rel_std_percent}],
+//   standard_parameters (consistent only): [{name, value}] in regressor column order,
+//   bodies (consistent only): [{link, mass, com: [x, y, z], inertia_com: [ixx, ixy, ixz, iyy, iyz, izz]}],
+//   friction: [{joint, fv?, fc?, fo?, Ia?}] where a friction column is its own base parameter,
+//   residual_rms, noise_std: [per joint, N m], condition, samples, sources: [log files]
+// Numbers are written with 17 significant digits (exact round trip).
+
+#include "identification/base_estimation.hpp"
+#include "identification/base_parameters.hpp"
+#include "model/robot_model.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace eb {
+
+struct IdentifiedParameters {
+  std::string robot;                 ///< ROBOT spec (built-in name or path)
+  std::string robotName;
+  std::vector<std::string> jointNames;
+  std::string method;
+  RegressorOptions options;
+  std::vector<std::string> names, expressions, columns;  ///< per base parameter; columns = leading column name
+  Eigen::VectorXd values, stddev, relativeStddev;
+  Eigen::VectorXd residualRms, noiseStd;
+  double condition = 0.0;
+  long samples = 0;
+  std::vector<std::string> columnNames;          ///< regressor column names
+  std::optional<Eigen::VectorXd> fullParameters;  ///< consistent estimate: full regressor parameters
+  std::vector<std::string> sources;
+};
+
+/// Collects what identification produced into the file structure.
+IdentifiedParameters makeIdentifiedParameters(const std::string& robotSpec, const RobotModel& model,
+                                              const BaseParameters& base, const BaseEstimate& estimate,
+                                              const std::vector<std::string>& sources);
+
+/// JSON text (see the file comment).
+std::string formatParamsJson(const IdentifiedParameters& p, const RobotModel& model);
+/// The same content as YAML.
+std::string formatParamsYaml(const IdentifiedParameters& p, const RobotModel& model);
+/// Writes JSON or YAML by extension (.yaml/.yml = YAML) atomically.
+void writeParamsFile(const std::string& path, const IdentifiedParameters& p, const RobotModel& model);
+
+/// Reads params.json; throws InputError "<file>: <json path>: <what>".
+IdentifiedParameters readParamsJson(const std::string& path);
+
+/// Rebuilds the base-parameter map for `model` with the file's regressor options and
+/// checks it is the one the file was identified with (same dof and leading columns);
+/// throws InputError naming the file otherwise.
+BaseParameters baseParametersFor(const RobotModel& model, const IdentifiedParameters& p, const std::string& path);
+
+}  // namespace eb

@@ -1,0 +1,103 @@
+// simulate -> identify -> validate -> torques --params -> export through the
+// real binary: noise-free parameters come back exactly, predictions match the
+// log, bad logs are refused with a one-line message.
+#include "cli_runner.hpp"
+
+#include "excitation/default_excitation.hpp"
+#include "identification/base_parameters.hpp"
+#include "io/excitation_json.hpp"
+#include "io/params_file.hpp"
+#include "model/builtin_robots.hpp"
+#include "simulation/experiment_simulator.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace eb;
+using eb::test::runCli;
+using eb::test::tempDir;
+
+namespace {
+
+std::string writeDefaultExcitation(const std::filesystem::path& dir, const std::string& robot) {
+  ExcitationFile ex;
+  ex.robot = robot;
+  ex.trajectory = defaultExcitation(builtinRobot(robot));
+  const std::string path = (dir / "excitation.json").string();
+  writeExcitationJson(path, ex);
+  return path;
+}
+
+}  // namespace
+
+TEST(CliIdentification, NoiseFreeRoundTrip) {
+  const auto dir = tempDir("ident");
+  const std::string ex = writeDefaultExcitation(dir, "ur5");
+  const std::string log = (dir / "log.csv").string(), params = (dir / "params.json").string();
+  auto r = runCli({"simulate", "ur5", ex, "--out", log, "--rate", "500"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = runCli({"identify", "ur5", log, "--out", params, "--use-logged-derivatives", "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.err;
+
+  // Compare with the simulated robot's true base parameters.
+  const RobotModel model = builtinRobot("ur5");
+  const IdentifiedParameters p = readParamsJson(params);
+  const BaseParameters base = baseParametersFor(model, p, params);
+  Eigen::VectorXd fv, fc;
+  defaultFriction(model, fv, fc);
+  const Eigen::VectorXd truth = base.baseFromFull(regressorParameters(model, base.options, fv, fc));
+  ASSERT_EQ(p.values.size(), truth.size());
+  for (Eigen::Index k = 0; k < truth.size(); ++k) {
+    const double scale = std::max(std::abs(truth[k]), 1e-3 * truth.cwiseAbs().maxCoeff());
+    EXPECT_LT(std::abs(p.values[k] - truth[k]) / scale, 1e-6) << p.names[static_cast<size_t>(k)];
+  }
+
+  r = runCli({"validate", "ur5", params, log, "--use-logged-derivatives", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto v = nlohmann::json::parse(r.out);
+  for (const auto& joint : v["joints"]) EXPECT_LT(joint["nrmse_percent"].get<double>(), 1e-4);
+
+  const std::string yaml = (dir / "params.yaml").string();
+  r = runCli({"export", params, "--robot", "ur5", "--out", yaml});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(eb::test::readText(yaml).find("base_parameters:"), std::string::npos);
+  // Base parameters only: a URDF needs the consistent estimate.
+  r = runCli({"export", params, "--robot", "ur5", "--out", (dir / "x.urdf").string()});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("--method consistent"), std::string::npos) << r.err;
+}
+
+TEST(CliIdentification, NoisyLogWithDifferentiation) {
+  const auto dir = tempDir("ident_noisy");
+  const std::string ex = writeDefaultExcitation(dir, "panda");
+  const std::string log = (dir / "log.csv").string(), params = (dir / "params.json").string();
+  auto r = runCli({"simulate", "panda", ex, "--out", log, "--noise-torque", "0.05", "--noise-position", "1e-5"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = runCli({"identify", "panda", log, "--out", params, "--method", "wls"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("identified 57 base parameters"), std::string::npos) << r.out;
+  r = runCli({"validate", "panda", params, log, "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto v = nlohmann::json::parse(r.out);
+  // The residual is at the noise level (0.05 N m) plus what filtering leaves.
+  for (const auto& joint : v["joints"]) EXPECT_LT(joint["rmse"].get<double>(), 0.1) << joint.dump();
+}
+
+TEST(CliIdentification, BadLogsAreRefused) {
+  const auto dir = tempDir("ident_bad");
+  const std::string params = (dir / "params.json").string();
+  const std::string log = (dir / "bad.csv").string();
+  {
+    std::ofstream f(log);
+    f << "t,q1,q2,tau1,tau2\n0,0,0,0,0\n0.001,0,nan,0,0\n";
+  }
+  auto r = runCli({"identify", "planar2r", log, "--out", params});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("bad.csv"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(params));
+  r = runCli({"identify", "panda", log, "--out", params});  // 2 joints in the log, 7 in the robot
+  EXPECT_NE(r.status, 0);
+  EXPECT_FALSE(std::filesystem::exists(params));
+}

@@ -1,0 +1,130 @@
+// `info` on built-in and public robots (counts, JSON contract) and `torques`
+// against the engine's inverse dynamics, with its error behaviour.
+#include "cli_runner.hpp"
+
+#include "dynamics/inverse_dynamics.hpp"
+#include "excitation/default_excitation.hpp"
+#include "io/trajectory_csv.hpp"
+#include "model/builtin_robots.hpp"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace eb;
+using eb::test::runCli;
+using eb::test::tempDir;
+
+TEST(CliInfo, BuiltinCountsAndJsonContract) {
+  struct Expect {
+    const char* robot;
+    int dof, base, withFriction;
+  };
+  for (const Expect e : {Expect{"panda", 7, 43, 57}, Expect{"ur5", 6, 36, 48}, Expect{"planar2r", 2, 6, 10}}) {
+    const auto r = runCli({"info", e.robot, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["dof"], e.dof);
+    EXPECT_EQ(j["base_parameter_count"], e.base) << e.robot;
+    EXPECT_EQ(j["base_parameter_count_with_friction"], e.withFriction) << e.robot;
+    EXPECT_EQ(j["standard_parameter_count"], 10 * e.dof);
+    ASSERT_EQ(j["joints"].size(), static_cast<size_t>(e.dof));
+    for (const auto& joint : j["joints"])
+      for (const char* key : {"name", "type", "lower", "upper", "velocity", "effort"}) EXPECT_TRUE(joint.contains(key));
+    ASSERT_EQ(j["base_parameters"].size(), static_cast<size_t>(e.base));
+    EXPECT_TRUE(j["base_parameters"][0].contains("expression"));
+  }
+}
+
+TEST(CliInfo, PandaJointOrderAndExpression) {
+  const auto r = runCli({"info", "panda", "--json"});
+  ASSERT_EQ(r.status, 0);
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["joints"][0]["name"], "panda_joint1");
+  EXPECT_EQ(j["joints"][6]["name"], "panda_joint7");
+  EXPECT_EQ(j["base_parameters"][0]["expression"], "Izz1 + Iyy2");
+}
+
+TEST(CliInfo, PublicRobots) {
+  const std::string root = EB_SHARED_ROBOTS_DIR;
+  if (!std::filesystem::exists(root)) GTEST_SKIP() << "no shared robots";
+  struct Expect {
+    std::string path;
+    int dof, base;
+  };
+  for (const Expect& e :
+       {Expect{root + "/example-robot-data/robots/panda_description/urdf/panda.urdf", 8, 48},
+        Expect{root + "/example-robot-data/robots/panda_description/urdf/panda_collision.urdf", 8, 48},
+        Expect{root + "/example-robot-data/robots/ur_description/urdf/ur5_robot.urdf", 6, 36},
+        Expect{root + "/drake_models/iiwa_description/urdf/iiwa14_no_collision.urdf", 7, 43},
+        Expect{root + "/drake_models/iiwa_description/urdf/iiwa14_polytope_collision.urdf", 7, 43}}) {
+    const auto r = runCli({"info", e.path, "--json"});
+    ASSERT_EQ(r.status, 0) << e.path << ": " << r.err;
+    const auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["dof"], e.dof) << e.path;
+    EXPECT_EQ(j["base_parameter_count"], e.base) << e.path;
+  }
+}
+
+TEST(CliInfo, ListsBuiltinsAndRejectsUnknownRobot) {
+  const auto list = runCli({"info"});
+  ASSERT_EQ(list.status, 0);
+  for (const char* name : {"planar2r", "snake:N", "panda", "ur5"}) EXPECT_NE(list.out.find(name), std::string::npos);
+  const auto bad = runCli({"info", "no-such-robot"});
+  EXPECT_NE(bad.status, 0);
+  EXPECT_NE(bad.err.find("unknown robot 'no-such-robot'"), std::string::npos) << bad.err;
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << "one line: " << bad.err;
+}
+
+TEST(CliTorques, MatchesInverseDynamics) {
+  const auto dir = tempDir("torques");
+  const RobotModel model = builtinRobot("panda");
+  const TrajectorySamples s = sampleTrajectory(Trajectory(defaultExcitation(model)), 50.0);
+  const std::string traj = (dir / "traj.csv").string(), tau = (dir / "tau.csv").string();
+  writeTrajectoryCsv(traj, s);
+  const auto r = runCli({"torques", "panda", "--in", traj, "--out", tau});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string text = eb::test::readText(tau);
+  ASSERT_EQ(text.substr(0, text.find('\n')), "t,tau1,tau2,tau3,tau4,tau5,tau6,tau7");
+  // Check a middle row against the engine.
+  std::istringstream lines(text);
+  std::string line;
+  for (int i = 0; i <= 101; ++i) std::getline(lines, line);
+  std::vector<double> row;
+  std::stringstream fields(line);
+  std::string f;
+  while (std::getline(fields, f, ',')) row.push_back(std::stod(f));
+  ASSERT_EQ(row.size(), 8u);
+  DynamicsWorkspace ws(model);
+  const Eigen::VectorXd q = s.q.row(100).transpose(), qd = s.qd.row(100).transpose(), qdd = s.qdd.row(100).transpose();
+  const Eigen::VectorXd expected = inverseDynamics(model, ws, q, qd, qdd);
+  EXPECT_DOUBLE_EQ(row[0], s.t[100]);
+  for (int j = 0; j < 7; ++j) EXPECT_DOUBLE_EQ(row[static_cast<size_t>(j + 1)], expected[j]);
+}
+
+TEST(CliTorques, BadInputsGiveOneLineAndNoFile) {
+  const auto dir = tempDir("torques_bad");
+  const std::string traj = (dir / "traj.csv").string(), out = (dir / "tau.csv").string();
+  {
+    std::ofstream f(traj);
+    f << "t,q1,q2,qd1,qd2,qdd1\n0,0,0,0,0,0\n";
+  }
+  auto r = runCli({"torques", "planar2r", "--in", traj, "--out", out});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("traj.csv"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("qdd2"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(out));
+
+  // A trajectory for the wrong robot.
+  const RobotModel model = builtinRobot("planar2r");
+  writeTrajectoryCsv(traj, sampleTrajectory(Trajectory(defaultExcitation(model)), 20.0));
+  r = runCli({"torques", "panda", "--in", traj, "--out", out});
+  EXPECT_NE(r.status, 0);
+  EXPECT_FALSE(std::filesystem::exists(out));
+
+  // An output folder that does not exist.
+  r = runCli({"torques", "planar2r", "--in", traj, "--out", (dir / "missing" / "tau.csv").string()});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("missing/tau.csv"), std::string::npos) << r.err;
+}
