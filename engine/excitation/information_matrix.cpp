@@ -1,6 +1,7 @@
 #include "excitation/information_matrix.hpp"
 
 #include "dynamics/joint_torque_regressor.hpp"
+#include "identification/regressor_sparsity.hpp"
 #include "util/thread_pool.hpp"
 
 #include <Eigen/Eigenvalues>
@@ -12,15 +13,17 @@ namespace eb {
 namespace {
 
 // Samples stacked per rank update: large enough for the blocked product to run
-// near peak, small enough to stay in cache (64 x 7 x 43 doubles = 150 kB).
-constexpr int kBlockSamples = 64;
+// near peak and to amortize the scatter into F, small enough to stay in cache
+// (128 x 43 doubles = 44 kB per joint).
+constexpr int kBlockSamples = 128;
 
 }  // namespace
 
 struct InformationMatrixAccumulator::Lane {
   explicit Lane(const RobotModel& model) : ws(model) {}
   DynamicsWorkspace ws;
-  Eigen::MatrixXd blockT;  // r x (dof * kBlockSamples): stacked Y_b^T
+  std::vector<Eigen::MatrixXd> rowsT;  // per joint: |support_j| x kBlockSamples, stacked rows of Y_b (transposed)
+  std::vector<Eigen::MatrixXd> G;      // per joint: |support_j|^2 partial sums, scattered into F at the end
   Eigen::MatrixXd F;
   Eigen::VectorXd q, qd, qdd;
 };
@@ -57,10 +60,15 @@ InformationMetrics computeInformationMetrics(const Eigen::MatrixXd& F) {
 InformationMatrixAccumulator::InformationMatrixAccumulator(const RobotModel& model, const BaseParameters& base,
                                                            ThreadPool* pool)
     : model_(model), base_(base), pool_(pool) {
+  support_ = baseRegressorRowSupport(model_, base_);
   const int lanes = pool_ ? pool_->size() : 1;
   for (int i = 0; i < lanes; ++i) {
     auto lane = std::make_unique<Lane>(model_);
-    lane->blockT.resize(base_.rank, model_.dof() * kBlockSamples);
+    for (const std::vector<int>& sj : support_) {
+      const Eigen::Index m = static_cast<Eigen::Index>(sj.size());
+      lane->rowsT.emplace_back(m, kBlockSamples);
+      lane->G.emplace_back(m, m);
+    }
     lane->F.resize(base_.rank, base_.rank);
     lane->q.resize(model_.dof());
     lane->qd.resize(model_.dof());
@@ -75,27 +83,36 @@ InformationMatrixAccumulator::~InformationMatrixAccumulator() = default;
 void InformationMatrixAccumulator::accumulateRange(Lane& lane, const TrajectorySamples& s, int begin, int end,
                                                    Eigen::MatrixXd& F) {
   const int n = model_.dof();
-  const int r = base_.rank;
-  F.setZero();
+  for (Eigen::MatrixXd& G : lane.G) G.setZero();
   int filled = 0;
-  auto flush = [&](int count) {
-    if (count == 0) return;
-    F.selfadjointView<Eigen::Lower>().rankUpdate(lane.blockT.leftCols(static_cast<Eigen::Index>(count) * n));
+  auto flush = [&]() {
+    if (filled == 0) return;
+    for (int j = 0; j < n; ++j)
+      lane.G[static_cast<size_t>(j)].selfadjointView<Eigen::Lower>().rankUpdate(
+          lane.rowsT[static_cast<size_t>(j)].leftCols(filled));
+    filled = 0;
   };
   for (int k = begin; k < end; ++k) {
     lane.q = s.q.row(k).transpose();
     lane.qd = s.qd.row(k).transpose();
     lane.qdd = s.qdd.row(k).transpose();
     const Eigen::MatrixXd& Y = computeJointTorqueRegressor(model_, lane.ws, base_.options, lane.q, lane.qd, lane.qdd);
-    for (int c = 0; c < r; ++c)
-      lane.blockT.row(c).segment(static_cast<Eigen::Index>(filled) * n, n) =
-          Y.col(base_.independent[static_cast<size_t>(c)]).transpose();
-    if (++filled == kBlockSamples) {
-      flush(filled);
-      filled = 0;
+    for (int j = 0; j < n; ++j) {
+      const std::vector<int>& sj = support_[static_cast<size_t>(j)];
+      double* dst = lane.rowsT[static_cast<size_t>(j)].col(filled).data();
+      for (size_t c = 0; c < sj.size(); ++c) dst[c] = Y(j, base_.independent[static_cast<size_t>(sj[c])]);
     }
+    if (++filled == kBlockSamples) flush();
   }
-  flush(filled);
+  flush();
+  // Scatter the per-joint Gram blocks (lower triangles) into F's lower triangle.
+  F.setZero();
+  for (int j = 0; j < n; ++j) {
+    const std::vector<int>& sj = support_[static_cast<size_t>(j)];
+    const Eigen::MatrixXd& G = lane.G[static_cast<size_t>(j)];
+    for (size_t b = 0; b < sj.size(); ++b)
+      for (size_t a = b; a < sj.size(); ++a) F(sj[a], sj[b]) += G(static_cast<Eigen::Index>(a), static_cast<Eigen::Index>(b));
+  }
 }
 
 const Eigen::MatrixXd& InformationMatrixAccumulator::accumulate(const TrajectorySamples& samples) {

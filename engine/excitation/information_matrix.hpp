@@ -79,6 +79,7 @@ class InformationMatrixAccumulator {
   RobotModel model_;
   BaseParameters base_;
   ThreadPool* pool_;
+  std::vector<std::vector<int>> support_;  // per joint: base columns its row can touch
   std::vector<std::unique_ptr<Lane>> lanes_;
   Eigen::MatrixXd F_;
 };
