@@ -1,6 +1,7 @@
 #include "identification/normal_equations.hpp"
 
 #include "dynamics/joint_torque_regressor.hpp"
+#include "identification/regressor_sparsity.hpp"
 #include "util/thread_pool.hpp"
 
 #include <algorithm>
@@ -46,9 +47,14 @@ double NormalEquations::residualSquares(int j, const Eigen::VectorXd& theta) con
 }
 
 struct RegressionAccumulator::Lane {
-  Lane(const RobotModel& model, int r) : ws(model), eq(model.dof(), r) {
+  Lane(const RobotModel& model, int r, const std::vector<std::vector<int>>& support) : ws(model), eq(model.dof(), r) {
     const int n = model.dof();
-    rows.assign(static_cast<size_t>(n), Eigen::MatrixXd(r, kBlockSamples));
+    for (const std::vector<int>& sj : support) {
+      const Eigen::Index m = static_cast<Eigen::Index>(sj.size());
+      rows.emplace_back(m, kBlockSamples);
+      G.emplace_back(m, m);
+      g.emplace_back(m);
+    }
     taus.assign(static_cast<size_t>(n), Eigen::VectorXd(kBlockSamples));
     q.resize(n);
     qd.resize(n);
@@ -56,15 +62,19 @@ struct RegressionAccumulator::Lane {
   }
   DynamicsWorkspace ws;
   NormalEquations eq;
-  std::vector<Eigen::MatrixXd> rows;  // per joint: r x block, stacked Y_b,j^T
+  // Per joint, over the base columns its row can touch (regressor_sparsity.hpp):
+  std::vector<Eigen::MatrixXd> rows;  // |support| x block, stacked Y_b,j^T
+  std::vector<Eigen::MatrixXd> G;     // |support|^2 partial A_j
+  std::vector<Eigen::VectorXd> g;     // |support| partial c_j
   std::vector<Eigen::VectorXd> taus;  // per joint: block
   Eigen::VectorXd q, qd, qdd;
 };
 
 RegressionAccumulator::RegressionAccumulator(const RobotModel& model, const BaseParameters& base, ThreadPool* pool)
     : model_(model), base_(base), pool_(pool), total_(model.dof(), base.rank) {
+  support_ = baseRegressorRowSupport(model_, base_);
   const int lanes = pool_ ? pool_->size() : 1;
-  for (int i = 0; i < lanes; ++i) lanes_.push_back(std::make_unique<Lane>(model_, base_.rank));
+  for (int i = 0; i < lanes; ++i) lanes_.push_back(std::make_unique<Lane>(model_, base_.rank, support_));
 }
 
 RegressionAccumulator::~RegressionAccumulator() = default;
@@ -76,6 +86,10 @@ void RegressionAccumulator::addRange(Lane& lane, const Eigen::MatrixXd& q, const
   const int n = model_.dof();
   const int r = base_.rank;
   lane.eq = NormalEquations(n, r);
+  for (int j = 0; j < n; ++j) {
+    lane.G[static_cast<size_t>(j)].setZero();
+    lane.g[static_cast<size_t>(j)].setZero();
+  }
   int filled = 0;
   auto flush = [&]() {
     if (filled == 0) return;
@@ -83,8 +97,8 @@ void RegressionAccumulator::addRange(Lane& lane, const Eigen::MatrixXd& q, const
       const size_t k = static_cast<size_t>(j);
       const auto B = lane.rows[k].leftCols(filled);
       const auto t = lane.taus[k].head(filled);
-      lane.eq.A[k].selfadjointView<Eigen::Lower>().rankUpdate(B);
-      lane.eq.c[k].noalias() += B * t;
+      lane.G[k].selfadjointView<Eigen::Lower>().rankUpdate(B);
+      lane.g[k].noalias() += B * t;
       lane.eq.tauSquares[j] += t.squaredNorm();
       lane.eq.tauSums[j] += t.sum();
     }
@@ -97,16 +111,25 @@ void RegressionAccumulator::addRange(Lane& lane, const Eigen::MatrixXd& q, const
     const Eigen::MatrixXd& Y = computeJointTorqueRegressor(model_, lane.ws, base_.options, lane.q, lane.qd, lane.qdd);
     for (int j = 0; j < n; ++j) {
       const size_t k = static_cast<size_t>(j);
-      for (int col = 0; col < r; ++col) lane.rows[k](col, filled) = Y(j, base_.independent[static_cast<size_t>(col)]);
+      const std::vector<int>& sj = support_[k];
+      double* dst = lane.rows[k].col(filled).data();
+      for (size_t c = 0; c < sj.size(); ++c) dst[c] = Y(j, base_.independent[static_cast<size_t>(sj[c])]);
       lane.taus[k][filled] = tau(s, j);
     }
     if (++filled == kBlockSamples) flush();
   }
   flush();
   lane.eq.samples = end - begin;
+  // Expand the compact per-joint blocks into full r x r normal equations.
   for (int j = 0; j < n; ++j) {
-    Eigen::MatrixXd& A = lane.eq.A[static_cast<size_t>(j)];
-    A.triangularView<Eigen::StrictlyUpper>() = A.transpose();
+    const size_t k = static_cast<size_t>(j);
+    const std::vector<int>& sj = support_[k];
+    Eigen::MatrixXd& A = lane.eq.A[k];
+    for (size_t b = 0; b < sj.size(); ++b) {
+      lane.eq.c[k][sj[b]] = lane.g[k][static_cast<Eigen::Index>(b)];
+      for (size_t a = b; a < sj.size(); ++a)
+        A(sj[a], sj[b]) = A(sj[b], sj[a]) = lane.G[k](static_cast<Eigen::Index>(a), static_cast<Eigen::Index>(b));
+    }
   }
 }
 

@@ -61,6 +61,7 @@ class RegressionAccumulator {
   RobotModel model_;
   BaseParameters base_;
   ThreadPool* pool_;
+  std::vector<std::vector<int>> support_;  // per joint: base columns its row can touch
   std::vector<std::unique_ptr<Lane>> lanes_;
   NormalEquations total_;
 };
