@@ -1,0 +1,32 @@
+#pragma once
+// Sampling a trajectory on a time grid into one matrix per quantity, the form
+// the CSV/MAT writers, the constraint check and the regressor stacking read.
+
+#include "excitation/trajectory.hpp"
+
+#include <Eigen/Core>
+
+namespace eb {
+
+/// Samples of a trajectory: row j holds time t[j] [s] and q, qd, qdd of every
+/// joint at that time [rad, rad/s, rad/s^2]. Sizes: t (N), q, qd, qdd (N x dof).
+struct TrajectorySamples {
+  Eigen::VectorXd t;
+  Eigen::MatrixXd q, qd, qdd;
+
+  /// Number of samples N.
+  int size() const { return static_cast<int>(t.size()); }
+  /// Number of joints.
+  int dof() const { return static_cast<int>(q.cols()); }
+};
+
+/// Number of uniform samples t_j = j / rateHz in [0, duration] (both ends when duration * rate is an integer).
+int uniformSampleCount(double duration, double rateHz);
+
+/// Samples on the uniform grid t_j = j / rateHz [s], j = 0..uniformSampleCount-1; throws std::invalid_argument for rate <= 0.
+TrajectorySamples sampleTrajectory(const Trajectory& trajectory, double rateHz);
+
+/// Samples at the given times [s] (any order).
+TrajectorySamples sampleTrajectoryAt(const Trajectory& trajectory, const Eigen::VectorXd& times);
+
+}  // namespace eb

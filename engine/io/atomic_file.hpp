@@ -1,0 +1,31 @@
+#pragma once
+// Whole-file writes that never leave a half-written file behind: the bytes go
+// to a temporary file in the destination's directory (same filesystem, so the
+// final rename is atomic), are fsync'ed, and the temporary is renamed over
+// the destination. A reader sees either the old file or the complete new one,
+// even after a crash; on any failure the temporary is removed and the
+// destination is untouched. A symbolic link is followed (its target is
+// replaced, the link kept). An existing device, FIFO or terminal (/dev/null,
+// /dev/full, /dev/stdout) is written in place, never replaced.
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace eb {
+
+/// Thrown when a file cannot be written; what() is one line naming the path and the reason.
+class FileWriteError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Writes `contents` to `path` atomically; throws FileWriteError ("<path>: cannot write: <reason>").
+void writeFileAtomically(const std::string& path, std::string_view contents);
+
+/// For libraries that write by file name (matio): calls writer(temporaryPath), then fsyncs
+/// and renames it to `path`. The writer throws to abort; throws FileWriteError otherwise.
+void writeFileAtomically(const std::string& path, const std::function<void(const std::string& temporaryPath)>& writer);
+
+}  // namespace eb
