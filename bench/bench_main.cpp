@@ -76,7 +76,8 @@ void printTable(const std::map<std::string, double>& medians) {
     const std::string robot = slash == std::string::npos ? "" : name.substr(slash + 1);
     const int dof = robotDof(robot);
     char perJoint[32] = "";
-    if (dof > 0 && what != "information_matrix") std::snprintf(perJoint, sizeof perJoint, "%.1f", 1e3 * us / dof);
+    const bool perJointCost = what == "fk" || what == "jacobian" || what == "rnea" || what == "crba" || what == "regressor";
+    if (dof > 0 && perJointCost) std::snprintf(perJoint, sizeof perJoint, "%.1f", 1e3 * us / dof);
     const double ref = eb::bench::pinocchioReference(what, robot);
     char refs[32] = "", ratio[32] = "", vsMj[32] = "";
     if (ref > 0.0) {
