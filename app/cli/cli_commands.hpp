@@ -11,5 +11,12 @@ namespace eb::cli {
 
 void addInfoCommand(CLI::App& app);
 void addTorquesCommand(CLI::App& app);
+void addDesignCommand(CLI::App& app);
+void addSampleCommand(CLI::App& app);
+void addSimulateCommand(CLI::App& app);
+void addIdentifyCommand(CLI::App& app);
+void addValidateCommand(CLI::App& app);
+void addExportCommand(CLI::App& app);
+void addDemoCommand(CLI::App& app);
 
 }  // namespace eb::cli

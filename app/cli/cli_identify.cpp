@@ -29,7 +29,8 @@ void addIdentifyCommand(CLI::App& app) {
   cmd->add_option("logs", a->logs, "Experiment logs (CSV or .mat), stacked into one estimation")->required();
   cmd->add_option("--out", a->out, "params.json (or .yaml) to write")->required();
   cmd->add_option("--method", a->method, "ols, wls, ridge or consistent");
-  cmd->add_option("--filter-cutoff", a->s.preprocess.cutoffHz, "Low-pass cutoff [Hz] (default 5 Hz)");
+  cmd->add_option("--filter-cutoff", a->s.preprocess.cutoffHz, "Low-pass cutoff [Hz] for positions (default 5 Hz)");
+  cmd->add_flag("--filter-torque", a->s.preprocess.filterTorque, "Low-pass the torques too (default: only positions)");
   cmd->add_option("--ridge-lambda", a->s.estimation.ridgeLambda, "Ridge weight relative to diag(Phi^T Phi)");
   cmd->add_flag("--no-friction", a->noFriction, "Rigid-body parameters only (no viscous/Coulomb columns)");
   cmd->add_flag("--offset", a->offset, "Add a constant torque offset per joint");

@@ -30,7 +30,8 @@ void addValidateCommand(CLI::App& app) {
   cmd->add_option("params", a->params, "params.json from identify")->required();
   cmd->add_option("log", a->log, "Validation log (CSV or .mat)")->required();
   cmd->add_flag("--json", a->json, "Print one JSON object");
-  cmd->add_option("--filter-cutoff", a->s.preprocess.cutoffHz, "Low-pass cutoff [Hz] (default 5 Hz)");
+  cmd->add_option("--filter-cutoff", a->s.preprocess.cutoffHz, "Low-pass cutoff [Hz] for positions (default 5 Hz)");
+  cmd->add_flag("--filter-torque", a->s.preprocess.filterTorque, "Low-pass the torques too (default: only positions)");
   cmd->add_flag("--use-logged-derivatives", a->s.useLoggedDerivatives, "Use logged qd/qdd columns as they are");
   cmd->add_option("--rate", a->rate, "Sample rate [Hz] for logs without a time column");
   cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");

@@ -5,12 +5,30 @@
 
 #include <cstdio>
 #include <exception>
+#include <string>
 
 int main(int argc, char** argv) {
   CLI::App app{"ExciteBench: robot dynamic parameter identification, headless"};
   app.require_subcommand(1);
   eb::cli::addInfoCommand(app);
   eb::cli::addTorquesCommand(app);
+  eb::cli::addDesignCommand(app);
+  eb::cli::addSampleCommand(app);
+  eb::cli::addSimulateCommand(app);
+  eb::cli::addIdentifyCommand(app);
+  eb::cli::addValidateCommand(app);
+  eb::cli::addExportCommand(app);
+  eb::cli::addDemoCommand(app);
+  std::string known;
+  bool isKnown = false;
+  for (const CLI::App* sub : app.get_subcommands({})) {
+    known += (known.empty() ? "" : ", ") + sub->get_name();
+    if (argc > 1 && sub->get_name() == argv[1]) isKnown = true;
+  }
+  if (argc > 1 && argv[1][0] != '-' && !isKnown) {
+    std::fprintf(stderr, "excitebench-cli: unknown command '%s' (commands: %s)\n", argv[1], known.c_str());
+    return 2;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

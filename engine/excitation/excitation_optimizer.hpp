@@ -19,6 +19,8 @@
 
 namespace eb {
 
+class ThreadPool;
+
 enum class ExcitationCriterion { Cond, LogDet, AOpt, EOpt };
 
 /// "cond", "logdet", "aopt", "eopt".
@@ -32,14 +34,26 @@ struct OptimizerSettings {
   double period = 10.0;             ///< T [s]
   double sampleRate = 0.0;          ///< criterion samples [Hz]; 0 = automatic
   int starts = 8;                   ///< multi-start count
-  unsigned seed = 1;
-  double timeLimit = 60.0;          ///< wall-clock budget [s] for all starts
+  unsigned seed = 1;                ///< same settings and seed: same result, unless the time limit stops the run first
+  double timeLimit = 60.0;          ///< wall-clock budget [s] for all starts; <= 0: none
   LimitScale limitScale{0.95, 1.0, 1.0, 1.0};  ///< fraction of each limit used (position range 95 %)
   bool torqueLimits = true;         ///< enforce effort limits through inverse dynamics
   std::optional<double> keepOutHeight;  ///< every link origin stays above this base-frame z [m]
   RegressorOptions regressor;       ///< columns the criterion is computed on (rigid body by default)
   bool optimizeOffsets = true;      ///< offsets q_i0 are free variables too
+
+  // Extras (defaults are what `design` uses).
+  int maxEvaluations = 0;           ///< evaluations (SLSQP, repairs) over all starts, 0 = none; a deterministic stop
+  int evaluationsPerStart = 0;      ///< SLSQP evaluations each start explores before the best is polished; 0 = 150
+  int randomCandidates = 64;        ///< random scaled trajectories per start; the best feasible one seeds SLSQP
+  int peaksPerChannel = 4;          ///< constraints per limit channel (optimizer_peak_constraints.hpp)
+  double tighten = 0.005;           ///< limits tightened by this fraction during the optimization
+  double checkRate = 1000.0;        ///< dense-grid rate of the final feasibility check [Hz]
+  ThreadPool* pool = nullptr;       ///< threads for the criterion; null = sharedThreadPool()
 };
+
+/// Automatic criterion sample rate [Hz]: 50 samples per period [s] of the highest harmonic.
+double automaticSampleRate(double period, int harmonics);
 
 struct OptimizerProgress {
   int start = 0;              ///< current start (0-based)
@@ -49,20 +63,29 @@ struct OptimizerProgress {
   double bestValue = 0.0;     ///< best feasible criterion value so far (criterion units)
   double bestCond = 0.0;      ///< cond of that best trajectory
   bool feasible = false;      ///< a feasible trajectory has been found
+  bool polishing = false;     ///< exploration of all starts is over; `start` is being refined further
 };
 
 struct OptimizerResult {
   FourierTrajectory trajectory;
   InformationMetrics metrics;     ///< of the result, at the settings' sample rate
+  double sampleRate = 0.0;        ///< criterion sample rate used [Hz] (settings' or automatic)
   ConstraintReport constraints;   ///< dense-grid check of the result
   double criterionValue = 0.0;
   bool feasible = false;
   bool cancelled = false;
   int evaluations = 0;
   double elapsed = 0.0;
-  std::vector<std::pair<double, double>> history;  ///< (elapsed s, best feasible cond) whenever it improves
+  /// (elapsed s, cond of the best feasible trajectory) each time the best (by the criterion) improves.
+  std::vector<std::pair<double, double>> history;
   std::string stopReason;
 };
+
+/// Dense-grid check (rateHz [Hz], one period) of a Fourier trajectory against the settings'
+/// limits: position, velocity, acceleration, torque (inverse dynamics with the model's
+/// parameters, when settings.torqueLimits) and the keep-out plane (every moving link origin).
+ConstraintReport checkExcitationConstraints(const RobotModel& model, const FourierTrajectory& trajectory,
+                                            const OptimizerSettings& settings, double rateHz = 1000.0);
 
 /// Progress callback; return false to cancel (the best result so far is returned).
 using OptimizerCallback = std::function<bool(const OptimizerProgress&)>;

@@ -25,7 +25,12 @@ struct IdentificationSettings {
   /// Use logged qd and qdd columns as they are (no filtering, no differentiation) when a
   /// log has both: for simulated logs with true derivatives, or loggers that provide them.
   bool useLoggedDerivatives = false;
-  IdentificationSettings() { regressor.viscous = regressor.coulomb = true; }
+  IdentificationSettings() {
+    regressor.viscous = regressor.coulomb = true;
+    // Torques stay unfiltered by default: white noise keeps the standard deviations
+    // honest and the Coulomb steps sharp (see PreprocessOptions::filterTorque).
+    preprocess.filterTorque = false;
+  }
 };
 
 /// Cutoff used when none is given [Hz]: ten times a 0.5 Hz excitation (5 harmonics of a 10 s period).

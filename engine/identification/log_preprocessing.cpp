@@ -59,7 +59,10 @@ class SegmentProcessor {
            double* const* qOut, double* const* qdOut, double* const* qddOut, double* const* tauOut) {
     for (int j = 0; j < dof_; ++j) {
       filtfilt(filter_, q[j], n, qOut[j], workspace_);
-      filtfilt(filter_, tau[j], n, tauOut[j], workspace_);
+      if (options_.filterTorque)
+        filtfilt(filter_, tau[j], n, tauOut[j], workspace_);
+      else
+        std::copy(tau[j], tau[j] + n, tauOut[j]);
       if (loggedVelocity_) {
         filtfilt(filter_, qd[j], n, qdOut[j], workspace_);
         firstDerivative(t, qdOut[j], n, qddOut[j]);

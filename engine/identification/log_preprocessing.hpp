@@ -39,6 +39,10 @@ struct PreprocessOptions {
   int savitzkyGolayWindow = 21;  ///< samples, odd
   int savitzkyGolayOrder = 3;    ///< polynomial order (>= 2 for accelerations)
   bool useLoggedVelocity = false;  ///< qd = filtered logged qd and qdd = its derivative, when logged
+  /// Low-pass the torques with the same filter. Off, the torque noise stays white, so the
+  /// parameter standard deviations from the residuals are right and the Coulomb steps are
+  /// not smeared (the filtered torque would no longer match sign(qd) near reversals).
+  bool filterTorque = true;
   int decimation = 1;         ///< keep every decimation-th sample (cutoff must be below 0.8 x new Nyquist)
   double sampleRateHz = 0.0;  ///< [Hz] of the input; 0 = 1 / median time step of the log
 };

@@ -1,0 +1,264 @@
+// `design ROBOT --out excitation.json [...]`: optimizes a rest-to-rest Fourier
+// excitation for an information criterion under the robot's limits, shows
+// progress, prints a summary (criteria, limits used, worst usage per joint)
+// and writes excitation.json with its metrics.
+#include "cli_commands.hpp"
+
+#include "excitation/excitation_optimizer.hpp"
+#include "excitation/information_matrix.hpp"
+#include "io/atomic_file.hpp"
+#include "io/excitation_json.hpp"
+#include "model/model_error.hpp"
+#include "model/robot_loader.hpp"
+#include "util/thread_pool.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <memory>
+#include <sstream>
+
+namespace eb::cli {
+namespace {
+
+struct DesignOptions {
+  std::string robot, out, criterion = "cond", history, initial;
+  int harmonics = 5, starts = 8, maxEvaluations = 0;
+  double period = 10.0, timeLimit = 60.0, positionFraction = 0.95, torqueFraction = 1.0, rate = 0.0;
+  unsigned seed = 1;
+  bool friction = false, noTorque = false;
+  std::optional<double> keepOut;
+  std::vector<std::string> roots;
+};
+
+// Progress on stderr: a redrawn bar on a terminal, a line every 5 s otherwise.
+class ProgressPrinter {
+ public:
+  explicit ProgressPrinter(double timeLimit) : timeLimit_(timeLimit), tty_(isatty(fileno(stderr)) != 0) {}
+
+  bool operator()(const OptimizerProgress& p) {
+    const double interval = tty_ ? 0.1 : 5.0;
+    if (p.elapsed < last_ + interval) return true;
+    last_ = p.elapsed;
+    char best[64] = "none feasible yet";
+    if (p.feasible) std::snprintf(best, sizeof best, "best cond %.3f", p.bestCond);
+    char stage[32];
+    if (p.polishing)
+      std::snprintf(stage, sizeof stage, "polish %d", p.start + 1);
+    else
+      std::snprintf(stage, sizeof stage, "start %d/%d", p.start + 1, p.starts);
+    if (tty_) {
+      const double f = timeLimit_ > 0.0 ? std::min(1.0, p.elapsed / timeLimit_) : 0.0;
+      const int width = 30, filled = static_cast<int>(f * width);
+      std::string bar(static_cast<size_t>(filled), '#');
+      bar.resize(width, '.');
+      std::fprintf(stderr, "\r[%s] %5.1f s  %s  %6d evals  %s   ", bar.c_str(), p.elapsed, stage, p.evaluations, best);
+      drawn_ = true;
+    } else {
+      std::fprintf(stderr, "design: %.1f s, %s, %d evaluations, %s\n", p.elapsed, stage, p.evaluations, best);
+    }
+    std::fflush(stderr);
+    return true;
+  }
+
+  void finish() {
+    if (drawn_) std::fprintf(stderr, "\n");
+  }
+
+ private:
+  double timeLimit_;
+  bool tty_;
+  double last_ = -1e9;
+  bool drawn_ = false;
+};
+
+std::string percent(double usage) {
+  if (!std::isfinite(usage)) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f %%", 100.0 * usage);
+  return buf;
+}
+
+// Best cond recorded at or before time t [s] in the optimizer history, NaN if none.
+double condAt(const std::vector<std::pair<double, double>>& history, double t) {
+  double c = std::nan("");
+  for (const auto& [time, cond] : history)
+    if (time <= t) c = cond;
+  return c;
+}
+
+void printSummary(const RobotModel& model, const DesignOptions& o, const OptimizerSettings& s,
+                  const OptimizerResult& r, const BaseParameters& base, double condFriction, int frictionColumns) {
+  const InformationMetrics& m = r.metrics;
+  std::printf("robot: %s, %d dof, %d base parameters (%s)\n", model.name().c_str(), model.dof(), base.rank,
+              o.friction ? "rigid body + viscous + Coulomb friction" : "rigid body");
+  std::printf("design: criterion %s, %d harmonics, period %g s, seed %u, %d starts\n", criterionName(s.criterion),
+              s.harmonics, s.period, s.seed, s.starts);
+  std::printf("stopped: %s after %.1f s and %d evaluations\n", r.stopReason.c_str(), r.elapsed, r.evaluations);
+  std::printf("result: %s on a %g Hz grid (position, velocity, acceleration%s%s)\n",
+              r.feasible ? "feasible" : "NOT feasible", s.checkRate, s.torqueLimits ? ", torque" : "",
+              s.keepOutHeight ? ", keep-out" : "");
+  if (!r.feasible) std::printf("%s", r.constraints.summary().c_str());
+  std::printf("\ncriteria of the base regressor (%d samples at %g Hz, unscaled SI unless stated):\n", m.samples,
+              s.sampleRate);
+  std::printf("  cond                         %12.4f\n", m.cond);
+  std::printf("  cond, column-scaled          %12.4f\n", m.condScaled);
+  std::printf("  log det F                    %12.4f\n", m.logdet);
+  std::printf("  trace F^-1 (A)               %12.6g\n", m.aopt);
+  std::printf("  lambda_min F (E)             %12.6g\n", m.eopt);
+  std::printf("  cond with viscous + Coulomb  %12.4f   (%d base columns)\n", condFriction, frictionColumns);
+  if (!r.history.empty() && s.criterion == ExcitationCriterion::Cond)
+    for (double t : {10.0, 60.0})
+      if (r.elapsed >= t) std::printf("  best cond at %2.0f s            %12.4f\n", t, condAt(r.history, t));
+  const LimitScale& ls = s.limitScale;
+  std::printf("\nlimits used: %g %% of each position range, %g %% of velocity, %g %% of acceleration, ",
+              100 * ls.position, 100 * ls.velocity, 100 * ls.acceleration);
+  if (s.torqueLimits)
+    std::printf("%g %% of effort", 100 * ls.torque);
+  else
+    std::printf("effort not limited");
+  if (s.keepOutHeight)
+    std::printf("; link origins above z = %g m", *s.keepOutHeight);
+  std::printf("\n\nworst usage per joint (100 %% = the limit above):\n");
+  std::printf("  %3s  %-24s %10s %10s %12s %10s\n", "#", "joint", "position", "velocity", "acceleration", "torque");
+  for (int i = 0; i < model.dof(); ++i) {
+    auto usage = [&](LimitQuantity q) {
+      const ConstraintMargin* mg = r.constraints.margin(i, q);
+      return mg ? percent(std::isfinite(mg->limit) ? mg->usage : std::nan("")) : std::string("-");
+    };
+    std::printf("  %3d  %-24s %10s %10s %12s %10s\n", i + 1, model.joint(i).name.c_str(),
+                usage(LimitQuantity::Position).c_str(), usage(LimitQuantity::Velocity).c_str(),
+                usage(LimitQuantity::Acceleration).c_str(), usage(LimitQuantity::Torque).c_str());
+  }
+  if (const ConstraintMargin* k = r.constraints.margin(-1, LimitQuantity::KeepOut))
+    std::printf("  keep-out: lowest link origin %.4f m at t = %.3f s (margin %.4f m)\n", k->value, k->time, k->margin);
+}
+
+void writeHistory(const std::string& path, const std::vector<std::pair<double, double>>& history) {
+  std::ostringstream s;
+  s << "elapsed_s,cond\n";
+  s.precision(10);
+  for (const auto& [t, c] : history) s << t << "," << c << "\n";
+  writeFileAtomically(path, s.str());
+}
+
+void runDesign(const DesignOptions& o) {
+  const RobotModel model = loadRobot(o.robot, o.roots);
+  OptimizerSettings s;
+  s.criterion = parseCriterion(o.criterion);
+  s.harmonics = o.harmonics;
+  s.period = o.period;
+  s.starts = o.starts;
+  s.seed = o.seed;
+  s.timeLimit = o.timeLimit;
+  s.maxEvaluations = o.maxEvaluations;
+  s.limitScale.position = o.positionFraction;
+  s.limitScale.torque = o.torqueFraction;
+  s.torqueLimits = !o.noTorque;
+  s.keepOutHeight = o.keepOut;
+  s.regressor.viscous = s.regressor.coulomb = o.friction;
+  s.sampleRate = o.rate > 0.0 ? o.rate : automaticSampleRate(o.period, o.harmonics);
+  if (!(o.positionFraction > 0.0 && o.positionFraction <= 1.0))
+    throw std::invalid_argument("--position-fraction must be in (0, 1], got " + std::to_string(o.positionFraction));
+  if (!(o.torqueFraction > 0.0))
+    throw std::invalid_argument("--torque-fraction must be positive, got " + std::to_string(o.torqueFraction));
+
+  std::optional<FourierTrajectory> initial;
+  if (!o.initial.empty()) {
+    const ExcitationFile f = readExcitationJson(o.initial);
+    const auto* tr = std::get_if<FourierTrajectory>(&f.trajectory);
+    if (!tr) throw InputError(o.initial + ": --initial needs a Fourier excitation");
+    initial = *tr;
+  }
+
+  ProgressPrinter printer(s.timeLimit);
+  const OptimizerResult r =
+      optimizeExcitation(model, initial, s, [&](const OptimizerProgress& p) { return printer(p); });
+  printer.finish();
+
+  // The 57-column set users identify by default, for the same trajectory.
+  RegressorOptions friction;
+  friction.viscous = friction.coulomb = true;
+  const BaseParameters frictionBase = computeBaseParameters(model, friction);
+  InformationMatrixAccumulator frictionAcc(model, frictionBase, &sharedThreadPool());
+  const TrajectorySamples samples = sampleTrajectory(Trajectory(r.trajectory), s.sampleRate);
+  const double condFriction = frictionAcc.computeMetrics(samples).cond;
+  const BaseParameters base = computeBaseParameters(model, s.regressor);
+
+  ExcitationFile file;
+  file.robot = o.robot;
+  std::ostringstream d;
+  d << "excitebench-cli design: criterion " << criterionName(s.criterion) << ", seed " << s.seed << ", "
+    << s.starts << " starts, " << (o.friction ? "friction base" : "rigid-body base");
+  file.description = d.str();
+  for (const Joint& j : model.joints()) file.jointNames.push_back(j.name);
+  file.trajectory = r.trajectory;
+  ExcitationMetrics metrics;
+  metrics.cond = r.metrics.cond;
+  metrics.logdet = r.metrics.logdet;
+  metrics.aopt = r.metrics.aopt;
+  metrics.eopt = r.metrics.eopt;
+  metrics.feasible = r.feasible;
+  metrics.extra["criterion"] = std::string(criterionName(s.criterion));
+  metrics.extra["cond_scaled"] = r.metrics.condScaled;
+  metrics.extra["cond_friction"] = condFriction;
+  metrics.extra["base_columns"] = static_cast<double>(r.metrics.columns);
+  metrics.extra["samples"] = static_cast<double>(r.metrics.samples);
+  metrics.extra["sample_rate"] = s.sampleRate;
+  metrics.extra["seed"] = static_cast<double>(s.seed);
+  metrics.extra["eigenvalues"] =
+      std::vector<double>(r.metrics.eigenvalues.data(), r.metrics.eigenvalues.data() + r.metrics.eigenvalues.size());
+  file.metrics = metrics;
+  ExcitationLimits limits;
+  limits.scale = s.limitScale;
+  if (!s.torqueLimits) limits.scale.torque = 1.0;
+  for (const Joint& j : model.joints()) limits.joints.push_back(j.limits);
+  file.limits = limits;
+  writeExcitationJson(o.out, file);
+  if (!o.history.empty()) writeHistory(o.history, r.history);
+
+  printSummary(model, o, s, r, base, condFriction, frictionBase.rank);
+  std::printf("\nwrote %s\n", o.out.c_str());
+  if (!r.feasible) throw std::runtime_error("design: no feasible trajectory found (the best one was written)");
+}
+
+}  // namespace
+
+void addDesignCommand(CLI::App& app) {
+  auto* cmd =
+      app.add_subcommand("design", "Optimize an excitation trajectory (Fourier, rest to rest) under the limits");
+  auto o = std::make_shared<DesignOptions>();
+  auto keepOut = std::make_shared<double>(std::nan(""));
+  cmd->add_option("robot", o->robot, "Built-in name or URDF / DH table path")->required();
+  cmd->add_option("--out", o->out, "excitation.json to write")->required();
+  cmd->add_option("--harmonics", o->harmonics, "Harmonics per joint (>= 2)")->capture_default_str();
+  cmd->add_option("--period", o->period, "Period T [s]")->capture_default_str();
+  cmd->add_option("--criterion", o->criterion, "cond | logdet | aopt | eopt")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "Random seed (same seed, same result unless the time limit cuts it)")
+      ->capture_default_str();
+  cmd->add_option("--starts", o->starts, "Multi-start count")->capture_default_str();
+  cmd->add_option("--time-limit", o->timeLimit, "Wall-clock budget [s] (0: none)")->capture_default_str();
+  cmd->add_option("--max-evaluations", o->maxEvaluations, "Evaluation budget (0: none); deterministic stop");
+  cmd->add_flag("--friction", o->friction, "Optimize for the base with viscous and Coulomb friction columns");
+  cmd->add_option("--position-fraction", o->positionFraction, "Fraction of each position range used")
+      ->capture_default_str();
+  cmd->add_option("--torque-fraction", o->torqueFraction, "Fraction of each effort limit used")
+      ->capture_default_str();
+  cmd->add_flag("--no-torque", o->noTorque, "Do not enforce the effort limits");
+  cmd->add_option("--keep-out", *keepOut, "Every link origin stays above this base-frame height z [m]");
+  cmd->add_option("--rate", o->rate, "Criterion sample rate [Hz] (default: 50 per period of the top harmonic)");
+  cmd->add_option("--history", o->history, "CSV of (elapsed_s, best feasible cond) as the optimizer improves");
+  cmd->add_option("--initial", o->initial, "excitation.json (Fourier) to use as the first start");
+  cmd->add_option("--package-root", o->roots, "Folder that holds ROS packages for package:// URIs");
+  cmd->callback([o, keepOut]() {
+    DesignOptions opts = *o;
+    if (!std::isnan(*keepOut)) opts.keepOut = *keepOut;
+    runDesign(opts);
+  });
+}
+
+}  // namespace eb::cli
