@@ -46,7 +46,7 @@ using MetricValue = std::variant<bool, double, std::string, std::vector<double>>
 /// Information-matrix metrics of a design (see DESIGN.md section 1), all unitless.
 struct ExcitationMetrics {
   double cond = std::numeric_limits<double>::quiet_NaN();    ///< condition number of Phi_b
-  double logdet = std::numeric_limits<double>::quiet_NaN();  ///< -log det F (D-criterion)
+  double logdet = std::numeric_limits<double>::quiet_NaN();  ///< log det F (the D-criterion minimizes -logdet)
   double aopt = std::numeric_limits<double>::quiet_NaN();    ///< trace F^-1 (A-criterion)
   double eopt = std::numeric_limits<double>::quiet_NaN();    ///< lambda_min F (E-criterion)
   bool feasible = false; ///< all limits satisfied
