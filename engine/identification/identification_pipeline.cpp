@@ -1,9 +1,6 @@
 #include "identification/identification_pipeline.hpp"
 
-#if __has_include("identification/consistent_estimation.hpp")  // TEMPORARY until the consistent estimator lands
 #include "identification/consistent_estimation.hpp"
-#define EB_HAVE_CONSISTENT 1
-#endif
 #include "model/model_error.hpp"
 #include "util/thread_pool.hpp"
 
@@ -89,12 +86,9 @@ IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std:
 BaseEstimate estimateWithMethod(const RobotModel& model, const NormalEquations& eq, const BaseParameters& base,
                                 const EstimationOptions& options) {
   if (options.method == EstimationMethod::Consistent) {
-#ifdef EB_HAVE_CONSISTENT
-    return estimateConsistentParameters(model, eq, base, ConsistentOptions{});
-#else
-    (void)model;
-    throw InputError("consistent estimation is not available yet");
-#endif
+    ConsistentOptions co;
+    co.maxCondition = options.maxCondition;
+    return estimateConsistentParameters(model, eq, base, co);
   }
   return estimateBaseParameters(eq, base, options);
 }
