@@ -1,0 +1,82 @@
+#include "app/wizard/background_task.hpp"
+
+#include <QMetaObject>
+#include <QThread>
+
+#include <chrono>
+#include <exception>
+
+namespace eb::wizard {
+
+// State written by the worker thread and read on the GUI thread after it ended.
+struct BackgroundTask::Shared {
+  QString error;
+  // Throttling of progress reports (worker thread only).
+  std::chrono::steady_clock::time_point lastReport{};
+  std::string lastWhat;
+};
+
+BackgroundTask::BackgroundTask(QObject* parent)
+    : QObject(parent), cancel_(std::make_shared<std::atomic<bool>>(false)) {}
+
+BackgroundTask::~BackgroundTask() {
+  cancel();
+  wait();
+}
+
+bool BackgroundTask::start(Work work, Done done) {
+  if (running_) return false;
+  running_ = true;
+  cancel_ = std::make_shared<std::atomic<bool>>(false);
+  shared_ = std::make_shared<Shared>();
+  done_ = std::move(done);
+  auto cancel = cancel_;
+  auto shared = shared_;
+  // Signals emitted from the worker thread reach the GUI thread through queued connections.
+  thread_ = QThread::create([this, work = std::move(work), cancel, shared]() {
+    const Progress progress = [this, cancel, shared](double fraction, const std::string& what) {
+      const auto now = std::chrono::steady_clock::now();
+      if (what != shared->lastWhat || now - shared->lastReport > std::chrono::milliseconds(50)) {
+        shared->lastReport = now;
+        shared->lastWhat = what;
+        emit progressChanged(fraction, QString::fromStdString(what));
+      }
+      return !cancel->load();
+    };
+    try {
+      work(progress);
+    } catch (const std::exception& e) {
+      shared->error = QString::fromUtf8(e.what());
+    } catch (...) {
+      shared->error = tr("unexpected error");
+    }
+  });
+  connect(thread_, &QThread::finished, this, &BackgroundTask::onThreadFinished);
+  connect(thread_, &QThread::finished, thread_, &QObject::deleteLater);
+  thread_->start();
+  emit started();
+  return true;
+}
+
+void BackgroundTask::cancel() {
+  if (running_) cancel_->store(true);
+}
+
+void BackgroundTask::wait() {
+  if (thread_) thread_->wait();
+}
+
+void BackgroundTask::onThreadFinished() {
+  if (!running_) return;
+  running_ = false;
+  Outcome outcome;
+  outcome.cancelled = cancel_->load();
+  outcome.error = shared_ ? shared_->error : QString();
+  outcome.ok = !outcome.cancelled && outcome.error.isEmpty();
+  Done done = std::move(done_);
+  done_ = nullptr;
+  if (done) done(outcome);
+  emit finished(outcome.ok, outcome.cancelled, outcome.error);
+}
+
+}  // namespace eb::wizard

@@ -1,0 +1,456 @@
+#include "app/wizard/estimate_page.hpp"
+
+#include "app/wizard/wizard_text.hpp"
+
+#include "identification/identification_pipeline.hpp"
+#include "model/model_error.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <limits>
+
+namespace eb::wizard {
+namespace {
+
+// A table item that sorts by a number (Qt::UserRole) instead of its text.
+class NumberItem : public QTableWidgetItem {
+ public:
+  NumberItem(const QString& text, double value) : QTableWidgetItem(text) {
+    setData(Qt::UserRole, value);
+    setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+  }
+  bool operator<(const QTableWidgetItem& other) const override {
+    return data(Qt::UserRole).toDouble() < other.data(Qt::UserRole).toDouble();
+  }
+};
+
+enum ParameterColumn { PIndex, PName, PValue, PStd, PRel, PExpression, PCount };
+
+ResultsSummary summarise(const BaseParameters& base, const BaseEstimate& e, const RobotModel& model) {
+  ResultsSummary s;
+  s.method = e.method;
+  s.condition = e.condition;
+  s.samples = e.samples;
+  s.consistent = e.fullParameters.has_value();
+  for (int k = 0; k < base.rank; ++k)
+    s.parameters.push_back({QString::fromStdString(base.name(k)), QString::fromStdString(base.expression(k, 4)),
+                            e.values[k], e.stddev[k], e.relativeStddev[k]});
+  for (int j = 0; j < model.dof(); ++j)
+    s.joints.push_back({QString::fromStdString(model.joint(j).name), e.residualRms[j], e.noiseStd[j]});
+  return s;
+}
+
+}  // namespace
+
+EstimatePage::EstimatePage(WizardSession* session, QWidget* parent)
+    : QWizardPage(parent), session_(session), task_(new BackgroundTask(this)) {
+  setTitle(tr("Estimate the base parameters"));
+  setSubTitle(tr("Choose the estimator and the joint friction model. The logs are streamed through the regression "
+                 "(constant memory); the standard deviations come from the residual noise."));
+  buildUi();
+  connect(task_, &BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
+    if (what.startsWith("estimating") && session_->document()->estimation().method == EstimationMethod::Consistent)
+      progressBar_->setRange(0, 0);  // the consistent solver reports no progress
+    else
+      progressBar_->setValue(static_cast<int>(std::lround(1000 * f)));
+    QString text = what;
+    for (const LogSource& log : session_->document()->logs()) text.replace(log.path, QFileInfo(log.path).fileName());
+    statusLabel_->setText(text);
+  });
+  connect(session_->document(), &IdentificationDocument::estimationChanged, this, [this]() {
+    if (!updating_) showSettings();
+  });
+  connect(session_, &WizardSession::estimateChanged, this, [this]() {
+    showResults();
+    emit completeChanged();
+  });
+  connect(session_->document(), &IdentificationDocument::resultsChanged, this, &EstimatePage::showResults);
+}
+
+void EstimatePage::buildUi() {
+  methodCombo_ = new QComboBox;
+  methodCombo_->setObjectName("methodCombo");
+  for (EstimationMethod m : {EstimationMethod::Ols, EstimationMethod::Wls, EstimationMethod::Ridge,
+                             EstimationMethod::Consistent})
+    methodCombo_->addItem(methodLabel(m), static_cast<int>(m));
+  methodCombo_->setItemData(0, tr("Least squares, every joint weighted alike"), Qt::ToolTipRole);
+  methodCombo_->setItemData(1, tr("Each joint weighted by its estimated noise variance (two steps)"), Qt::ToolTipRole);
+  methodCombo_->setItemData(2, tr("Least squares with a small Tikhonov term (biased, tames weak parameters)"),
+                            Qt::ToolTipRole);
+  methodCombo_->setItemData(3, tr("Every link's inertia physically possible (positive-definite pseudo-inertia), "
+                                  "friction non-negative; needed for the identified URDF"),
+                            Qt::ToolTipRole);
+  ridgeSpin_ = new QDoubleSpinBox;
+  ridgeSpin_->setObjectName("ridgeLambdaSpin");
+  ridgeSpin_->setDecimals(8);
+  ridgeSpin_->setRange(0.0, 1.0);
+  ridgeSpin_->setSingleStep(1e-4);
+  ridgeSpin_->setToolTip(tr("Ridge weight λ relative to diag(ΦᵀΦ)"));
+  viscousCheck_ = new QCheckBox(tr("Viscous friction  fv·qd"));
+  viscousCheck_->setObjectName("viscousCheck");
+  coulombCheck_ = new QCheckBox(tr("Coulomb friction  fc·sign(qd)"));
+  coulombCheck_->setObjectName("coulombCheck");
+  offsetCheck_ = new QCheckBox(tr("Torque offset  fo"));
+  offsetCheck_->setObjectName("offsetCheck");
+  armatureCheck_ = new QCheckBox(tr("Armature  Ia·qdd"));
+  armatureCheck_->setObjectName("armatureCheck");
+  connect(methodCombo_, qOverload<int>(&QComboBox::currentIndexChanged), this, &EstimatePage::onSettingsEdited);
+  connect(ridgeSpin_, &QDoubleSpinBox::editingFinished, this, &EstimatePage::onSettingsEdited);
+  for (QCheckBox* c : {viscousCheck_, coulombCheck_, offsetCheck_, armatureCheck_})
+    connect(c, &QCheckBox::toggled, this, &EstimatePage::onSettingsEdited);
+
+  runButton_ = new QPushButton(tr("Estimate"));
+  runButton_->setObjectName("estimateButton");
+  runButton_->setDefault(false);
+  runButton_->setAutoDefault(false);
+  cancelButton_ = new QPushButton(tr("Cancel"));
+  cancelButton_->setObjectName("cancelEstimateButton");
+  cancelButton_->setAutoDefault(false);
+  cancelButton_->setEnabled(false);
+  connect(runButton_, &QPushButton::clicked, this, &EstimatePage::startEstimation);
+  connect(cancelButton_, &QPushButton::clicked, this, &EstimatePage::cancelEstimation);
+  progressBar_ = new QProgressBar;
+  progressBar_->setObjectName("estimateProgress");
+  progressBar_->setRange(0, 1000);
+  progressBar_->setTextVisible(false);
+  statusLabel_ = new QLabel;
+  statusLabel_->setObjectName("estimateStatus");
+  statusLabel_->setWordWrap(true);
+  statusLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+  auto* methodBox = new QGroupBox(tr("Estimator"));
+  auto* methodLayout = new QVBoxLayout(methodBox);
+  methodLayout->addWidget(methodCombo_);
+  auto* ridgeRow = new QHBoxLayout;
+  ridgeRow->addWidget(new QLabel(tr("Ridge λ")));
+  ridgeRow->addWidget(ridgeSpin_, 1);
+  methodLayout->addLayout(ridgeRow);
+  auto* columnsBox = new QGroupBox(tr("Joint model"));
+  auto* columnsLayout = new QGridLayout(columnsBox);
+  columnsLayout->addWidget(viscousCheck_, 0, 0);
+  columnsLayout->addWidget(coulombCheck_, 1, 0);
+  columnsLayout->addWidget(offsetCheck_, 0, 1);
+  columnsLayout->addWidget(armatureCheck_, 1, 1);
+  auto* runBox = new QGroupBox(tr("Run"));
+  auto* runLayout = new QGridLayout(runBox);
+  runLayout->addWidget(runButton_, 0, 0);
+  runLayout->addWidget(cancelButton_, 0, 1);
+  runLayout->addWidget(progressBar_, 0, 2);
+  runLayout->addWidget(statusLabel_, 1, 0, 1, 3);
+  runLayout->setColumnStretch(2, 1);
+  auto* top = new QHBoxLayout;
+  top->addWidget(methodBox);
+  top->addWidget(columnsBox);
+  top->addWidget(runBox, 1);
+
+  summaryLabel_ = new QLabel;
+  summaryLabel_->setObjectName("estimateSummary");
+  summaryLabel_->setWordWrap(true);
+  summaryLabel_->setTextFormat(Qt::RichText);
+  parameterTable_ = new QTableWidget(0, PCount);
+  parameterTable_->setObjectName("parameterTable");
+  parameterTable_->setHorizontalHeaderLabels(
+      {tr("#"), tr("Base parameter"), tr("Value"), tr("Std. dev."), tr("Rel. std. [%]"), tr("Expression")});
+  parameterTable_->horizontalHeaderItem(PRel)->setToolTip(
+      tr("Standard deviation over |value|; above %1 % the parameter is poorly identified (highlighted)")
+          .arg(kPoorlyIdentifiedPercent));
+  parameterTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  parameterTable_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  parameterTable_->verticalHeader()->setVisible(false);
+  parameterTable_->verticalHeader()->setDefaultSectionSize(22);
+  parameterTable_->horizontalHeader()->setStretchLastSection(true);
+  parameterTable_->setColumnWidth(PIndex, 36);
+  parameterTable_->setColumnWidth(PName, 110);
+  parameterTable_->setColumnWidth(PValue, 110);
+  parameterTable_->setColumnWidth(PStd, 95);
+  parameterTable_->setColumnWidth(PRel, 95);
+  parameterTable_->setSortingEnabled(true);
+  parameterTable_->setWordWrap(false);
+
+  residualTable_ = new QTableWidget(0, 3);
+  residualTable_->setObjectName("residualTable");
+  residualTable_->setHorizontalHeaderLabels({tr("Joint"), tr("Residual RMS [N m]"), tr("Noise std [N m]")});
+  residualTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  residualTable_->verticalHeader()->setVisible(false);
+  residualTable_->verticalHeader()->setDefaultSectionSize(22);
+  residualTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  notesText_ = new QPlainTextEdit;
+  notesText_->setObjectName("estimateNotes");
+  notesText_->setReadOnly(true);
+  notesText_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+  auto* residualBox = new QGroupBox(tr("Residual per joint"));
+  (new QVBoxLayout(residualBox))->addWidget(residualTable_);
+  auto* notesBox = new QGroupBox(tr("Notes"));
+  (new QVBoxLayout(notesBox))->addWidget(notesText_);
+  auto* bottom = new QSplitter(Qt::Horizontal);
+  bottom->addWidget(residualBox);
+  bottom->addWidget(notesBox);
+  bottom->setSizes({520, 520});
+  auto* tableBox = new QWidget;
+  auto* tableLayout = new QVBoxLayout(tableBox);
+  tableLayout->setContentsMargins(0, 0, 0, 0);
+  tableLayout->addWidget(summaryLabel_);
+  tableLayout->addWidget(parameterTable_, 1);
+  auto* split = new QSplitter(Qt::Vertical);
+  split->addWidget(tableBox);
+  split->addWidget(bottom);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 1);
+  split->setSizes({330, 230});
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(top);
+  layout->addWidget(split, 1);
+  showSettings();
+  showResults();
+}
+
+void EstimatePage::showSettings() {
+  updating_ = true;
+  const EstimationSettings& s = session_->document()->estimation();
+  methodCombo_->setCurrentIndex(std::max(0, methodCombo_->findData(static_cast<int>(s.method))));
+  ridgeSpin_->setValue(s.ridgeLambda);
+  ridgeSpin_->setEnabled(s.method == EstimationMethod::Ridge);
+  viscousCheck_->setChecked(s.viscous);
+  coulombCheck_->setChecked(s.coulomb);
+  offsetCheck_->setChecked(s.offset);
+  armatureCheck_->setChecked(s.armature);
+  updating_ = false;
+}
+
+void EstimatePage::onSettingsEdited() {
+  if (updating_) return;
+  EstimationSettings s = session_->document()->estimation();
+  s.method = static_cast<EstimationMethod>(methodCombo_->currentData().toInt());
+  s.ridgeLambda = ridgeSpin_->value();
+  s.viscous = viscousCheck_->isChecked();
+  s.coulomb = coulombCheck_->isChecked();
+  s.offset = offsetCheck_->isChecked();
+  s.armature = armatureCheck_->isChecked();
+  if (s == session_->document()->estimation()) return;
+  updating_ = true;
+  session_->document()->setEstimation(s);
+  updating_ = false;
+  ridgeSpin_->setEnabled(s.method == EstimationMethod::Ridge);
+  if (task_->isRunning()) {
+    // The running estimate is for the old settings: stop it and start again.
+    restart_ = true;
+    task_->cancel();
+  } else {
+    statusLabel_->setText(tr("Settings changed: press Estimate."));
+  }
+}
+
+void EstimatePage::initializePage() {
+  showSettings();
+  showResults();
+  if (autoStart_ && !session_->estimate() && !task_->isRunning()) startEstimation();
+}
+
+bool EstimatePage::isComplete() const { return session_->estimate() && !task_->isRunning(); }
+
+bool EstimatePage::isRunning() const { return task_->isRunning(); }
+
+void EstimatePage::cancelEstimation() {
+  restart_ = false;
+  if (!task_->isRunning()) return;
+  task_->cancel();
+  const bool consistent = session_->document()->estimation().method == EstimationMethod::Consistent;
+  statusLabel_->setText(consistent && progressBar_->maximum() == 0
+                            ? tr("Cancelling: the consistent solver finishes its iteration first; its result will "
+                                 "be discarded.")
+                            : tr("Cancelling..."));
+}
+
+void EstimatePage::setRunning(bool running) {
+  runButton_->setEnabled(!running);
+  cancelButton_->setEnabled(running);
+  progressBar_->setRange(0, 1000);
+  progressBar_->setValue(running ? 0 : progressBar_->value());
+}
+
+void EstimatePage::startEstimation() {
+  if (task_->isRunning()) {
+    restart_ = true;
+    task_->cancel();
+    return;
+  }
+  restart_ = false;
+  IdentificationDocument* doc = session_->document();
+  if (doc->logs().empty()) {
+    statusLabel_->setText(tr("No log: add logs on the Import page."));
+    return;
+  }
+  // Everything the worker needs, copied.
+  std::vector<std::pair<std::string, IdentificationSettings>> jobs;
+  try {
+    for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i)
+      jobs.emplace_back(doc->logs()[size_t(i)].path.toStdString(), doc->settingsFor(i));
+  } catch (const std::exception& e) {
+    statusLabel_->setText(QString("<span style='color:#b00020'>%1</span>").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
+    return;
+  }
+  const QString key = session_->accumulationKey();
+  std::shared_ptr<const AccumulatedLogs> cached = session_->accumulated();
+  if (cached && cached->key != key) cached.reset();
+  const EstimationSettings estimation = doc->estimation();
+  const EstimationOptions options = doc->commonSettings().estimation;
+  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
+  auto accumulated = std::make_shared<std::shared_ptr<const AccumulatedLogs>>(cached);
+  auto estimate = std::make_shared<BaseEstimate>();
+  setRunning(true);
+  statusLabel_->setText(cached ? tr("Estimating from the accumulated logs...") : tr("Reading the logs..."));
+  task_->start(
+      [=](const BackgroundTask::Progress& progress) {
+        const bool consistent = options.method == EstimationMethod::Consistent;
+        const double share = consistent ? 0.8 : 0.95;  // of the bar for the accumulation
+        if (!*accumulated) {
+          auto acc = std::make_shared<AccumulatedLogs>();
+          acc->key = key;
+          const double n = static_cast<double>(jobs.size());
+          for (size_t i = 0; i < jobs.size(); ++i) {
+            // One call per log: each log has its own column mapping and format.
+            IdentificationRun run = accumulateLogs(
+                *model, {jobs[i].first}, jobs[i].second, [&](double f, const std::string& what) {
+                  return progress(share * (static_cast<double>(i) + f) / n, what);
+                });
+            if (i == 0) {
+              acc->base = std::move(run.base);
+              acc->equations = std::move(run.equations);
+            } else {
+              acc->equations.merge(run.equations);
+            }
+            acc->notes.insert(acc->notes.end(), run.notes.begin(), run.notes.end());
+            acc->warnings.insert(acc->warnings.end(), run.warnings.begin(), run.warnings.end());
+          }
+          *accumulated = acc;
+        }
+        if (!progress(share, std::string("estimating (") + estimationMethodName(options.method) + ")")) return;
+        *estimate = estimateWithMethod(*model, (*accumulated)->equations, (*accumulated)->base, options);
+        progress(1.0, "done");
+      },
+      [=](const BackgroundTask::Outcome& outcome) {
+        setRunning(false);
+        // Keep the accumulated equations even when the estimate failed: changing the method is cheap.
+        if (*accumulated && (*accumulated)->key == session_->accumulationKey()) session_->setAccumulated(*accumulated);
+        QString message;
+        if (outcome.cancelled) {
+          message = restart_ ? QString() : tr("Cancelled.");
+          statusLabel_->setText(message);
+          progressBar_->setValue(0);
+        } else if (!outcome.ok) {
+          message = outcome.error;
+          statusLabel_->setText(QString("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
+        } else if (key != session_->accumulationKey() || !(estimation == session_->document()->estimation())) {
+          message = tr("The settings changed during the run: press Estimate.");
+          statusLabel_->setText(message);
+        } else {
+          auto result = std::make_shared<EstimateResult>();
+          result->logs = *accumulated;
+          result->settings = estimation;
+          result->estimate = *estimate;
+          session_->setEstimate(result);
+          session_->document()->setResults(summarise(result->logs->base, result->estimate, session_->model()));
+          progressBar_->setValue(1000);
+          statusLabel_->setText(tr("Done."));
+        }
+        emit completeChanged();
+        emit estimationFinished(outcome.ok && message.isEmpty(), outcome.cancelled, message);
+        if (restart_) startEstimation();
+      });
+}
+
+void EstimatePage::showResults() {
+  const auto live = session_->estimate();
+  const auto& summary = session_->document()->results();
+  parameterTable_->setSortingEnabled(false);
+  parameterTable_->setRowCount(0);
+  residualTable_->setRowCount(0);
+  notesText_->clear();
+  if (!live && !summary) {
+    summaryLabel_->setText(tr("No estimate yet."));
+    parameterTable_->setSortingEnabled(true);
+    return;
+  }
+  // The live estimate when there is one, else the summary saved with the project.
+  ResultsSummary s = live ? summarise(live->logs->base, live->estimate, session_->model()) : *summary;
+  const QColor poor(255, 224, 178);
+  int poorCount = 0;
+  parameterTable_->setRowCount(static_cast<int>(s.parameters.size()));
+  for (int k = 0; k < static_cast<int>(s.parameters.size()); ++k) {
+    const ParameterResult& p = s.parameters[size_t(k)];
+    const bool isPoor = !(p.relativeStddev <= kPoorlyIdentifiedPercent);
+    poorCount += isPoor;
+    QTableWidgetItem* items[PCount] = {
+        new NumberItem(QString::number(k + 1), k + 1),
+        new QTableWidgetItem(p.name),
+        new NumberItem(formatNumber(p.value, 6), p.value),
+        new NumberItem(formatNumber(p.stddev, 3), p.stddev),
+        new NumberItem(std::isfinite(p.relativeStddev) ? QString::number(p.relativeStddev, 'f', 2) : tr("inf"),
+                       std::isfinite(p.relativeStddev) ? p.relativeStddev : std::numeric_limits<double>::max()),
+        new QTableWidgetItem(p.expression)};
+    items[PExpression]->setToolTip(p.expression);
+    for (int c = 0; c < PCount; ++c) {
+      if (isPoor) {
+        items[c]->setBackground(poor);
+        items[c]->setToolTip(tr("Poorly identified: relative standard deviation above %1 %")
+                                 .arg(kPoorlyIdentifiedPercent));
+      }
+      parameterTable_->setItem(k, c, items[c]);
+    }
+  }
+  parameterTable_->setSortingEnabled(true);
+  parameterTable_->sortByColumn(PIndex, Qt::AscendingOrder);
+
+  residualTable_->setRowCount(static_cast<int>(s.joints.size()));
+  for (int j = 0; j < static_cast<int>(s.joints.size()); ++j) {
+    residualTable_->setItem(j, 0, new QTableWidgetItem(QString("%1  %2").arg(j + 1).arg(s.joints[size_t(j)].joint)));
+    residualTable_->setItem(j, 1, new NumberItem(formatNumber(s.joints[size_t(j)].residualRms, 4), 0));
+    residualTable_->setItem(j, 2, new NumberItem(formatNumber(s.joints[size_t(j)].noiseStd, 4), 0));
+  }
+
+  QString text = tr("<b>%1 base parameters</b> · %2 · %3 samples · cond(Φ<sub>b</sub>) = %4")
+                     .arg(s.parameters.size())
+                     .arg(methodLabel(s.method))
+                     .arg(s.samples)
+                     .arg(formatNumber(s.condition, 4));
+  text += poorCount ? tr(" · <span style='background:#ffe0b2'>&nbsp;%1 poorly identified&nbsp;</span> (rel. std. "
+                         "&gt; %2 %)")
+                          .arg(poorCount)
+                          .arg(kPoorlyIdentifiedPercent)
+                    : tr(" · all identified within %1 %").arg(kPoorlyIdentifiedPercent);
+  if (!live) text += tr("<br><i>Saved with the project: press Estimate to recompute (needed to validate and export).</i>");
+  summaryLabel_->setText(text);
+
+  if (live) {
+    QStringList notes;
+    for (const std::string& n : live->logs->notes) notes << QString::fromStdString(n);
+    for (QString& n : notes)
+      for (const LogSource& log : session_->document()->logs()) n.replace(log.path, QFileInfo(log.path).fileName());
+    for (const std::string& n : live->estimate.notes) notes << QString::fromStdString(n);
+    const size_t shown = std::min<size_t>(live->logs->warnings.size(), 20);
+    for (size_t w = 0; w < shown; ++w)
+      notes << tr("warning: %1").arg(QString::fromStdString(live->logs->warnings[w].message));
+    if (live->logs->warnings.size() > shown)
+      notes << tr("... and %1 more warnings").arg(live->logs->warnings.size() - shown);
+    notesText_->setPlainText(notes.join('\n'));
+  }
+}
+
+}  // namespace eb::wizard

@@ -1,0 +1,76 @@
+#pragma once
+// Page 3, Estimate: the estimator (OLS, WLS, ridge, physically consistent)
+// and the regressor's extra columns (viscous and Coulomb friction, torque
+// offset, armature); runs accumulateLogs + estimateWithMethod on a worker
+// thread with progress and Cancel. Shows every base parameter with its value,
+// standard deviation, relative standard deviation (poorly identified ones
+// highlighted) and expression, and the residual per joint. Changing only the
+// method re-estimates from the cached normal equations.
+
+#include "app/wizard/background_task.hpp"
+#include "app/wizard/wizard_session.hpp"
+
+#include <QWizardPage>
+
+class QCheckBox;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QPlainTextEdit;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace eb::wizard {
+
+class EstimatePage : public QWizardPage {
+  Q_OBJECT
+ public:
+  explicit EstimatePage(WizardSession* session, QWidget* parent = nullptr);
+
+  void initializePage() override;
+  void cleanupPage() override {}
+  bool isComplete() const override;
+
+  /// Starts estimating with the document's settings (restarts a running one).
+  void startEstimation();
+  /// Stops a running estimation; the page stays usable.
+  void cancelEstimation();
+  bool isRunning() const;
+  /// Whether the page starts an estimation by itself when it is shown without a result.
+  void setAutoStart(bool on) { autoStart_ = on; }
+
+ signals:
+  /// An estimation ended: ok, or cancelled, or failed with `message`.
+  void estimationFinished(bool ok, bool cancelled, const QString& message);
+
+ private:
+  void buildUi();
+  void showSettings();
+  void onSettingsEdited();
+  void showResults();
+  void setRunning(bool running);
+
+  WizardSession* session_;
+  BackgroundTask* task_;
+  bool updating_ = false;
+  bool autoStart_ = true;
+  bool restart_ = false;
+
+  QComboBox* methodCombo_;
+  QDoubleSpinBox* ridgeSpin_;
+  QCheckBox* viscousCheck_;
+  QCheckBox* coulombCheck_;
+  QCheckBox* offsetCheck_;
+  QCheckBox* armatureCheck_;
+  QPushButton* runButton_;
+  QPushButton* cancelButton_;
+  QProgressBar* progressBar_;
+  QLabel* statusLabel_;
+  QLabel* summaryLabel_;
+  QTableWidget* parameterTable_;
+  QTableWidget* residualTable_;
+  QPlainTextEdit* notesText_;
+};
+
+}  // namespace eb::wizard

@@ -1,0 +1,183 @@
+#pragma once
+// IdentificationDocument: everything the identification wizard edits, as one
+// observable object that a project file can save and restore — the logs with
+// their CSV format overrides and column mappings, the preprocessing, the model
+// columns and estimation method, the validation log, and a summary of the
+// latest results (values, standard deviations, residuals, validation errors).
+//
+// It holds settings and summaries only; the live estimate (normal equations,
+// base-parameter map) belongs to the wizard and is rebuilt by running it.
+// toJson()/fromJson() give one JSON object (format "excitebench-identification",
+// version 1); paths are written relative to a folder when one is given.
+
+#include "identification/base_estimation.hpp"
+#include "identification/identification_pipeline.hpp"
+#include "identification/log_column_mapping.hpp"
+#include "identification/log_preprocessing.hpp"
+
+#include <QJsonObject>
+#include <QObject>
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace eb::wizard {
+
+/// One experiment log and how to read it.
+struct LogSource {
+  QString path;                    ///< absolute path
+  std::optional<char> delimiter;   ///< forced ',', ';', '\t' or ' ' (runs of blanks); detected when empty
+  std::optional<char> decimal;     ///< forced '.' or ','; detected when empty
+  std::optional<bool> header;      ///< forced header / no header; detected when empty
+  /// Column mapping (CSV logs; joints in model order). Empty joints: not set yet (guessed on import).
+  LogColumnMapping mapping;
+  bool mappingEdited = false;      ///< the user changed the guessed mapping
+  bool operator==(const LogSource& o) const;
+  /// True for MATLAB files (read by variable name, no column mapping).
+  bool isMat() const;
+  /// Whether any CSV format field is forced.
+  bool hasFormatOverride() const { return delimiter || decimal || header; }
+};
+
+/// Filtering and differentiation of the logs.
+struct PreprocessingSettings {
+  double cutoffHz = 0.0;  ///< Butterworth cutoff [Hz]; 0 = automatic (kDefaultCutoffHz, as the CLI)
+  int filterOrder = 4;
+  Differentiator differentiator = Differentiator::CentralDifference;
+  int savitzkyGolayWindow = 21;  ///< samples, odd
+  int savitzkyGolayOrder = 3;
+  bool useLoggedDerivatives = false;  ///< use logged qd, qdd as they are when a log has both
+  bool operator==(const PreprocessingSettings& o) const;
+};
+
+/// Regressor columns and estimator.
+struct EstimationSettings {
+  EstimationMethod method = EstimationMethod::Wls;
+  double ridgeLambda = 1e-4;   ///< relative to diag(Phi^T Phi)
+  bool viscous = true;         ///< fv qd per joint
+  bool coulomb = true;         ///< fc sign(qd) per joint
+  bool offset = false;         ///< constant torque offset per joint
+  bool armature = false;       ///< rotor inertia Ia qdd per joint
+  double coulombWidth = 0.0;   ///< smooth sign width [rad/s]; 0 = exact sign
+  bool operator==(const EstimationSettings& o) const;
+};
+
+/// One base parameter of the latest estimate.
+struct ParameterResult {
+  QString name, expression;
+  double value = 0.0, stddev = 0.0;
+  double relativeStddev = 0.0;  ///< percent of |value|; infinite for a zero value
+};
+
+/// Per joint residual of the latest estimate.
+struct JointResidual {
+  QString joint;
+  double residualRms = 0.0;  ///< [N m]
+  double noiseStd = 0.0;     ///< [N m]
+};
+
+/// Summary of the latest estimate (what the project file keeps).
+struct ResultsSummary {
+  EstimationMethod method = EstimationMethod::Wls;
+  double condition = 0.0;  ///< cond(W^1/2 Phi_b)
+  long samples = 0;
+  std::vector<ParameterResult> parameters;
+  std::vector<JointResidual> joints;
+  bool consistent = false;  ///< full (physically consistent) parameters were estimated
+};
+
+/// Per joint torque prediction error on the validation log.
+struct JointValidation {
+  QString joint;
+  double rmse = 0.0;         ///< [N m]
+  double nrmse = 0.0;        ///< percent of RMS(measured)
+  double maxError = 0.0;     ///< [N m]
+  double measuredRms = 0.0;  ///< [N m]
+};
+
+/// Summary of the latest validation.
+struct ValidationSummary {
+  QString logPath;
+  long samples = 0;
+  std::vector<JointValidation> joints;
+};
+
+/// Relative standard deviation [%] above which a base parameter is called poorly identified.
+inline constexpr double kPoorlyIdentifiedPercent = 10.0;
+
+class IdentificationDocument : public QObject {
+  Q_OBJECT
+ public:
+  explicit IdentificationDocument(QObject* parent = nullptr);
+
+  // ---- reading ----
+  const std::vector<LogSource>& logs() const { return logs_; }
+  const PreprocessingSettings& preprocessing() const { return preprocessing_; }
+  const EstimationSettings& estimation() const { return estimation_; }
+  const QString& validationLog() const { return validationLog_; }
+  const std::optional<ResultsSummary>& results() const { return results_; }
+  const std::optional<ValidationSummary>& validation() const { return validation_; }
+  /// Paths of the logs, in order.
+  std::vector<std::string> logPaths() const;
+
+  /// Engine settings for log `index` (its mapping and format) with the document's preprocessing,
+  /// regressor columns and method. Reads the file head when a format field is forced (to fill
+  /// in the detected others). Throws InputError when that fails.
+  IdentificationSettings settingsFor(int index) const;
+  /// Engine settings without a log (no mapping, detected format).
+  IdentificationSettings commonSettings() const;
+
+  // ---- edits (each emits its signal and changed()) ----
+  // Editing the logs, the preprocessing or the estimation settings drops the results and the
+  // validation (they describe the settings they were computed with); new results drop the
+  // validation, a new validation log drops the validation.
+  void setLogs(std::vector<LogSource> logs);
+  void addLog(const LogSource& log);
+  void removeLog(int index);
+  void setLog(int index, const LogSource& log);
+  void setPreprocessing(const PreprocessingSettings& settings);
+  void setEstimation(const EstimationSettings& settings);
+  void setValidationLog(const QString& path);
+  void setResults(std::optional<ResultsSummary> results);
+  void setValidation(std::optional<ValidationSummary> validation);
+  /// Back to a new document (no logs, default settings).
+  void clear();
+
+  // ---- project file ----
+  /// The document as a JSON object; paths relative to `baseDir` when it is not empty.
+  QJsonObject toJson(const QString& baseDir = {}) const;
+  /// Replaces the document with `json` (paths relative to `baseDir` resolved). Returns false and
+  /// leaves the document unchanged when the object is not an identification document; `error`
+  /// then says why ("identification: logs[1].mapping.time_unit: unknown unit 'h'").
+  bool fromJson(const QJsonObject& json, const QString& baseDir = {}, QString* error = nullptr);
+
+ signals:
+  void logsChanged();
+  void preprocessingChanged();
+  void estimationChanged();
+  void validationLogChanged();
+  void resultsChanged();
+  void validationChanged();
+  /// Any of the above.
+  void changed();
+
+ private:
+  void invalidateResults();
+  std::vector<LogSource> logs_;
+  PreprocessingSettings preprocessing_;
+  EstimationSettings estimation_;
+  QString validationLog_;
+  std::optional<ResultsSummary> results_;
+  std::optional<ValidationSummary> validation_;
+};
+
+/// The CSV format to force for a log (detected values for fields not overridden), or none.
+/// Reads the head of the file when a field is overridden; throws InputError.
+std::optional<CsvFormat> effectiveCsvFormat(const LogSource& log);
+
+/// Human-readable names used by the pages and the JSON file.
+QString methodLabel(EstimationMethod method);           ///< "Weighted least squares (WLS)"
+QString delimiterLabel(char delimiter);                 ///< "comma", "semicolon", "tab", "blanks"
+
+}  // namespace eb::wizard

@@ -1,0 +1,106 @@
+#pragma once
+// IdentificationWizard: the guided identification of a robot's dynamic
+// parameters from logged experiments, five pages over the engine's pipeline:
+//
+//   1. Import      logs, format, column mapping; every problem with its line
+//   2. Preprocess  cutoff, differentiation; raw vs filtered q, qd, qdd, tau
+//   3. Estimate    OLS / WLS / ridge / physically consistent, friction and
+//                  armature columns; base parameters with std. dev.
+//   4. Validate    torque prediction on an independent log, RMSE / NRMSE
+//   5. Export      params.json / params.yaml, identified URDF
+//
+// Long work (reading logs, preprocessing, accumulating, estimating,
+// validating) runs on worker threads with progress and cancel; errors are
+// shown on the page and the wizard stays usable.
+//
+// Everything the user chose lives in document() (an IdentificationDocument),
+// which a project file saves with toJson() and restores with fromJson()
+// before or after the wizard is shown:
+//
+//   eb::wizard::IdentificationWizard wizard(model, robotSpec, this);
+//   wizard.document()->fromJson(project["identification"].toObject(), projectDir);
+//   wizard.exec();
+//   project["identification"] = wizard.document()->toJson(projectDir);
+
+#include "app/wizard/export_page.hpp"
+#include "app/wizard/identification_document.hpp"
+#include "app/wizard/wizard_session.hpp"
+
+#include "model/robot_model.hpp"
+
+#include <QStringList>
+#include <QWizard>
+
+#include <memory>
+
+namespace eb::wizard {
+
+class ImportPage;
+class PreprocessPage;
+class EstimatePage;
+class ValidatePage;
+
+class IdentificationWizard : public QWizard {
+  Q_OBJECT
+ public:
+  enum PageId { ImportPageId, PreprocessPageId, EstimatePageId, ValidatePageId, ExportPageId };
+
+  /// A wizard for `model`, loaded from `robotSpec` (the ROBOT argument: a built-in name or a path;
+  /// recorded in the exported files and used to find the URDF for the identified URDF).
+  IdentificationWizard(const RobotModel& model, const QString& robotSpec, QWidget* parent = nullptr);
+  /// Cancels running work and waits for it.
+  ~IdentificationWizard() override;
+
+  /// The identification document (owned by the wizard).
+  IdentificationDocument* document() const { return document_; }
+  const RobotModel& model() const { return session_->model(); }
+  const QString& robotSpec() const { return session_->robotSpec(); }
+
+  // ---- what the pages' buttons do, without file dialogs (scripts, tests) ----
+  /// Adds logs on the Import page (their mapping guessed from the header); they are then read in full.
+  void addLogs(const QStringList& paths);
+  /// Starts estimating with the document's settings (the Estimate page's button).
+  void startEstimation();
+  /// Cancels a running estimation.
+  void cancelEstimation();
+  /// Sets the validation log and validates it with the current estimate.
+  void setValidationLog(const QString& path);
+  /// Writes the current estimate as JSON, YAML or identified URDF; false with `error` on failure.
+  bool exportParameters(ExportFormat format, const QString& path, QString* error = nullptr);
+
+  // ---- state ----
+  /// True while any page has work running (reading, preprocessing, estimating, validating).
+  bool isBusy() const;
+  /// The latest estimate for the current settings (null when none).
+  std::shared_ptr<const EstimateResult> estimate() const { return session_->estimate(); }
+  /// The latest validation (null when none).
+  std::shared_ptr<const ValidationData> validation() const { return session_->validation(); }
+
+  ImportPage* importPage() const { return importPage_; }
+  PreprocessPage* preprocessPage() const { return preprocessPage_; }
+  EstimatePage* estimatePage() const { return estimatePage_; }
+  ValidatePage* validatePage() const { return validatePage_; }
+  ExportPage* exportPage() const { return exportPage_; }
+
+ signals:
+  /// The document changed (mark the project modified).
+  void documentChanged();
+  /// An estimation ended (ok; or cancelled; or failed with `message`).
+  void estimationFinished(bool ok, bool cancelled, const QString& message);
+  /// A validation ended.
+  void validationFinished(bool ok, const QString& message);
+
+ protected:
+  void done(int result) override;
+
+ private:
+  IdentificationDocument* document_;
+  WizardSession* session_;
+  ImportPage* importPage_;
+  PreprocessPage* preprocessPage_;
+  EstimatePage* estimatePage_;
+  ValidatePage* validatePage_;
+  ExportPage* exportPage_;
+};
+
+}  // namespace eb::wizard

@@ -1,0 +1,53 @@
+#include "app/wizard/log_check.hpp"
+
+#include "model/model_error.hpp"
+
+#include <QFileInfo>
+
+namespace eb::wizard {
+
+std::vector<LogCheck> checkLogs(const std::vector<LogCheckRequest>& requests, const BackgroundTask::Progress& progress) {
+  constexpr std::size_t kBlockRows = 16384;
+  std::vector<LogCheck> results;
+  const double n = static_cast<double>(requests.size());
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const LogCheckRequest& request = requests[i];
+    const std::string path = request.path.toStdString();
+    const std::string what = "reading " + QFileInfo(request.path).fileName().toStdString();
+    LogCheck check;
+    check.path = request.path;
+    if (!progress(static_cast<double>(i) / n, what)) return results;
+    try {
+      if (!request.setupError.isEmpty()) throw InputError(request.setupError.toStdString());
+      if (request.path.endsWith(QLatin1String(".mat"), Qt::CaseInsensitive)) {
+        LogImportOptions options = request.options;
+        options.progress = [&](double f) { return progress((static_cast<double>(i) + f) / n, what); };
+        const ExperimentLog log = importLog(path, options);
+        check.rows = log.rows();
+        check.rateHz = log.sampleRateHz();
+        check.duration = log.rows() ? log.t[log.t.size() - 1] : 0.0;
+        check.warnings = log.warnings;
+      } else {
+        LogBlockReader reader(path, request.options);
+        LogBlock block;
+        while (const std::size_t rows = reader.read(block, kBlockRows)) {
+          check.duration = block.t[static_cast<Eigen::Index>(rows) - 1];
+          if (!progress((static_cast<double>(i) + reader.progress()) / n, what)) return results;
+        }
+        check.rows = reader.rowsRead();
+        check.rateHz = reader.nominalStep() > 0 ? 1.0 / reader.nominalStep() : 0.0;
+        check.warnings = reader.warnings();
+        check.notes = reader.notes();
+      }
+      check.ok = true;
+    } catch (const std::exception& e) {
+      if (!progress(static_cast<double>(i + 1) / n, what)) return results;  // cancelled inside the importer
+      check.error = QString::fromUtf8(e.what());
+    }
+    results.push_back(std::move(check));
+  }
+  progress(1.0, "done");
+  return results;
+}
+
+}  // namespace eb::wizard

@@ -1,0 +1,396 @@
+#include "app/wizard/preprocess_page.hpp"
+
+#include "app/wizard/wizard_charts.hpp"
+#include "app/wizard/wizard_text.hpp"
+
+#include "identification/differentiation.hpp"
+#include "identification/identification_pipeline.hpp"
+#include "identification/log_import.hpp"
+#include "model/model_error.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLabel>
+#include <QPen>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtCharts/QLineSeries>
+
+#include <algorithm>
+
+namespace eb::wizard {
+namespace {
+
+// Reads at most maxRows samples of a log (the whole log for MAT files) into memory.
+std::shared_ptr<ExperimentLog> readHead(const std::string& path, const LogImportOptions& options, std::size_t maxRows,
+                                        const BackgroundTask::Progress& progress, bool& truncated) {
+  truncated = false;
+  if (path.size() > 4 && path.substr(path.size() - 4) == ".mat") {
+    LogImportOptions o = options;
+    o.progress = [&](double f) { return progress(0.5 * f, "reading"); };
+    return std::make_shared<ExperimentLog>(importLog(path, o));
+  }
+  LogBlockReader reader(path, options);
+  const int dof = options.dof;
+  auto log = std::make_shared<ExperimentLog>();
+  log->source = path;
+  log->t.resize(static_cast<Eigen::Index>(maxRows));
+  log->q.resize(static_cast<Eigen::Index>(maxRows), dof);
+  log->tau.resize(static_cast<Eigen::Index>(maxRows), dof);
+  if (reader.hasVelocity()) log->qd.resize(static_cast<Eigen::Index>(maxRows), dof);
+  if (reader.hasAcceleration()) log->qdd.resize(static_cast<Eigen::Index>(maxRows), dof);
+  LogBlock block;
+  Eigen::Index n = 0;
+  while (static_cast<std::size_t>(n) < maxRows) {
+    const std::size_t want = std::min<std::size_t>(16384, maxRows - static_cast<std::size_t>(n));
+    const auto rows = static_cast<Eigen::Index>(reader.read(block, want));
+    if (rows == 0) break;
+    log->t.segment(n, rows) = block.t;
+    log->q.middleRows(n, rows) = block.q;
+    log->tau.middleRows(n, rows) = block.tau;
+    if (log->qd.size()) log->qd.middleRows(n, rows) = block.qd;
+    if (log->qdd.size()) log->qdd.middleRows(n, rows) = block.qdd;
+    n += rows;
+    if (!progress(0.5 * reader.progress(), "reading")) throw InputError(path + ": cancelled");
+  }
+  truncated = static_cast<std::size_t>(n) == maxRows && reader.progress() < 1.0;
+  log->t.conservativeResize(n);
+  log->q.conservativeResize(n, dof);
+  log->tau.conservativeResize(n, dof);
+  if (log->qd.size()) log->qd.conservativeResize(n, dof);
+  if (log->qdd.size()) log->qdd.conservativeResize(n, dof);
+  log->timeOrigin = reader.timeOrigin();
+  log->jointNames = reader.jointNames();
+  log->warnings = reader.warnings();
+  return log;
+}
+
+const char* kChartTitles[4] = {"Position q", "Velocity qd", "Acceleration qdd", "Torque τ"};
+const char* kChartUnits[4] = {"rad", "rad/s", "rad/s²", "N m"};
+
+}  // namespace
+
+PreprocessPage::PreprocessPage(WizardSession* session, QWidget* parent)
+    : QWizardPage(parent), session_(session), task_(new BackgroundTask(this)), previewTimer_(new QTimer(this)) {
+  setTitle(tr("Preprocess: filter and differentiate"));
+  setSubTitle(tr("Positions and torques are low-passed without phase lag (forward-backward Butterworth); velocities "
+                 "and accelerations are differentiated from the filtered positions. Compare raw and filtered signals."));
+  buildUi();
+  previewTimer_->setSingleShot(true);
+  previewTimer_->setInterval(200);
+  connect(previewTimer_, &QTimer::timeout, this, &PreprocessPage::startPreview);
+  connect(session_->document(), &IdentificationDocument::preprocessingChanged, this, [this]() {
+    if (!updating_) showSettings();
+  });
+}
+
+void PreprocessPage::buildUi() {
+  cutoffSpin_ = new QDoubleSpinBox;
+  cutoffSpin_->setObjectName("cutoffSpin");
+  cutoffSpin_->setRange(0.0, 10000.0);
+  cutoffSpin_->setDecimals(2);
+  cutoffSpin_->setSingleStep(0.5);
+  cutoffSpin_->setSuffix(tr(" Hz"));
+  cutoffSpin_->setSpecialValueText(tr("auto (%1 Hz)").arg(kDefaultCutoffHz));
+  cutoffSpin_->setToolTip(tr("Low-pass cutoff for positions and torques: about 10 times the highest excitation "
+                             "frequency. 0 = automatic, as excitebench-cli identify."));
+  orderSpin_ = new QSpinBox;
+  orderSpin_->setObjectName("filterOrderSpin");
+  orderSpin_->setRange(1, 12);
+  orderSpin_->setToolTip(tr("Butterworth order of one pass (filtered forwards and backwards)"));
+  differentiatorCombo_ = new QComboBox;
+  differentiatorCombo_->setObjectName("differentiatorCombo");
+  differentiatorCombo_->addItem(tr("Central differences"), static_cast<int>(Differentiator::CentralDifference));
+  differentiatorCombo_->addItem(tr("Savitzky-Golay"), static_cast<int>(Differentiator::SavitzkyGolay));
+  windowSpin_ = new QSpinBox;
+  windowSpin_->setObjectName("savitzkyGolayWindowSpin");
+  windowSpin_->setRange(5, 1001);
+  windowSpin_->setSingleStep(2);
+  windowSpin_->setSuffix(tr(" samples"));
+  polyOrderSpin_ = new QSpinBox;
+  polyOrderSpin_->setObjectName("savitzkyGolayOrderSpin");
+  polyOrderSpin_->setRange(2, 9);
+  loggedDerivativesCheck_ = new QCheckBox(tr("Use logged qd and qdd as they are"));
+  loggedDerivativesCheck_->setObjectName("loggedDerivativesCheck");
+  loggedDerivativesCheck_->setToolTip(tr("For logs that carry exact velocities and accelerations (simulations): "
+                                         "no filtering, no differentiation."));
+  connect(cutoffSpin_, qOverload<double>(&QDoubleSpinBox::valueChanged), this, &PreprocessPage::onSettingsEdited);
+  connect(orderSpin_, qOverload<int>(&QSpinBox::valueChanged), this, &PreprocessPage::onSettingsEdited);
+  connect(differentiatorCombo_, qOverload<int>(&QComboBox::currentIndexChanged), this,
+          &PreprocessPage::onSettingsEdited);
+  connect(windowSpin_, qOverload<int>(&QSpinBox::valueChanged), this, &PreprocessPage::onSettingsEdited);
+  connect(polyOrderSpin_, qOverload<int>(&QSpinBox::valueChanged), this, &PreprocessPage::onSettingsEdited);
+  connect(loggedDerivativesCheck_, &QCheckBox::toggled, this, &PreprocessPage::onSettingsEdited);
+
+  auto* settingsBox = new QGroupBox(tr("Filter and derivatives"));
+  auto* form = new QFormLayout(settingsBox);
+  form->addRow(tr("Cutoff"), cutoffSpin_);
+  form->addRow(tr("Order"), orderSpin_);
+  form->addRow(tr("Derivatives"), differentiatorCombo_);
+  form->addRow(tr("Window"), windowSpin_);
+  form->addRow(tr("Polynomial order"), polyOrderSpin_);
+  form->addRow(loggedDerivativesCheck_);
+
+  logCombo_ = new QComboBox;
+  logCombo_->setObjectName("previewLogCombo");
+  logCombo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+  logCombo_->setMinimumContentsLength(14);
+  jointCombo_ = new QComboBox;
+  jointCombo_->setObjectName("previewJointCombo");
+  for (int j = 0; j < session_->model().dof(); ++j)
+    jointCombo_->addItem(QString("%1  %2").arg(j + 1).arg(QString::fromStdString(session_->model().joint(j).name)));
+  connect(logCombo_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() { schedulePreview(); });
+  connect(jointCombo_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() { plot(); });
+  auto* previewBox = new QGroupBox(tr("Preview"));
+  auto* previewForm = new QFormLayout(previewBox);
+  previewForm->addRow(tr("Log"), logCombo_);
+  previewForm->addRow(tr("Joint"), jointCombo_);
+  infoLabel_ = new QLabel;
+  infoLabel_->setObjectName("preprocessInfo");
+  infoLabel_->setWordWrap(true);
+  errorLabel_ = new QLabel;
+  errorLabel_->setObjectName("preprocessError");
+  errorLabel_->setWordWrap(true);
+  errorLabel_->setStyleSheet("color: #b00020");
+  previewForm->addRow(infoLabel_);
+  previewForm->addRow(errorLabel_);
+
+  auto* left = new QVBoxLayout;
+  left->addWidget(settingsBox);
+  left->addWidget(previewBox);
+  left->addStretch(1);
+  auto* leftWidget = new QWidget;
+  leftWidget->setLayout(left);
+  leftWidget->setFixedWidth(290);
+
+  auto* grid = new QGridLayout;
+  grid->setSpacing(4);
+  for (int c = 0; c < 4; ++c) {
+    charts_[c] = makeLineChart(tr(kChartTitles[c]), QString::fromUtf8(kChartUnits[c]));
+    charts_[c]->setObjectName(QString("preprocessChart%1").arg(c));
+    QChart* chart = charts_[c]->chart();
+    const QString what = c == 0 || c == 3 ? tr("raw") : tr("from raw q");
+    // Drawn in this order: raw noise at the back, the filtered signal on top.
+    rawSeries_[c] = addLineSeries(chart, what, QColor(150, 150, 150, 150), 1.0);
+    loggedSeries_[c] = addLineSeries(chart, tr("logged"), QColor(44, 160, 44), 1.5);
+    QPen dashed = loggedSeries_[c]->pen();
+    dashed.setStyle(Qt::DashLine);
+    loggedSeries_[c]->setPen(dashed);
+    loggedSeries_[c]->setVisible(false);
+    filteredSeries_[c] = addLineSeries(chart, tr("filtered"), QColor(31, 119, 180), 2.0);
+    grid->addWidget(charts_[c], c / 2, c % 2);
+  }
+  auto* layout = new QHBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(leftWidget);
+  layout->addLayout(grid, 1);
+  showSettings();
+}
+
+void PreprocessPage::showSettings() {
+  updating_ = true;
+  const PreprocessingSettings& s = session_->document()->preprocessing();
+  cutoffSpin_->setValue(s.cutoffHz);
+  orderSpin_->setValue(s.filterOrder);
+  differentiatorCombo_->setCurrentIndex(std::max(0, differentiatorCombo_->findData(static_cast<int>(s.differentiator))));
+  windowSpin_->setValue(s.savitzkyGolayWindow);
+  polyOrderSpin_->setValue(s.savitzkyGolayOrder);
+  loggedDerivativesCheck_->setChecked(s.useLoggedDerivatives);
+  const bool sg = s.differentiator == Differentiator::SavitzkyGolay;
+  windowSpin_->setEnabled(sg && !s.useLoggedDerivatives);
+  polyOrderSpin_->setEnabled(sg && !s.useLoggedDerivatives);
+  for (QWidget* w : std::initializer_list<QWidget*>{cutoffSpin_, orderSpin_, differentiatorCombo_})
+    w->setEnabled(!s.useLoggedDerivatives);
+  updating_ = false;
+}
+
+void PreprocessPage::initializePage() {
+  showSettings();
+  const QSignalBlocker block(logCombo_);
+  const int current = logCombo_->currentIndex();
+  logCombo_->clear();
+  const auto& logs = session_->document()->logs();
+  for (const LogSource& log : logs) logCombo_->addItem(QFileInfo(log.path).fileName(), log.path);
+  bool hasDerivatives = !logs.empty();
+  for (const LogSource& log : logs)
+    hasDerivatives &= !log.isMat() && log.mapping.hasVelocity() && log.mapping.hasAcceleration();
+  loggedDerivativesCheck_->setToolTip(hasDerivatives
+                                          ? tr("Every log carries qd and qdd columns: use them without filtering")
+                                          : tr("Only for logs that carry qd and qdd columns"));
+  logCombo_->setCurrentIndex(std::clamp(current, 0, static_cast<int>(logs.size()) - 1));
+  schedulePreview();
+}
+
+void PreprocessPage::onSettingsEdited() {
+  if (updating_) return;
+  PreprocessingSettings s = session_->document()->preprocessing();
+  s.cutoffHz = cutoffSpin_->value();
+  s.filterOrder = orderSpin_->value();
+  s.differentiator = static_cast<Differentiator>(differentiatorCombo_->currentData().toInt());
+  int window = windowSpin_->value();
+  if (window % 2 == 0) ++window;  // Savitzky-Golay windows are odd
+  s.savitzkyGolayWindow = window;
+  s.savitzkyGolayOrder = polyOrderSpin_->value();
+  s.useLoggedDerivatives = loggedDerivativesCheck_->isChecked();
+  updating_ = true;
+  session_->document()->setPreprocessing(s);
+  updating_ = false;
+  showSettings();
+  schedulePreview();
+}
+
+bool PreprocessPage::isBusy() const { return task_->isRunning() || previewTimer_->isActive() || pending_; }
+
+bool PreprocessPage::isComplete() const { return error_.isEmpty() && !session_->document()->logs().empty(); }
+
+void PreprocessPage::setPreviewJoint(int joint) { jointCombo_->setCurrentIndex(joint); }
+
+void PreprocessPage::setPreviewLog(int index) { logCombo_->setCurrentIndex(index); }
+
+int PreprocessPage::seriesPointCount(int chart, int series) const {
+  if (chart < 0 || chart > 3) return 0;
+  const QLineSeries* s = series == 0 ? rawSeries_[chart] : series == 1 ? filteredSeries_[chart] : loggedSeries_[chart];
+  return static_cast<int>(s->count());
+}
+
+void PreprocessPage::schedulePreview() {
+  pending_ = true;
+  previewTimer_->start();
+}
+
+void PreprocessPage::startPreview() {
+  if (task_->isRunning()) {
+    task_->cancel();  // restarts when it has stopped
+    return;
+  }
+  pending_ = false;
+  const int index = logCombo_->currentIndex();
+  IdentificationDocument* doc = session_->document();
+  if (index < 0 || index >= static_cast<int>(doc->logs().size())) return;
+  IdentificationSettings settings;
+  try {
+    settings = doc->settingsFor(index);
+  } catch (const std::exception& e) {
+    error_ = QString::fromUtf8(e.what());
+    errorLabel_->setText(error_);
+    emit completeChanged();
+    return;
+  }
+  const LogSource& source = doc->logs()[size_t(index)];
+  LogImportOptions importOptions = settings.import;
+  importOptions.dof = session_->model().dof();
+  importOptions.jointNames = session_->jointNames();
+  const QString rawKey =
+      QString::fromUtf8(QJsonDocument(doc->toJson()["logs"].toArray()[index].toObject()).toJson(QJsonDocument::Compact));
+  std::shared_ptr<const ExperimentLog> cached = rawKey == rawCacheKey_ ? rawCache_ : nullptr;
+  const std::string path = source.path.toStdString();
+  auto result = std::make_shared<PreviewData>();
+  infoLabel_->setText(tr("Computing the preview..."));
+  task_->start(
+      [=](const BackgroundTask::Progress& progress) {
+        PreviewData& out = *result;
+        out.raw = cached;
+        if (!out.raw) out.raw = readHead(path, importOptions, kMaxPreviewRows, progress, out.truncated);
+        const ExperimentLog& raw = *out.raw;
+        if (!progress(0.6, "filtering")) return;
+        if (settings.useLoggedDerivatives && raw.hasVelocity() && raw.hasAcceleration()) {
+          out.loggedDerivativesUsed = true;
+          out.filtered.t = raw.t;
+          out.filtered.q = raw.q;
+          out.filtered.qd = raw.qd;
+          out.filtered.qdd = raw.qdd;
+          out.filtered.tau = raw.tau;
+          out.filtered.sampleRateHz = raw.sampleRateHz();
+        } else {
+          PreprocessOptions p = settings.preprocess;
+          // The identification pipeline's default: kDefaultCutoffHz, at most a quarter of the rate.
+          if (p.cutoffHz <= 0.0) p.cutoffHz = std::min(kDefaultCutoffHz, 0.25 * raw.sampleRateHz());
+          out.cutoffUsed = p.cutoffHz;
+          out.filtered = preprocessLog(raw, p);
+        }
+        if (!progress(0.9, "differentiating")) return;
+        if (raw.rows() >= 3) {
+          out.rawQd = centralDerivative(raw.t, raw.q);
+          out.rawQdd = centralSecondDerivative(raw.t, raw.q);
+        }
+      },
+      [this, result, rawKey](const BackgroundTask::Outcome& outcome) {
+        if (outcome.ok) {
+          preview_ = result;
+          rawCache_ = result->raw;
+          rawCacheKey_ = rawKey;
+          error_.clear();
+        } else if (!outcome.cancelled) {
+          preview_.reset();
+          error_ = outcome.error;
+        }
+        if (!outcome.cancelled || !pending_) plot();
+        if (pending_) startPreview();
+        emit completeChanged();
+        if (!outcome.cancelled) emit previewFinished(outcome.ok);
+      });
+}
+
+void PreprocessPage::plot() {
+  errorLabel_->setText(error_);
+  if (!preview_ || !error_.isEmpty()) {
+    for (int c = 0; c < 4; ++c) {
+      rawSeries_[c]->clear();
+      filteredSeries_[c]->clear();
+      loggedSeries_[c]->clear();
+    }
+    infoLabel_->setText(error_.isEmpty() ? tr("No preview.") : QString());
+    return;
+  }
+  const PreviewData& p = *preview_;
+  const ExperimentLog& raw = *p.raw;
+  const int j = std::max(0, jointCombo_->currentIndex());
+  if (j >= raw.dof()) return;
+  const Eigen::VectorXd& t = raw.t;
+  const Eigen::VectorXd& tf = p.filtered.t;
+  const bool hasRawDerivatives = p.rawQd.rows() == t.size();
+  const Eigen::VectorXd empty;
+  const Eigen::VectorXd rawSignals[4] = {raw.q.col(j), hasRawDerivatives ? Eigen::VectorXd(p.rawQd.col(j)) : empty,
+                                         hasRawDerivatives ? Eigen::VectorXd(p.rawQdd.col(j)) : empty, raw.tau.col(j)};
+  const Eigen::VectorXd filtered[4] = {p.filtered.q.col(j), p.filtered.qd.col(j), p.filtered.qdd.col(j),
+                                       p.filtered.tau.col(j)};
+  const double t0 = t.size() ? t[0] : 0.0, t1 = t.size() ? t[t.size() - 1] : 1.0;
+  for (int c = 0; c < 4; ++c) {
+    setSeriesData(rawSeries_[c], t.head(rawSignals[c].size()), rawSignals[c]);
+    setSeriesData(filteredSeries_[c], tf, filtered[c]);
+    // Logged derivatives, when the log has them, show how close the filtered ones come.
+    const Eigen::MatrixXd* logged = c == 1 && raw.hasVelocity() ? &raw.qd : c == 2 && raw.hasAcceleration() ? &raw.qdd : nullptr;
+    loggedSeries_[c]->setVisible(logged && !p.loggedDerivativesUsed);
+    if (logged && !p.loggedDerivativesUsed)
+      setSeriesData(loggedSeries_[c], t, logged->col(j));
+    else
+      loggedSeries_[c]->clear();
+    // The axis follows the filtered signal; raw noise may leave it (numeric second derivatives do).
+    auto [lo, hi] = quantileRange(filtered[c]);
+    if (rawSignals[c].size()) {
+      auto [rlo, rhi] = quantileRange(rawSignals[c], 0.01, 0.99);
+      const double span = std::max(hi - lo, 1e-12);
+      lo = std::min(lo, std::max(rlo, lo - 0.25 * span));
+      hi = std::max(hi, std::min(rhi, hi + 0.25 * span));
+    }
+    setChartRanges(charts_[c]->chart(), t0, t1, lo, hi);
+  }
+  QString info = tr("%1 samples at %2 Hz").arg(raw.rows()).arg(raw.sampleRateHz(), 0, 'g', 5);
+  if (p.truncated) info += tr(" (the first %1 s of the log)").arg(t1, 0, 'f', 1);
+  if (p.loggedDerivativesUsed)
+    info += tr("; logged qd and qdd used as they are, no filtering.");
+  else
+    info += tr("; cutoff %1 Hz, order %2.").arg(p.cutoffUsed, 0, 'g', 4).arg(session_->document()->preprocessing().filterOrder);
+  infoLabel_->setText(info);
+}
+
+}  // namespace eb::wizard

@@ -1,0 +1,346 @@
+#include "app/wizard/validate_page.hpp"
+
+#include "app/wizard/wizard_charts.hpp"
+#include "app/wizard/wizard_text.hpp"
+
+#include "identification/csv_table.hpp"
+#include "identification/identification_pipeline.hpp"
+#include "identification/validation.hpp"
+#include "model/model_error.hpp"
+
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <QtCharts/QBarCategoryAxis>
+#include <QtCharts/QBarSeries>
+#include <QtCharts/QBarSet>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace eb::wizard {
+
+ValidatePage::ValidatePage(WizardSession* session, QWidget* parent)
+    : QWizardPage(parent), session_(session), task_(new BackgroundTask(this)) {
+  setTitle(tr("Validate on an independent log"));
+  setSubTitle(tr("Predict the joint torques of a log that was not used for the estimate, preprocessed the same way. "
+                 "NRMSE is the RMS error over the RMS of the measured torque."));
+  buildUi();
+  connect(task_, &BackgroundTask::progressChanged, this,
+          [this](double f, const QString& what) { statusLabel_->setText(tr("%1 (%2 %)").arg(what).arg(int(100 * f))); });
+  connect(session_, &WizardSession::validationChanged, this, &ValidatePage::showValidation);
+  connect(session_->document(), &IdentificationDocument::validationChanged, this, &ValidatePage::showValidation);
+}
+
+void ValidatePage::buildUi() {
+  pathEdit_ = new QLineEdit;
+  pathEdit_->setObjectName("validationLogEdit");
+  pathEdit_->setReadOnly(true);
+  pathEdit_->setPlaceholderText(tr("Choose a log recorded on another trajectory"));
+  browseButton_ = new QPushButton(tr("Choose log..."));
+  browseButton_->setObjectName("chooseValidationLogButton");
+  browseButton_->setAutoDefault(false);
+  runButton_ = new QPushButton(tr("Validate"));
+  runButton_->setObjectName("validateButton");
+  runButton_->setAutoDefault(false);
+  connect(browseButton_, &QPushButton::clicked, this, &ValidatePage::browse);
+  connect(runButton_, &QPushButton::clicked, this, &ValidatePage::startValidation);
+  statusLabel_ = new QLabel;
+  statusLabel_->setObjectName("validationStatus");
+  statusLabel_->setWordWrap(true);
+  statusLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  independenceLabel_ = new QLabel;
+  independenceLabel_->setObjectName("validationIndependence");
+  independenceLabel_->setWordWrap(true);
+  independenceLabel_->setStyleSheet("color: #9a5b00");
+  auto* row = new QHBoxLayout;
+  row->addWidget(new QLabel(tr("Validation log")));
+  row->addWidget(pathEdit_, 1);
+  row->addWidget(browseButton_);
+  row->addWidget(runButton_);
+
+  jointCombo_ = new QComboBox;
+  jointCombo_->setObjectName("validationJointCombo");
+  for (int j = 0; j < session_->model().dof(); ++j)
+    jointCombo_->addItem(QString("%1  %2").arg(j + 1).arg(QString::fromStdString(session_->model().joint(j).name)));
+  connect(jointCombo_, qOverload<int>(&QComboBox::currentIndexChanged), this, [this]() { plot(); });
+  chart_ = makeLineChart(tr("Joint torque: measured and predicted"), tr("τ [N m]"));
+  chart_->setObjectName("validationChart");
+  // Measured wide and grey under a thin predicted line: where they agree the grey shows as a border.
+  measuredSeries_ = addLineSeries(chart_->chart(), tr("measured (filtered)"), QColor(150, 150, 150), 3.5);
+  predictedSeries_ = addLineSeries(chart_->chart(), tr("predicted"), QColor(31, 119, 180), 1.3);
+  errorSeries_ = addLineSeries(chart_->chart(), tr("error"), QColor(214, 39, 40), 1.0);
+  auto* chartBox = new QWidget;
+  auto* chartLayout = new QVBoxLayout(chartBox);
+  chartLayout->setContentsMargins(0, 0, 0, 0);
+  auto* jointRow = new QHBoxLayout;
+  jointRow->addWidget(new QLabel(tr("Joint")));
+  jointRow->addWidget(jointCombo_);
+  jointRow->addStretch(1);
+  chartLayout->addLayout(jointRow);
+  chartLayout->addWidget(chart_, 1);
+
+  table_ = new QTableWidget(0, 5);
+  table_->setObjectName("validationTable");
+  table_->setHorizontalHeaderLabels(
+      {tr("Joint"), tr("RMSE [N m]"), tr("NRMSE [%]"), tr("Max. error [N m]"), tr("RMS τ [N m]")});
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->setSelectionBehavior(QAbstractItemView::SelectRows);
+  table_->verticalHeader()->setVisible(false);
+  table_->verticalHeader()->setDefaultSectionSize(22);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  table_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  connect(table_, &QTableWidget::currentCellChanged, this, [this](int current) {
+    if (current >= 0) jointCombo_->setCurrentIndex(current);
+  });
+  // NRMSE per joint at a glance.
+  auto* bars = new QChart;
+  bars->setTitle(tr("NRMSE per joint [%]"));
+  bars->legend()->hide();
+  bars->setMargins(QMargins(4, 2, 4, 2));
+  bars->setBackgroundRoundness(0);
+  barChart_ = new QChartView(bars);
+  barChart_->setObjectName("nrmseChart");
+  barChart_->setRenderHint(QPainter::Antialiasing);
+  barChart_->setMinimumHeight(160);
+  auto* tableBox = new QGroupBox(tr("Prediction error per joint"));
+  auto* tableLayout = new QVBoxLayout(tableBox);
+  tableLayout->addWidget(table_, 3);
+  tableLayout->addWidget(barChart_, 2);
+
+  auto* split = new QSplitter(Qt::Horizontal);
+  split->addWidget(chartBox);
+  split->addWidget(tableBox);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 2);
+  split->setSizes({640, 560});
+
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(row);
+  layout->addWidget(statusLabel_);
+  layout->addWidget(independenceLabel_);
+  layout->addWidget(split, 1);
+}
+
+void ValidatePage::initializePage() {
+  pathEdit_->setText(session_->document()->validationLog());
+  showValidation();
+  if (!session_->validation() && !session_->document()->validationLog().isEmpty() && session_->estimate() &&
+      !task_->isRunning())
+    startValidation();
+}
+
+bool ValidatePage::isRunning() const { return task_->isRunning(); }
+
+void ValidatePage::setChartJoint(int joint) { jointCombo_->setCurrentIndex(joint); }
+
+int ValidatePage::seriesPointCount(int series) const {
+  return static_cast<int>((series == 0 ? measuredSeries_ : series == 1 ? predictedSeries_ : errorSeries_)->count());
+}
+
+void ValidatePage::browse() {
+  QSettings settings;
+  const QString dir = settings.value("identificationWizard/logDirectory").toString();
+  const QString path = QFileDialog::getOpenFileName(this, tr("Choose a validation log"), dir,
+                                                    tr("Logs (*.csv *.txt *.tsv *.dat *.log *.mat);;All files (*)"));
+  if (path.isEmpty()) return;
+  settings.setValue("identificationWizard/logDirectory", QFileInfo(path).absolutePath());
+  setValidationLog(path);
+}
+
+void ValidatePage::setValidationLog(const QString& given) {
+  const QString path = given.isEmpty() ? QString() : QFileInfo(given).absoluteFilePath();
+  session_->document()->setValidationLog(path);
+  pathEdit_->setText(path);
+  if (!path.isEmpty()) startValidation();
+}
+
+void ValidatePage::startValidation() {
+  if (task_->isRunning()) return;
+  IdentificationDocument* doc = session_->document();
+  const QString path = doc->validationLog();
+  const auto estimate = session_->estimate();
+  if (path.isEmpty()) {
+    statusLabel_->setText(tr("Choose a validation log."));
+    return;
+  }
+  if (!estimate) {
+    statusLabel_->setText(tr("No estimate: run the Estimate page first."));
+    return;
+  }
+  // The training logs' mapping when the validation log has the same columns (same logger);
+  // otherwise the columns are guessed from its header.
+  IdentificationSettings settings = doc->commonSettings();
+  QString mappingNote = tr("columns guessed from the header");
+  if (!path.endsWith(".mat", Qt::CaseInsensitive)) {
+    for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i) {
+      const LogSource& log = doc->logs()[size_t(i)];
+      if (log.isMat() || log.mapping.joints.empty()) continue;
+      try {
+        LogSource candidate = log;
+        candidate.path = path;
+        const std::optional<CsvFormat> format = effectiveCsvFormat(candidate);
+        const CsvPreview preview = readCsvPreview(path.toStdString(), 2, format);
+        checkLogColumnMapping(log.mapping, preview.layout.columns, session_->model().dof(), path.toStdString());
+        settings.import.mapping = log.mapping;
+        settings.import.sampleRateHz = log.mapping.sampleRateHz;
+        settings.import.format = format;
+        mappingNote = tr("columns mapped as %1").arg(QFileInfo(log.path).fileName());
+        break;
+      } catch (const std::exception&) {
+      }
+    }
+  }
+  bool training = false;
+  for (const LogSource& log : doc->logs()) training |= log.path == path;
+  independenceLabel_->setText(training ? tr("This log was used for the estimate: the validation is not independent.")
+                                       : QString());
+  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
+  const std::string file = path.toStdString();
+  auto out = std::make_shared<ValidationData>();
+  out->logPath = path;
+  out->mappingNote = mappingNote;
+  runButton_->setEnabled(false);
+  browseButton_->setEnabled(false);
+  statusLabel_->setText(tr("Reading %1...").arg(QFileInfo(path).fileName()));
+  task_->start(
+      [=](const BackgroundTask::Progress& progress) {
+        IdentificationSettings s = settings;
+        s.import.progress = [&](double f) { return progress(0.6 * f, "reading"); };
+        const PreprocessedLog log = loadAndPreprocess(*model, file, s);
+        if (!progress(0.7, "predicting")) return;
+        out->result = validatePrediction(*model, estimate->logs->base, estimate->estimate.values, log.q, log.qd,
+                                         log.qdd, log.tau, true);
+        out->t = log.t;
+        out->measured = log.tau;
+        out->predicted = out->result.predicted;
+        progress(1.0, "done");
+      },
+      [=](const BackgroundTask::Outcome& outcome) {
+        runButton_->setEnabled(true);
+        browseButton_->setEnabled(true);
+        QString message;
+        if (outcome.cancelled) {
+          message = tr("Cancelled.");
+          statusLabel_->setText(message);
+        } else if (!outcome.ok) {
+          message = stripSource(outcome.error, path);
+          statusLabel_->setText(QString("<span style='color:#b00020'>%1: %2</span>")
+                                    .arg(QFileInfo(path).fileName().toHtmlEscaped(), message.toHtmlEscaped()));
+        } else if (session_->estimate() != estimate || session_->document()->validationLog() != path) {
+          message = tr("The estimate or the log changed during the run: validate again.");
+          statusLabel_->setText(message);
+        } else {
+          session_->setValidation(out);
+          ValidationSummary summary;
+          summary.logPath = path;
+          summary.samples = out->result.samples;
+          for (int j = 0; j < session_->model().dof(); ++j)
+            summary.joints.push_back({QString::fromStdString(session_->model().joint(j).name), out->result.rmse[j],
+                                      out->result.nrmse[j], out->result.maxError[j], out->result.measuredRms[j]});
+          session_->document()->setValidation(summary);
+        }
+        emit validationFinished(outcome.ok && message.isEmpty(), message);
+      });
+}
+
+void ValidatePage::showValidation() {
+  const auto live = session_->validation();
+  const auto& summary = session_->document()->validation();
+  table_->setRowCount(0);
+  QChart* bars = barChart_->chart();
+  bars->removeAllSeries();
+  for (QAbstractAxis* axis : bars->axes()) {
+    bars->removeAxis(axis);
+    delete axis;
+  }
+  if (!live && !summary) {
+    plot();
+    return;
+  }
+  const ValidationSummary s = summary ? *summary : ValidationSummary{};
+  table_->setRowCount(static_cast<int>(s.joints.size()));
+  double worst = 0.0;
+  for (int j = 0; j < static_cast<int>(s.joints.size()); ++j) {
+    const JointValidation& v = s.joints[size_t(j)];
+    worst = std::max(worst, v.nrmse);
+    const QString cells[5] = {QString("%1  %2").arg(j + 1).arg(v.joint), formatNumber(v.rmse, 4),
+                              QString::number(v.nrmse, 'f', 2), formatNumber(v.maxError, 4),
+                              formatNumber(v.measuredRms, 4)};
+    for (int c = 0; c < 5; ++c) {
+      auto* item = new QTableWidgetItem(cells[c]);
+      if (c > 0) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+      table_->setItem(j, c, item);
+    }
+  }
+  auto* set = new QBarSet(tr("NRMSE"));
+  set->setColor(QColor(31, 119, 180));
+  QStringList categories;
+  for (int j = 0; j < static_cast<int>(s.joints.size()); ++j) {
+    *set << s.joints[size_t(j)].nrmse;
+    categories << QString::number(j + 1);
+  }
+  auto* series = new QBarSeries;
+  series->append(set);
+  bars->addSeries(series);
+  auto* x = new QBarCategoryAxis;
+  x->append(categories);
+  x->setTitleText(tr("joint"));
+  auto* y = new QValueAxis;
+  y->setRange(0.0, std::max(1.0, 1.1 * worst));
+  y->applyNiceNumbers();
+  y->setLabelFormat(y->max() >= 10.0 ? "%.0f" : "%.1f");
+  bars->addAxis(x, Qt::AlignBottom);
+  bars->addAxis(y, Qt::AlignLeft);
+  series->attachAxis(x);
+  series->attachAxis(y);
+
+  QString text = tr("%1 samples of %2; worst NRMSE %3 %.")
+                     .arg(s.samples)
+                     .arg(QFileInfo(s.logPath).fileName())
+                     .arg(worst, 0, 'f', 2);
+  if (live) text += " " + tr("(%1)").arg(live->mappingNote);
+  else text += " " + tr("Saved with the project: validate again to see the torques.");
+  statusLabel_->setText(text);
+  plot();
+}
+
+void ValidatePage::plot() {
+  const auto live = session_->validation();
+  if (!live || live->measured.cols() == 0) {
+    measuredSeries_->clear();
+    predictedSeries_->clear();
+    errorSeries_->clear();
+    return;
+  }
+  const int j = std::clamp(jointCombo_->currentIndex(), 0, static_cast<int>(live->measured.cols()) - 1);
+  const Eigen::VectorXd measured = live->measured.col(j), predicted = live->predicted.col(j);
+  const Eigen::VectorXd error = measured - predicted;
+  setSeriesData(measuredSeries_, live->t, measured);
+  setSeriesData(predictedSeries_, live->t, predicted);
+  setSeriesData(errorSeries_, live->t, error);
+  auto [lo, hi] = quantileRange(measured);
+  auto [plo, phi] = quantileRange(predicted);
+  auto [elo, ehi] = quantileRange(error);
+  lo = std::min({lo, plo, elo});
+  hi = std::max({hi, phi, ehi});
+  const double t1 = live->t.size() ? live->t[live->t.size() - 1] : 1.0;
+  setChartRanges(chart_->chart(), live->t.size() ? live->t[0] : 0.0, t1, lo, hi);
+  chart_->chart()->setTitle(tr("Joint %1 torque: measured and predicted").arg(j + 1));
+}
+
+}  // namespace eb::wizard

@@ -1,0 +1,65 @@
+#pragma once
+// Page 4, Validate: predict the torques of an independent log with the
+// estimated parameters (preprocessed exactly like the training logs) and show
+// measured against predicted torque per joint, with RMSE and NRMSE per joint.
+// Runs on a worker thread; optional (Next is always allowed).
+
+#include "app/wizard/background_task.hpp"
+#include "app/wizard/wizard_session.hpp"
+
+#include <QWizardPage>
+
+class QChartView;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QLineSeries;
+class QPushButton;
+class QTableWidget;
+
+namespace eb::wizard {
+
+class ValidatePage : public QWizardPage {
+  Q_OBJECT
+ public:
+  explicit ValidatePage(WizardSession* session, QWidget* parent = nullptr);
+
+  void initializePage() override;
+  void cleanupPage() override {}
+
+  /// Sets the validation log and validates with the current estimate.
+  void setValidationLog(const QString& path);
+  /// Validates the document's validation log with the current estimate.
+  void startValidation();
+  bool isRunning() const;
+  /// Joint shown in the chart (0-based).
+  void setChartJoint(int joint);
+  /// Points of the measured (0), predicted (1) chart series, for tests.
+  int seriesPointCount(int series) const;
+
+ signals:
+  void validationFinished(bool ok, const QString& message);
+
+ private:
+  void buildUi();
+  void browse();
+  void showValidation();
+  void plot();
+
+  WizardSession* session_;
+  BackgroundTask* task_;
+  QLineEdit* pathEdit_;
+  QPushButton* browseButton_;
+  QPushButton* runButton_;
+  QLabel* statusLabel_;
+  QLabel* independenceLabel_;
+  QComboBox* jointCombo_;
+  QChartView* chart_;
+  QLineSeries* measuredSeries_;
+  QLineSeries* predictedSeries_;
+  QLineSeries* errorSeries_;
+  QTableWidget* table_;
+  QChartView* barChart_;
+};
+
+}  // namespace eb::wizard

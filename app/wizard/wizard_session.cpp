@@ -1,0 +1,73 @@
+#include "app/wizard/wizard_session.hpp"
+
+#include "model/builtin_robots.hpp"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace eb::wizard {
+
+WizardSession::WizardSession(const RobotModel& model, const QString& robotSpec, IdentificationDocument* document,
+                             QObject* parent)
+    : QObject(parent), model_(std::make_shared<const RobotModel>(model)), robotSpec_(robotSpec), document_(document) {
+  // A settings edit makes the live results stale (the document drops its summaries itself).
+  auto dropAll = [this]() {
+    accumulated_.reset();
+    setEstimate(nullptr);
+  };
+  connect(document_, &IdentificationDocument::logsChanged, this, dropAll);
+  connect(document_, &IdentificationDocument::preprocessingChanged, this, dropAll);
+  connect(document_, &IdentificationDocument::estimationChanged, this, [this]() { setEstimate(nullptr); });
+  connect(document_, &IdentificationDocument::validationLogChanged, this, [this]() { setValidation(nullptr); });
+}
+
+std::vector<std::string> WizardSession::jointNames() const {
+  std::vector<std::string> names;
+  for (const Joint& j : model_->joints()) names.push_back(j.name);
+  return names;
+}
+
+QString WizardSession::accumulationKey() const {
+  QJsonObject json = document_->toJson();
+  QJsonObject est = json["estimation"].toObject();
+  est.remove("method");
+  est.remove("ridge_lambda");
+  QJsonObject key{{"logs", json["logs"]}, {"preprocessing", json["preprocessing"]}, {"columns", est}};
+  return QString::fromUtf8(QJsonDocument(key).toJson(QJsonDocument::Compact));
+}
+
+void WizardSession::setEstimate(std::shared_ptr<const EstimateResult> estimate) {
+  if (!estimate && !estimate_) return;
+  estimate_ = std::move(estimate);
+  validation_.reset();
+  emit estimateChanged();
+  emit validationChanged();
+}
+
+void WizardSession::setValidation(std::shared_ptr<const ValidationData> validation) {
+  if (!validation && !validation_) return;
+  validation_ = std::move(validation);
+  emit validationChanged();
+}
+
+std::string WizardSession::urdfText(QString* why) const {
+  const std::string spec = robotSpec_.toStdString();
+  if (isBuiltinRobot(spec)) {
+    const std::string_view text = builtin_files::embeddedFile(spec + ".urdf");
+    if (text.empty() && why) *why = tr("the built-in robot %1 is generated: it has no URDF").arg(robotSpec_);
+    return std::string(text);
+  }
+  if (!robotSpec_.endsWith(QLatin1String(".urdf"), Qt::CaseInsensitive)) {
+    if (why) *why = tr("%1 is not a URDF robot").arg(robotSpec_);
+    return {};
+  }
+  QFile file(robotSpec_);
+  if (!file.open(QIODevice::ReadOnly)) {
+    if (why) *why = tr("%1: cannot open").arg(robotSpec_);
+    return {};
+  }
+  return file.readAll().toStdString();
+}
+
+}  // namespace eb::wizard

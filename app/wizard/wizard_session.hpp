@@ -1,0 +1,94 @@
+#pragma once
+// WizardSession: what the wizard's pages share — the robot, its ROBOT spec,
+// the identification document, and the live results of the latest runs (the
+// accumulated normal equations and the estimate, the validation prediction),
+// which the document only summarises. Pages observe its signals.
+
+#include "app/wizard/identification_document.hpp"
+
+#include "identification/base_estimation.hpp"
+#include "identification/base_parameters.hpp"
+#include "identification/experiment_log.hpp"
+#include "identification/normal_equations.hpp"
+#include "identification/validation.hpp"
+#include "model/robot_model.hpp"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace eb::wizard {
+
+/// Normal equations of all logs for one set of logs, mappings, preprocessing and regressor columns.
+struct AccumulatedLogs {
+  QString key;  ///< WizardSession::accumulationKey() they were computed for
+  BaseParameters base;
+  NormalEquations equations;
+  std::vector<std::string> notes;    ///< per log: rows, rate, cutoff
+  std::vector<LogWarning> warnings;  ///< importer and preprocessing warnings
+};
+
+/// A finished estimate.
+struct EstimateResult {
+  std::shared_ptr<const AccumulatedLogs> logs;
+  EstimationSettings settings;  ///< what it was estimated with
+  BaseEstimate estimate;
+};
+
+/// A finished validation: the measured and predicted torques of the validation log.
+struct ValidationData {
+  QString logPath;
+  Eigen::VectorXd t;                    ///< (N) [s]
+  Eigen::MatrixXd measured, predicted;  ///< (N x dof) [N m]
+  ValidationResult result;
+  QString mappingNote;  ///< how the log's columns were mapped
+};
+
+class WizardSession : public QObject {
+  Q_OBJECT
+ public:
+  WizardSession(const RobotModel& model, const QString& robotSpec, IdentificationDocument* document,
+                QObject* parent = nullptr);
+
+  const RobotModel& model() const { return *model_; }
+  /// The model, for work on worker threads (outlives the session while they run).
+  std::shared_ptr<const RobotModel> modelPointer() const { return model_; }
+  const QString& robotSpec() const { return robotSpec_; }
+  IdentificationDocument* document() const { return document_; }
+  /// Model joint names, in model order.
+  std::vector<std::string> jointNames() const;
+
+  /// Identifies what the accumulated equations depend on (logs, mappings, preprocessing, columns).
+  QString accumulationKey() const;
+
+  /// Cached normal equations (null when none or stale).
+  std::shared_ptr<const AccumulatedLogs> accumulated() const { return accumulated_; }
+  void setAccumulated(std::shared_ptr<const AccumulatedLogs> logs) { accumulated_ = std::move(logs); }
+  /// The live estimate for the current document settings (null when none).
+  std::shared_ptr<const EstimateResult> estimate() const { return estimate_; }
+  void setEstimate(std::shared_ptr<const EstimateResult> estimate);
+  /// The live validation (null when none).
+  std::shared_ptr<const ValidationData> validation() const { return validation_; }
+  void setValidation(std::shared_ptr<const ValidationData> validation);
+
+  /// The URDF text the robot was built from (embedded for built-ins, the file for a .urdf spec);
+  /// empty with `why` set when there is none (generated robots, DH tables).
+  std::string urdfText(QString* why = nullptr) const;
+
+ signals:
+  void estimateChanged();
+  void validationChanged();
+
+ private:
+  std::shared_ptr<const RobotModel> model_;
+  QString robotSpec_;
+  IdentificationDocument* document_;
+  std::shared_ptr<const AccumulatedLogs> accumulated_;
+  std::shared_ptr<const EstimateResult> estimate_;
+  std::shared_ptr<const ValidationData> validation_;
+};
+
+}  // namespace eb::wizard

@@ -1,0 +1,202 @@
+// IdentificationDocument: JSON round trip (relative paths, overrides, infinite
+// deviations), refusal of foreign objects, engine settings, and the rule that
+// settings edits drop the results they no longer describe.
+#include "app/wizard/identification_document.hpp"
+
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+
+using namespace eb;
+using namespace eb::wizard;
+
+namespace {
+
+LogSource sampleLog(const QString& path) {
+  LogSource log;
+  log.path = path;
+  log.delimiter = ';';
+  log.decimal = ',';
+  log.mapping.timeColumn = "time";
+  log.mapping.timeUnit = TimeUnit::Milliseconds;
+  log.mapping.positionUnit = PositionUnit::Degree;
+  for (int j = 0; j < 2; ++j) {
+    JointColumns c;
+    c.name = "joint" + std::to_string(j + 1);
+    c.q = "pos" + std::to_string(j);
+    c.tau = "cur" + std::to_string(j);
+    c.torqueScale = 0.1 * (j + 1);
+    log.mapping.joints.push_back(c);
+  }
+  log.mappingEdited = true;
+  return log;
+}
+
+ResultsSummary sampleResults() {
+  ResultsSummary r;
+  r.method = EstimationMethod::Ridge;
+  r.condition = 42.5;
+  r.samples = 5001;
+  r.parameters.push_back({"Izz1R", "Izz1 + Iyy2", 0.25, 0.01, 4.0});
+  r.parameters.push_back({"fc2", "fc2", 0.0, 0.02, std::numeric_limits<double>::infinity()});
+  r.joints.push_back({"joint1", 0.05, 0.051});
+  return r;
+}
+
+}  // namespace
+
+class IdentificationDocumentTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void roundTripKeepsEverything() {
+    QTemporaryDir dir;
+    IdentificationDocument doc;
+    doc.addLog(sampleLog(dir.filePath("logs/a.csv")));
+    LogSource b;
+    b.path = dir.filePath("b.mat");
+    doc.addLog(b);
+    PreprocessingSettings pre;
+    pre.cutoffHz = 7.5;
+    pre.filterOrder = 3;
+    pre.differentiator = Differentiator::SavitzkyGolay;
+    pre.savitzkyGolayWindow = 31;
+    pre.useLoggedDerivatives = true;
+    doc.setPreprocessing(pre);
+    EstimationSettings est;
+    est.method = EstimationMethod::Ridge;
+    est.ridgeLambda = 1e-3;
+    est.coulomb = false;
+    est.armature = true;
+    doc.setEstimation(est);
+    doc.setValidationLog(dir.filePath("val.csv"));
+    doc.setResults(sampleResults());
+    ValidationSummary v;
+    v.logPath = dir.filePath("val.csv");
+    v.samples = 100;
+    v.joints.push_back({"joint1", 0.1, 2.5, 0.3, 4.0});
+    doc.setValidation(v);
+
+    const QJsonObject json = doc.toJson(dir.path());
+    QCOMPARE(json["format"].toString(), QString("excitebench-identification"));
+    QCOMPARE(json["logs"].toArray()[0].toObject()["path"].toString(), QString("logs/a.csv"));  // relative
+    QVERIFY(json["results"].toObject()["base_parameters"].toArray()[1].toObject()["rel_std_percent"].isNull());
+
+    IdentificationDocument copy;
+    QSignalSpy changed(&copy, &IdentificationDocument::changed);
+    QString error;
+    QVERIFY2(copy.fromJson(json, dir.path(), &error), qPrintable(error));
+    QCOMPARE(changed.count(), 1);
+    QCOMPARE(copy.logs().size(), size_t(2));
+    QVERIFY(copy.logs()[0] == doc.logs()[0]);
+    QVERIFY(copy.logs()[1] == doc.logs()[1]);
+    QVERIFY(copy.logs()[1].isMat());
+    QVERIFY(copy.preprocessing() == doc.preprocessing());
+    QVERIFY(copy.estimation() == doc.estimation());
+    QCOMPARE(copy.validationLog(), doc.validationLog());
+    QVERIFY(copy.results().has_value());
+    QCOMPARE(copy.results()->parameters.size(), size_t(2));
+    QCOMPARE(copy.results()->parameters[0].expression, QString("Izz1 + Iyy2"));
+    QVERIFY(std::isinf(copy.results()->parameters[1].relativeStddev));
+    QCOMPARE(copy.results()->condition, 42.5);
+    QVERIFY(copy.validation().has_value());
+    QCOMPARE(copy.validation()->joints[0].nrmse, 2.5);
+    // Written again, the same object.
+    QCOMPARE(copy.toJson(dir.path()), json);
+  }
+
+  void foreignObjectsAreRefusedAndChangeNothing() {
+    IdentificationDocument doc;
+    doc.addLog(sampleLog("/tmp/a.csv"));
+    QJsonObject json = doc.toJson();
+    QString error;
+    QVERIFY(!doc.fromJson(QJsonObject{{"format", "something-else"}}, {}, &error));
+    QVERIFY(error.contains("format"));
+    json["estimation"] = QJsonObject{{"method", "magic"}};
+    QVERIFY(!doc.fromJson(json, {}, &error));
+    QVERIFY2(error.contains("estimation.method"), qPrintable(error));
+    QJsonObject badUnit = doc.toJson();
+    QJsonArray logs = badUnit["logs"].toArray();
+    QJsonObject log = logs[0].toObject();
+    QJsonObject mapping = log["mapping"].toObject();
+    mapping["time_unit"] = "h";
+    log["mapping"] = mapping;
+    logs[0] = log;
+    badUnit["logs"] = logs;
+    QVERIFY(!doc.fromJson(badUnit, {}, &error));
+    QVERIFY2(error.contains("logs[0].mapping.time_unit"), qPrintable(error));
+    QCOMPARE(doc.logs().size(), size_t(1));
+  }
+
+  void settingsEditsDropResults() {
+    IdentificationDocument doc;
+    doc.addLog(sampleLog("/tmp/a.csv"));
+    doc.setResults(sampleResults());
+    doc.setValidation(ValidationSummary{"/tmp/v.csv", 10, {}});
+    EstimationSettings est = doc.estimation();
+    est.method = EstimationMethod::Ols;
+    QSignalSpy results(&doc, &IdentificationDocument::resultsChanged);
+    doc.setEstimation(est);
+    QVERIFY(!doc.results());
+    QVERIFY(!doc.validation());
+    QCOMPARE(results.count(), 1);
+    doc.setEstimation(est);  // no change, no signal
+    QCOMPARE(results.count(), 1);
+    doc.setResults(sampleResults());
+    PreprocessingSettings pre = doc.preprocessing();
+    pre.cutoffHz = 3;
+    doc.setPreprocessing(pre);
+    QVERIFY(!doc.results());
+    doc.setResults(sampleResults());
+    doc.removeLog(0);
+    QVERIFY(!doc.results());
+  }
+
+  void engineSettingsFollowTheDocument() {
+    IdentificationDocument doc;
+    LogSource log = sampleLog("/tmp/a.csv");
+    log.delimiter.reset();
+    log.decimal.reset();
+    doc.addLog(log);
+    EstimationSettings est;
+    est.method = EstimationMethod::Consistent;
+    est.viscous = false;
+    est.offset = true;
+    est.coulombWidth = 0.01;
+    doc.setEstimation(est);
+    PreprocessingSettings pre;
+    pre.cutoffHz = 6;
+    pre.differentiator = Differentiator::SavitzkyGolay;
+    doc.setPreprocessing(pre);
+    const IdentificationSettings s = doc.settingsFor(0);
+    QCOMPARE(s.estimation.method, EstimationMethod::Consistent);
+    QVERIFY(!s.regressor.viscous);
+    QVERIFY(s.regressor.coulomb);
+    QVERIFY(s.regressor.offset);
+    QCOMPARE(s.regressor.coulombWidth, 0.01);
+    QCOMPARE(s.preprocess.cutoffHz, 6.0);
+    QCOMPARE(s.preprocess.differentiator, Differentiator::SavitzkyGolay);
+    QVERIFY(s.import.mapping.has_value());
+    QCOMPARE(s.import.mapping->joints[1].tau, std::string("cur1"));
+    QVERIFY(!s.import.format.has_value());  // nothing forced: detected by the importer
+    // A forced field is completed with the detected ones.
+    QTemporaryDir dir;
+    QFile file(dir.filePath("semi.csv"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write("t;q1;tau1\n0;1,5;2\n0,001;1,6;2\n");
+    file.close();
+    LogSource semi;
+    semi.path = dir.filePath("semi.csv");
+    semi.header = true;
+    const auto format = effectiveCsvFormat(semi);
+    QVERIFY(format.has_value());
+    QCOMPARE(format->delimiter, ';');
+    QCOMPARE(format->decimal, ',');
+  }
+};
+
+QTEST_MAIN(IdentificationDocumentTest)
+#include "test_identification_document.moc"

@@ -1,0 +1,472 @@
+// The identification wizard end to end on simulated logs: the same parameters
+// as `excitebench-cli identify --method wls`, validation on an independent
+// log, exports; bad logs listed with their line and the wizard still usable;
+// a long estimation cancelled.
+#include "wizard_test_support.hpp"
+
+#include "app/wizard/estimate_page.hpp"
+#include "app/wizard/identification_wizard.hpp"
+#include "app/wizard/import_page.hpp"
+#include "app/wizard/preprocess_page.hpp"
+#include "app/wizard/validate_page.hpp"
+
+#include "io/params_file.hpp"
+#include "model/builtin_robots.hpp"
+#include "model/robot_loader.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+
+using namespace eb;
+using namespace eb::wizard;
+using namespace eb::wizard::test;
+
+namespace {
+
+const LogProblem* findError(const ImportPage* page) {
+  for (const LogProblem& p : page->problems())
+    if (p.severity == LogProblem::Severity::Error) return &p;
+  return nullptr;
+}
+
+QString describe(const ImportPage* page) {
+  QStringList out;
+  for (const LogProblem& p : page->problems()) out << QString("[%1] line %2: %3").arg(int(p.severity)).arg(p.line).arg(p.message);
+  return out.join("\n");
+}
+
+}  // namespace
+
+class IdentificationWizardTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    QVERIFY(dir_.isValid());
+    panda_ = builtinRobot("panda");
+    trainLog_ = dir_.filePath("train.csv");
+    validationLog_ = dir_.filePath("validation.csv");
+    QElapsedTimer timer;
+    timer.start();
+    SimulatedRun train;
+    train.seed = 1;
+    writeSimulatedLog(panda_, trainLog_, train);
+    // An independent experiment: another excitation, other noise.
+    SimulatedRun validation;
+    validation.period = 4.0;
+    validation.harmonics = 4;
+    validation.seed = 2;
+    writeSimulatedLog(panda_, validationLog_, validation);
+    qInfo("simulated two panda logs in %lld ms", static_cast<long long>(timer.elapsed()));
+  }
+
+  void endToEndMatchesTheCli() {
+    // The reference: the CLI on the same log.
+    const QString cliParams = dir_.filePath("cli.json");
+    QString output;
+    QElapsedTimer timer;
+    timer.start();
+    QCOMPARE(runCli({"identify", "panda", trainLog_, "--out", cliParams, "--method", "wls", "--quiet"}, &output), 0);
+    qInfo("excitebench-cli identify: %lld ms", static_cast<long long>(timer.elapsed()));
+    const IdentifiedParameters cli = readParamsJson(cliParams.toStdString());
+
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    timer.restart();
+    wizard.addLogs({trainLog_});
+    ImportPage* import = wizard.importPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    qInfo("import check: %lld ms", static_cast<long long>(timer.elapsed()));
+    QVERIFY2(import->isComplete(), qPrintable(describe(import)));
+    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+    // The mapping was guessed from the header: t, q1..q7, tau1..tau7, qd.., qdd...
+    const LogColumnMapping& m = wizard.document()->logs().at(0).mapping;
+    QCOMPARE(m.timeColumn, std::string("t"));
+    QCOMPARE(m.joints.size(), size_t(7));
+    QCOMPARE(m.joints[0].q, std::string("q1"));
+    QCOMPARE(m.joints[6].tau, std::string("tau7"));
+    QCOMPARE(m.joints[3].qd, std::string("qd4"));
+    // The preview table shows the file's rows labelled with their line numbers (header on line 1).
+    auto* preview = wizard.findChild<QTableWidget*>("previewTable");
+    QVERIFY(preview && preview->rowCount() > 10);
+    QCOMPARE(preview->verticalHeaderItem(0)->text(), QString("2"));
+
+    // Preprocess: the preview runs and fills the charts.
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(IdentificationWizard::PreprocessPageId));
+    PreprocessPage* pre = wizard.preprocessPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!pre->isBusy(), 30000);
+    for (int chart = 0; chart < 4; ++chart) {
+      QVERIFY(pre->seriesPointCount(chart, 0) > 1000);
+      QVERIFY(pre->seriesPointCount(chart, 1) > 1000);
+    }
+    pre->setPreviewJoint(3);
+    QVERIFY(pre->seriesPointCount(2, 1) > 1000);
+
+    // Estimate: WLS (the wizard's default) starts by itself on entering the page.
+    QCOMPARE(wizard.document()->estimation().method, EstimationMethod::Wls);
+    QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
+    timer.restart();
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(IdentificationWizard::EstimatePageId));
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
+    qInfo("wizard estimate: %lld ms", static_cast<long long>(timer.elapsed()));
+    QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(2).toString()));
+    const auto estimate = wizard.estimate();
+    QVERIFY(estimate);
+    QCOMPARE(estimate->logs->base.rank, 57);
+    QCOMPARE(static_cast<Eigen::Index>(cli.values.size()), estimate->estimate.values.size());
+    double worst = 0.0;
+    for (Eigen::Index k = 0; k < cli.values.size(); ++k) {
+      const double a = estimate->estimate.values[k], b = cli.values[k];
+      QCOMPARE(QString::fromStdString(estimate->logs->base.name(int(k))),
+               QString::fromStdString(cli.names[size_t(k)]));
+      const double rel = std::abs(a - b) / std::max(std::abs(b), 1e-300);
+      worst = std::max(worst, std::abs(a - b) <= 1e-300 ? 0.0 : rel);
+      QVERIFY2(std::abs(a - b) <= 1e-9 * std::abs(b) || a == b,
+               qPrintable(QString("%1: wizard %2, cli %3").arg(QString::fromStdString(cli.names[size_t(k)]))
+                              .arg(a, 0, 'g', 17).arg(b, 0, 'g', 17)));
+    }
+    qInfo("largest relative difference to the CLI: %g", worst);
+    // The results table: one row per base parameter, the poorly identified highlighted.
+    auto* table = wizard.findChild<QTableWidget*>("parameterTable");
+    QVERIFY(table);
+    QCOMPARE(table->rowCount(), 57);
+    int poor = 0, highlighted = 0;
+    for (int k = 0; k < 57; ++k) {
+      poor += !(estimate->estimate.relativeStddev[k] <= kPoorlyIdentifiedPercent);
+      highlighted += table->item(k, 0)->background().style() != Qt::NoBrush;
+    }
+    QCOMPARE(highlighted, poor);
+    QVERIFY(wizard.document()->results().has_value());
+    QCOMPARE(wizard.document()->results()->parameters.size(), size_t(57));
+
+    // Validate on the independent log.
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(IdentificationWizard::ValidatePageId));
+    QSignalSpy validated(&wizard, &IdentificationWizard::validationFinished);
+    wizard.setValidationLog(validationLog_);
+    QTRY_VERIFY_WITH_TIMEOUT(validated.count() == 1, 60000);
+    QVERIFY2(validated.at(0).at(0).toBool(), qPrintable(validated.at(0).at(1).toString()));
+    QVERIFY(wizard.validation());
+    const ValidationResult& r = wizard.validation()->result;
+    for (int j = 0; j < 7; ++j) QVERIFY2(r.rmse[j] < 0.2, qPrintable(QString("joint %1 rmse %2").arg(j + 1).arg(r.rmse[j])));
+    QVERIFY(wizard.validatePage()->seriesPointCount(0) > 1000);
+    QVERIFY(wizard.validatePage()->seriesPointCount(1) > 1000);
+    QCOMPARE(wizard.findChild<QTableWidget*>("validationTable")->rowCount(), 7);
+    QVERIFY(wizard.document()->validation().has_value());
+
+    // Export: JSON reads back as the CLI's file does; YAML; no URDF without the consistent method.
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(IdentificationWizard::ExportPageId));
+    const QString json = dir_.filePath("wizard.json"), yaml = dir_.filePath("wizard.yaml");
+    QString error;
+    QVERIFY2(wizard.exportParameters(ExportFormat::Json, json, &error), qPrintable(error));
+    QVERIFY2(wizard.exportParameters(ExportFormat::Yaml, yaml, &error), qPrintable(error));
+    const IdentifiedParameters mine = readParamsJson(json.toStdString());
+    QCOMPARE(mine.method, std::string("wls"));
+    QCOMPARE(mine.robot, std::string("panda"));
+    for (Eigen::Index k = 0; k < cli.values.size(); ++k)
+      QVERIFY(std::abs(mine.values[k] - cli.values[k]) <= 1e-9 * std::abs(cli.values[k]) || mine.values[k] == cli.values[k]);
+    QVERIFY(readLines(yaml).join('\n').contains("base_parameters:"));
+    QVERIFY(!wizard.findChild<QPushButton*>("exportUrdfButton")->isEnabled());
+    QVERIFY(!wizard.exportParameters(ExportFormat::Urdf, dir_.filePath("x.urdf"), &error));
+    QVERIFY2(error.contains("consistent"), qPrintable(error));
+    QVERIFY(!QFile::exists(dir_.filePath("x.urdf")));
+    // The CLI validates the wizard's file: it is a real params.json.
+    QCOMPARE(runCli({"validate", "panda", json, validationLog_, "--json"}, &output), 0);
+
+    // The document round-trips with the results summary.
+    IdentificationDocument copy;
+    QVERIFY(copy.fromJson(wizard.document()->toJson()));
+    QCOMPARE(copy.results()->parameters.size(), size_t(57));
+    QCOMPARE(copy.logs().at(0).mapping.joints[6].tau, std::string("tau7"));
+  }
+
+  void changingOnlyTheMethodReusesTheAccumulatedLogs() {
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();  // a QWizard starts at its first page when shown
+    wizard.addLogs({trainLog_});
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
+    wizard.next();
+    QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
+    const auto wls = wizard.estimate();
+    QVERIFY(wls);
+    auto* method = wizard.findChild<QComboBox*>("methodCombo");
+    method->setCurrentIndex(method->findData(static_cast<int>(EstimationMethod::Ols)));
+    QVERIFY(!wizard.estimate());               // stale results are dropped at once
+    QVERIFY(!wizard.document()->results());
+    QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+    wizard.startEstimation();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, 60000);
+    const auto ols = wizard.estimate();
+    QVERIFY(ols);
+    QCOMPARE(ols->logs.get(), wls->logs.get());  // same normal equations, not read again
+    QCOMPARE(ols->estimate.method, EstimationMethod::Ols);
+    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+  }
+
+  void consistentEstimateExportsTheUrdf() {
+    const QString cliParams = dir_.filePath("cli_consistent.json");
+    QString output;
+    QCOMPARE(runCli({"identify", "panda", trainLog_, "--out", cliParams, "--method", "consistent", "--quiet"}, &output), 0);
+    const IdentifiedParameters cli = readParamsJson(cliParams.toStdString());
+
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    EstimationSettings est = wizard.document()->estimation();
+    est.method = EstimationMethod::Consistent;
+    wizard.document()->setEstimation(est);
+    wizard.addLogs({trainLog_});
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
+    QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
+    wizard.next();
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 300000);
+    QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(2).toString()));
+    const auto estimate = wizard.estimate();
+    QVERIFY(estimate && estimate->estimate.fullParameters);
+    for (Eigen::Index k = 0; k < cli.values.size(); ++k)
+      QVERIFY2(std::abs(estimate->estimate.values[k] - cli.values[k]) <= 1e-9 * std::abs(cli.values[k]) ||
+                   estimate->estimate.values[k] == cli.values[k],
+               qPrintable(QString("%1: wizard %2, cli %3").arg(QString::fromStdString(cli.names[size_t(k)]))
+                              .arg(estimate->estimate.values[k], 0, 'g', 17).arg(cli.values[k], 0, 'g', 17)));
+    wizard.next();
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(IdentificationWizard::ExportPageId));
+    QVERIFY(wizard.findChild<QPushButton*>("exportUrdfButton")->isEnabled());
+    const QString urdf = dir_.filePath("panda_identified.urdf");
+    QString error;
+    QVERIFY2(wizard.exportParameters(ExportFormat::Urdf, urdf, &error), qPrintable(error));
+    // The file is a robot again, carrying the identified inertials.
+    const RobotModel identified = loadRobot(urdf.toStdString());
+    QCOMPARE(identified.dof(), 7);
+    const Eigen::VectorXd theta = estimate->estimate.fullParameters->head(10 * panda_.bodyCount());
+    QVERIFY((identified.standardParameters() - theta).cwiseAbs().maxCoeff() < 1e-9 * theta.cwiseAbs().maxCoeff());
+    QCOMPARE(runCli({"export", cliParams, "--robot", "panda", "--out", dir_.filePath("cli.urdf")}, &output), 0);
+  }
+
+  void realLoggerFormats_data() {
+    QTest::addColumn<QString>("robot");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<char>("delimiter");
+    QTest::addColumn<char>("decimal");
+    QTest::addColumn<QString>("q2");
+    QTest::newRow("decimal comma, degrees") << "planar2r" << "decimal_comma_deg.csv" << ';' << ',' << "j2_pos [deg]";
+    QTest::newRow("UR RTDE record.py") << "ur5" << "ur_rtde_record.csv" << ' ' << '.' << "actual_q_1";
+    QTest::newRow("libfranka") << "panda" << "franka_log.csv" << ',' << '.' << "state.q[1]";
+  }
+
+  void realLoggerFormats() {
+    QFETCH(QString, robot);
+    QFETCH(QString, file);
+    QFETCH(char, delimiter);
+    QFETCH(char, decimal);
+    QFETCH(QString, q2);
+    IdentificationWizard wizard(builtinRobot(robot.toStdString()), robot);
+    wizard.show();
+    wizard.addLogs({QString(EB_TEST_DATA_DIR "/logs/") + file});
+    ImportPage* import = wizard.importPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    QVERIFY2(import->isComplete(), qPrintable(describe(import)));
+    QCOMPARE(QString::fromStdString(wizard.document()->logs().at(0).mapping.joints.at(1).q), q2);
+    auto* detected = wizard.findChild<QLabel*>("detectedFormatLabel");
+    QVERIFY2(detected->text().contains(delimiterLabel(delimiter)), qPrintable(detected->text()));
+    QVERIFY2(detected->text().contains(QString("decimal '%1'").arg(decimal)), qPrintable(detected->text()));
+
+    // Forcing a wrong delimiter breaks the columns: listed as an error, Next disabled.
+    auto* combo = wizard.findChild<QComboBox*>("delimiterCombo");
+    combo->setCurrentIndex(combo->findData(int(delimiter == '\t' ? ',' : '\t')));
+    QVERIFY(wizard.document()->logs().at(0).delimiter.has_value());
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    QVERIFY2(findError(import), qPrintable(describe(import)));
+    QVERIFY(!import->isComplete());
+    // Back to automatic detection: usable again.
+    combo->setCurrentIndex(combo->findData(0));
+    import->findChild<QPushButton*>("guessMappingButton")->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    QVERIFY2(import->isComplete(), qPrintable(describe(import)));
+  }
+
+  void invalidPreprocessingIsShownOnThePage() {
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    wizard.addLogs({trainLog_});
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
+    wizard.next();
+    PreprocessPage* pre = wizard.preprocessPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!pre->isBusy(), 30000);
+    auto* cutoff = wizard.findChild<QDoubleSpinBox*>("cutoffSpin");
+    auto* info = wizard.findChild<QLabel*>("preprocessInfo");
+    auto* error = wizard.findChild<QLabel*>("preprocessError");
+    QVERIFY2(info->text().contains("cutoff 5 Hz"), qPrintable(info->text()));
+    cutoff->setValue(2.0);
+    QCOMPARE(wizard.document()->preprocessing().cutoffHz, 2.0);
+    QTRY_VERIFY_WITH_TIMEOUT(!pre->isBusy(), 30000);
+    QVERIFY2(info->text().contains("cutoff 2 Hz"), qPrintable(info->text()));
+    // Above the Nyquist frequency (500 Hz): the filter cannot be designed.
+    cutoff->setValue(700.0);
+    QTRY_VERIFY_WITH_TIMEOUT(!pre->isBusy(), 30000);
+    QVERIFY2(!error->text().isEmpty(), "no error shown");
+    QVERIFY(!pre->isComplete());
+    QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+    cutoff->setValue(4.0);
+    QTRY_VERIFY_WITH_TIMEOUT(!pre->isBusy(), 30000);
+    QVERIFY(error->text().isEmpty());
+    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+    // Savitzky-Golay derivatives.
+    auto* diff = wizard.findChild<QComboBox*>("differentiatorCombo");
+    diff->setCurrentIndex(diff->findData(static_cast<int>(Differentiator::SavitzkyGolay)));
+    QCOMPARE(wizard.document()->preprocessing().differentiator, Differentiator::SavitzkyGolay);
+    QTRY_VERIFY_WITH_TIMEOUT(!pre->isBusy(), 30000);
+    QVERIFY(error->text().isEmpty());
+    QVERIFY(pre->seriesPointCount(2, 1) > 1000);
+  }
+
+  void badValueIsListedWithItsLine() {
+    // A NaN in data row 150 (file line 151): the importer stops there and names line and column.
+    QStringList lines = readLines(trainLog_);
+    QStringList fields = lines[150].split(',');
+    fields[3] = "nan";  // q3
+    lines[150] = fields.join(',');
+    const QString bad = dir_.filePath("nan.csv");
+    writeLines(bad, lines);
+
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    wizard.addLogs({bad});
+    ImportPage* import = wizard.importPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    const LogProblem* error = findError(import);
+    QVERIFY2(error, qPrintable(describe(import)));
+    QCOMPARE(error->line, std::size_t(151));
+    QVERIFY2(error->message.contains("q3"), qPrintable(error->message));
+    QVERIFY(!import->isComplete());
+    QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+    // The row is visible in the preview, its bad cell marked.
+    auto* preview = wizard.findChild<QTableWidget*>("previewTable");
+    QCOMPARE(preview->verticalHeaderItem(149)->text(), QString("151"));
+    QVERIFY(preview->item(149, 3)->background().style() != Qt::NoBrush);
+
+    // Still usable: drop the bad log, add a good one, go on.
+    import->removeLog(0);
+    wizard.addLogs({trainLog_});
+    QTRY_VERIFY_WITH_TIMEOUT(import->isComplete(), 30000);
+    QVERIFY(!findError(import));
+    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+  }
+
+  void missingColumnIsListedAndCanBeMappedByHand() {
+    // No tau3 column: the mapping cannot be complete; the header line is named.
+    QStringList lines = readLines(trainLog_);
+    const int tau3 = lines[0].split(',').indexOf("tau3");
+    QVERIFY(tau3 > 0);
+    for (QString& line : lines) {
+      QStringList f = line.split(',');
+      f.removeAt(tau3);
+      line = f.join(',');
+    }
+    const QString missing = dir_.filePath("no_tau3.csv");
+    writeLines(missing, lines);
+
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    wizard.addLogs({missing});
+    ImportPage* import = wizard.importPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    const LogProblem* error = findError(import);
+    QVERIFY2(error, qPrintable(describe(import)));
+    QCOMPARE(error->line, std::size_t(1));
+    QVERIFY2(error->message.contains("tau") || error->message.contains("torque"), qPrintable(error->message));
+    QVERIFY(!import->isComplete());
+
+    // The user maps joint 3's torque by hand (here to the torque of joint 2): the log reads.
+    auto* combo = wizard.findChild<QComboBox*>("map_tau_3");
+    QVERIFY(combo);
+    combo->setCurrentIndex(combo->findData(QString("tau2")));
+    QVERIFY(wizard.document()->logs().at(0).mappingEdited);
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    QVERIFY2(import->isComplete(), qPrintable(describe(import)));
+  }
+
+  void longEstimationCanBeCancelled() {
+    // A long experiment: 12 periods of the default excitation (60 s at 1 kHz), read as three logs.
+    QStringList logs;
+    SimulatedRun run;
+    run.cycles = 12;
+    run.seed = 3;
+    const QString first = dir_.filePath("long1.csv");
+    writeSimulatedLog(panda_, first, run);
+    logs << first;
+    for (int k = 2; k <= 3; ++k) {
+      const QString copy = dir_.filePath(QString("long%1.csv").arg(k));
+      QVERIFY(QFile::copy(first, copy));
+      logs << copy;
+    }
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    wizard.addLogs(logs);
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 60000);
+    wizard.estimatePage()->setAutoStart(false);
+    wizard.next();
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(IdentificationWizard::EstimatePageId));
+    QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
+    auto* bar = wizard.findChild<QProgressBar*>("estimateProgress");
+    auto* cancel = wizard.findChild<QPushButton*>("cancelEstimateButton");
+    auto* run2 = wizard.findChild<QPushButton*>("estimateButton");
+    QVERIFY(!cancel->isEnabled());
+    QTest::mouseClick(run2, Qt::LeftButton);
+    QVERIFY(wizard.estimatePage()->isRunning());
+    QVERIFY(cancel->isEnabled());
+    // Wait for visible progress, then cancel.
+    QTRY_VERIFY_WITH_TIMEOUT(bar->value() > 0, 30000);
+    QVERIFY2(finished.isEmpty(), "the run ended before it could be cancelled: make the log longer");
+    const int progressAtCancel = bar->value();
+    QElapsedTimer timer;
+    timer.start();
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 10000);
+    qInfo("cancelled at %d/1000, stopped after %lld ms", progressAtCancel, static_cast<long long>(timer.elapsed()));
+    QCOMPARE(finished.at(0).at(0).toBool(), false);
+    QCOMPARE(finished.at(0).at(1).toBool(), true);  // cancelled
+    QVERIFY(!wizard.estimate());
+    QVERIFY(!wizard.estimatePage()->isRunning());
+    QTRY_VERIFY_WITH_TIMEOUT(!wizard.isBusy(), 30000);  // the preprocess preview may still be finishing
+    QVERIFY(run2->isEnabled());
+    QVERIFY(!cancel->isEnabled());
+    QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
+    // Still usable: back, keep only one log, estimate to the end.
+    wizard.back();
+    wizard.back();
+    wizard.importPage()->removeLog(2);
+    wizard.importPage()->removeLog(1);
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 60000);
+    wizard.next();
+    wizard.next();
+    QTest::mouseClick(run2, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, 120000);
+    QVERIFY2(finished.at(1).at(0).toBool(), qPrintable(finished.at(1).at(2).toString()));
+    QVERIFY(wizard.estimate());
+  }
+
+ private:
+  QTemporaryDir dir_;
+  RobotModel panda_;
+  QString trainLog_, validationLog_;
+};
+
+QTEST_MAIN(IdentificationWizardTest)
+#include "test_identification_wizard.moc"

@@ -1,0 +1,113 @@
+// Screenshots of the five wizard pages on a simulated Panda experiment, as a
+// user sees them (run under xvfb-run; EB_SCREENSHOT_DIR names the folder).
+// docs/screenshots/wizard_1_import.png ... wizard_5_export.png are copies.
+// Each image is checked to be drawn (not one flat colour).
+#include "wizard_test_support.hpp"
+
+#include "app/wizard/estimate_page.hpp"
+#include "app/wizard/identification_wizard.hpp"
+#include "app/wizard/import_page.hpp"
+#include "app/wizard/preprocess_page.hpp"
+#include "app/wizard/validate_page.hpp"
+
+#include "model/builtin_robots.hpp"
+
+#include <QDir>
+#include <QImage>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include <set>
+
+using namespace eb;
+using namespace eb::wizard;
+using namespace eb::wizard::test;
+
+class WizardScreenshots : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() {
+    outDir_ = qEnvironmentVariable("EB_SCREENSHOT_DIR", QDir::current().filePath("screenshots"));
+    QVERIFY(QDir().mkpath(outDir_));
+  }
+
+  void allPages() {
+    const RobotModel panda = builtinRobot("panda");
+    const QString train = dir_.filePath("panda_run1.csv"), validation = dir_.filePath("panda_run2.csv");
+    writeSimulatedLog(panda, train, SimulatedRun{});
+    SimulatedRun other;
+    other.period = 4.0;
+    other.harmonics = 4;
+    other.seed = 2;
+    writeSimulatedLog(panda, validation, other);
+    // A log with a bad value in line 120, to show how problems are listed.
+    QStringList lines = readLines(train);
+    QStringList fields = lines[119].split(',');
+    fields[10] = "1.2.3";
+    lines[119] = fields.join(',');
+    const QString bad = dir_.filePath("panda_run1_edited.csv");
+    writeLines(bad, lines);
+
+    IdentificationWizard wizard(panda, "panda");
+    wizard.resize(1240, 780);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    wizard.addLogs({train, bad});
+    QTRY_VERIFY_WITH_TIMEOUT(!wizard.importPage()->isChecking(), 30000);
+    // Show the bad log with its problem selected.
+    wizard.importPage()->setCurrentLog(1);
+    auto* problems = wizard.findChild<QTreeWidget*>("problemList");
+    for (int i = 0; i < problems->topLevelItemCount(); ++i)
+      if (problems->topLevelItem(i)->text(1) == "120") {
+        problems->setCurrentItem(problems->topLevelItem(i));
+        emit problems->itemClicked(problems->topLevelItem(i), 0);
+      }
+    save(wizard, "wizard_1_import.png");
+
+    wizard.importPage()->removeLog(1);
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
+    wizard.next();
+    wizard.preprocessPage()->setPreviewJoint(1);
+    QTRY_VERIFY_WITH_TIMEOUT(!wizard.preprocessPage()->isBusy(), 30000);
+    save(wizard, "wizard_2_preprocess.png");
+
+    QSignalSpy estimated(&wizard, &IdentificationWizard::estimationFinished);
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(estimated.count() == 1, 120000);
+    QVERIFY(wizard.estimate());
+    save(wizard, "wizard_3_estimate.png");
+
+    QSignalSpy validated(&wizard, &IdentificationWizard::validationFinished);
+    wizard.next();
+    wizard.validatePage()->setChartJoint(1);
+    wizard.setValidationLog(validation);
+    QTRY_VERIFY_WITH_TIMEOUT(validated.count() == 1, 60000);
+    QVERIFY(wizard.validation());
+    save(wizard, "wizard_4_validate.png");
+
+    wizard.next();
+    QString error;
+    QVERIFY2(wizard.exportParameters(ExportFormat::Json, dir_.filePath("panda_params.json"), &error), qPrintable(error));
+    save(wizard, "wizard_5_export.png");
+  }
+
+ private:
+  void save(QWidget& widget, const QString& name) {
+    QTest::qWait(300);  // let charts and layouts settle
+    const QImage image = widget.grab().toImage();
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+      for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+    QVERIFY2(colours.size() > 20, qPrintable(name + " looks blank"));
+    QVERIFY(image.save(QDir(outDir_).filePath(name)));
+    qInfo("wrote %s", qPrintable(QDir(outDir_).filePath(name)));
+  }
+
+  QTemporaryDir dir_;
+  QString outDir_;
+};
+
+QTEST_MAIN(WizardScreenshots)
+#include "test_wizard_screenshots.moc"
