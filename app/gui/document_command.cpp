@@ -1,0 +1,27 @@
+#include "app/gui/document_command.hpp"
+
+#include "app/gui/workbench_document.hpp"
+
+namespace eb::gui {
+
+StateCommand::StateCommand(WorkbenchDocument* document, DocumentState before, DocumentState after,
+                           const QString& text, QString mergeKey, quint64 dragId)
+    : QUndoCommand(text),
+      document_(document),
+      before_(std::move(before)),
+      after_(std::move(after)),
+      mergeKey_(std::move(mergeKey)),
+      dragId_(dragId) {}
+
+void StateCommand::undo() { document_->applyState(before_); }
+void StateCommand::redo() { document_->applyState(after_); }
+
+bool StateCommand::mergeWith(const QUndoCommand* other) {
+  const auto* o = static_cast<const StateCommand*>(other);  // id() 1 is only ever a StateCommand
+  // Only steps of the same drag of the same control merge; a typed value or a new drag is its own step.
+  if (dragId_ == 0 || o->dragId_ != dragId_ || o->mergeKey_ != mergeKey_) return false;
+  after_ = o->after_;
+  return true;
+}
+
+}  // namespace eb::gui

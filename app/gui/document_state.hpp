@@ -1,0 +1,49 @@
+#pragma once
+// The workbench document's content as one value: robot (with the user's
+// joint limits), where it came from, the excitation and the settings. Undo
+// commands hold two of these, so every edit is undoable by swapping values.
+
+#include "excitation/fourier_trajectory.hpp"
+#include "excitation/kinematic_constraints.hpp"
+#include "model/robot_model.hpp"
+
+#include <QString>
+
+#include <memory>
+
+namespace eb::gui {
+
+/// Where the robot came from, enough to load it again (project files store this).
+struct RobotSource {
+  QString spec;          ///< built-in name ("panda", "snake:7") or path of a URDF / DH table
+  QString packagesRoot;  ///< folder for package:// URIs; empty: the engine's defaults
+  bool operator==(const RobotSource& o) const { return spec == o.spec && packagesRoot == o.packagesRoot; }
+};
+
+/// Settings saved with the project.
+struct DocumentSettings {
+  double sampleRate = 500.0;       ///< samples per second of the criterion and the charts [Hz]
+  LimitScale limitScale;           ///< share of each limit the checks allow (1 = the full limit)
+  bool restToRest = true;          ///< harmonic 1 derived so the motion starts and ends at rest
+  QString criterion = "cond";      ///< optimizer criterion (engine names)
+  double optimizerTimeLimit = 10;  ///< [s]
+  int optimizerStarts = 4;
+  bool operator==(const DocumentSettings& o) const;
+};
+
+struct DocumentState {
+  std::shared_ptr<const RobotModel> robot;          ///< with the user's joint limits
+  std::shared_ptr<const RobotModel> originalRobot;  ///< as loaded (limits from the file)
+  quint64 robotKey = 0;  ///< changes when a different robot is loaded, not when limits change
+  RobotSource source;
+  FourierTrajectory excitation;
+  DocumentSettings settings;
+};
+
+/// Same period, harmonics, cycles and coefficients.
+bool sameTrajectory(const FourierTrajectory& a, const FourierTrajectory& b);
+
+/// Same limits on every joint.
+bool sameLimits(const RobotModel& a, const RobotModel& b);
+
+}  // namespace eb::gui

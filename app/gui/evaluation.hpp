@@ -1,0 +1,50 @@
+#pragma once
+// What the metrics worker is asked and what it answers. Everything in a
+// result is computed off the GUI thread by engine calls; the widgets only
+// draw it.
+
+#include "excitation/fourier_trajectory.hpp"
+#include "excitation/information_matrix.hpp"
+#include "excitation/kinematic_constraints.hpp"
+#include "identification/base_parameters.hpp"
+#include "model/robot_model.hpp"
+#include "widgets/excitation_editor.hpp"
+#include "widgets/joint_signal_charts.hpp"
+
+#include <QtGlobal>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace eb::gui {
+
+struct EvaluationRequest {
+  quint64 serial = 0;  ///< increasing per document
+  std::shared_ptr<const RobotModel> robot;
+  quint64 robotKey = 0;  ///< base parameters are cached per key
+  FourierTrajectory trajectory;
+  double sampleRate = 500.0;  ///< [Hz]
+  LimitScale scale;
+};
+
+/// Published in two stages for the same request: first the metrics (complete
+/// false: constraints, charts and usage still empty), then everything.
+struct EvaluationResult {
+  quint64 serial = 0;
+  quint64 robotKey = 0;
+  bool complete = false;  ///< torques, constraint report, chart data and usage are filled
+  std::shared_ptr<const BaseParameters> base;
+  InformationMetrics metrics;
+  ConstraintReport constraints;
+  std::shared_ptr<const widgets::SignalChartData> charts;  ///< decimated q, qd, qdd, tau with bands and marks
+  std::vector<widgets::JointUsage> usage;                 ///< per joint share of each limit used
+  double metricsMs = 0.0;  ///< sampling + information matrix + criteria [ms]
+  double totalMs = 0.0;    ///< everything, including torques and constraint checks [ms]
+  std::string error;       ///< non-empty when the evaluation failed (other fields empty)
+
+  /// No limit violated on the grid (false until the complete stage).
+  bool feasible() const { return error.empty() && complete && constraints.feasible(); }
+};
+
+}  // namespace eb::gui

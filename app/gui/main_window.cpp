@@ -1,0 +1,369 @@
+#include "app/gui/main_window.hpp"
+
+#include "app/gui/autosave.hpp"
+#include "app/gui/export_controller.hpp"
+#include "app/gui/optimizer_runner.hpp"
+#include "app/gui/project_controller.hpp"
+#include "app/gui/recent_files.hpp"
+#include "app/gui/robot_animator.hpp"
+#include "app/gui/user_prompts.hpp"
+#include "app/gui/workbench_document.hpp"
+#include "widgets/excitation_editor.hpp"
+#include "widgets/information_charts.hpp"
+#include "widgets/joint_limits_model.hpp"
+#include "widgets/joint_signal_charts.hpp"
+#include "widgets/log_panel.hpp"
+#include "widgets/playback_bar.hpp"
+#include "widgets/playback_clock.hpp"
+#include "widgets/robot_panel.hpp"
+#include "widgets/robot_view.hpp"
+
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QDockWidget>
+#include <QFileInfo>
+#include <QGuiApplication>
+#include <QLabel>
+#include <QScreen>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace eb::gui {
+namespace {
+
+QDockWidget* makeDock(const QString& title, const QString& name, QWidget* content, QMainWindow* window) {
+  auto* dock = new QDockWidget(title, window);
+  dock->setObjectName(name);  // saveState() needs stable names
+  dock->setWidget(content);
+  return dock;
+}
+
+std::vector<widgets::JointDescription> jointDescriptions(const RobotModel& model) {
+  std::vector<widgets::JointDescription> out;
+  for (const Joint& j : model.joints())
+    out.push_back({QString::fromStdString(j.name), j.type == JointType::Prismatic, j.limits});
+  return out;
+}
+
+}  // namespace
+
+MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
+    : QMainWindow(parent), options_(std::move(options)) {
+  prompts_ = options_.prompts ? options_.prompts : std::make_shared<MessageBoxPrompts>();
+  document_ = new WorkbenchDocument(this);
+  projects_ = new ProjectController(document_, prompts_.get(), this, this);
+  exports_ = new ExportController(document_, prompts_.get(), this, this);
+  optimizer_ = new OptimizerRunner(this);
+  autosave_ = new Autosave(document_,
+                           options_.recoveryPath.isEmpty() ? Autosave::defaultRecoveryPath() : options_.recoveryPath,
+                           options_.autosaveSeconds, this);
+  projects_->setAutosave(autosave_);
+  projects_->setSavePathAsker([this] { return askSavePath(); });
+
+  createWidgets();
+  createDocks();
+  createMenus();
+  connectDocument();
+  // A first start fills most of the screen: the docks need the room.
+  if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+    const QRect area = screen->availableGeometry();
+    resize(std::min(1600, area.width() * 9 / 10), std::min(1000, area.height() * 9 / 10));
+  }
+  sizeDocks();
+  if (options_.restoreLayout) {
+    QSettings settings;
+    restoreGeometry(settings.value("window/geometry").toByteArray());
+    restoreState(settings.value("window/state").toByteArray());
+  }
+  updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createWidgets() {
+  view_ = new widgets::RobotView;
+  clock_ = new widgets::PlaybackClock(this);
+  playback_ = new widgets::PlaybackBar(clock_);
+  animator_ = new RobotAnimator(document_, view_, clock_, this);
+  robotPanel_ = new widgets::RobotPanel;
+  editor_ = new widgets::ExcitationEditor;
+  eigenChart_ = new widgets::EigenvalueChart;
+  historyChart_ = new widgets::MetricHistoryChart;
+  rChart_ = new widgets::RDiagonalChart;
+  signalCharts_ = new widgets::JointSignalCharts;
+  log_ = new widgets::LogPanel;
+
+  // The playback bar sits under the view it drives.
+  auto* central = new QWidget;
+  auto* layout = new QVBoxLayout(central);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  layout->addWidget(view_, 1);
+  layout->addWidget(playback_);
+  setCentralWidget(central);
+
+  auto* info = new QSplitter(Qt::Vertical);
+  info->addWidget(eigenChart_);
+  info->addWidget(historyChart_);
+  info->addWidget(rChart_);
+  info->setSizes({200, 200, 200});
+  info->setChildrenCollapsible(false);
+  infoPanel_ = info;
+
+  statusRobot_ = new QLabel;
+  statusBase_ = new QLabel;
+  statusCond_ = new QLabel;
+  statusFeasible_ = new QLabel;
+  statusTiming_ = new QLabel;
+  statusTiming_->setToolTip(tr("Time the worker took for the last evaluation (metrics / everything)"));
+  for (QLabel* l : {statusRobot_, statusBase_, statusCond_, statusFeasible_, statusTiming_})
+    statusBar()->addPermanentWidget(l);
+}
+
+void MainWindow::createDocks() {
+  setDockNestingEnabled(true);
+  // Left docks run the full height; the charts dock spans under the view and the information panel.
+  setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
+  setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
+  auto* robotDock = makeDock(tr("Robot & joints"), "robotDock", robotPanel_, this);
+  auto* excitationDock = makeDock(tr("Excitation"), "excitationDock", editor_, this);
+  auto* infoDock = makeDock(tr("Information"), "informationDock", infoPanel_, this);
+  auto* signalDock = makeDock(tr("Joint signals"), "signalsDock", signalCharts_, this);
+  auto* logDock = makeDock(tr("Log"), "logDock", log_, this);
+  addDockWidget(Qt::LeftDockWidgetArea, robotDock);
+  splitDockWidget(robotDock, excitationDock, Qt::Vertical);
+  addDockWidget(Qt::RightDockWidgetArea, infoDock);
+  addDockWidget(Qt::BottomDockWidgetArea, signalDock);
+  splitDockWidget(signalDock, logDock, Qt::Horizontal);
+}
+
+void MainWindow::sizeDocks() {
+  auto dock = [this](const char* name) { return findChild<QDockWidget*>(name); };
+  const int w = width(), h = height();
+  resizeDocks({dock("robotDock"), dock("informationDock")}, {std::max(340, w * 23 / 100), std::max(320, w / 4)},
+              Qt::Horizontal);
+  resizeDocks({dock("robotDock"), dock("excitationDock")}, {h / 4, h * 3 / 4}, Qt::Vertical);
+  resizeDocks({dock("signalsDock")}, {std::max(240, h * 3 / 10)}, Qt::Vertical);
+  resizeDocks({dock("signalsDock"), dock("logDock")}, {w * 3 / 4, std::max(220, w / 6)}, Qt::Horizontal);
+}
+
+void MainWindow::connectDocument() {
+  WorkbenchDocument* doc = document_;
+  // Document -> widgets.
+  connect(doc, &WorkbenchDocument::robotChanged, this, [this] {
+    const RobotModel& model = document_->robot();
+    robotPanel_->setSummary(QString::fromStdString(model.name()), document_->source().spec, model.dof());
+    robotPanel_->jointsModel()->setJoints(model.joints());
+    robotPanel_->setBaseParameters({}, {});
+    editor_->setJoints(jointDescriptions(model));
+    editor_->setTrajectory(document_->excitation());
+    editor_->setRestToRest(document_->settings().restToRest);
+    historyChart_->clear();
+    shownBase_ = nullptr;
+    log_->info(tr("Robot %1: %2 DOF, %3 links").arg(QString::fromStdString(model.name())).arg(model.dof()).arg(
+        model.links().size()));
+    updateStatus();
+  });
+  connect(doc, &WorkbenchDocument::jointLimitsChanged, this, [this] {
+    robotPanel_->jointsModel()->setJoints(document_->robot().joints());
+    editor_->setJoints(jointDescriptions(document_->robot()));
+  });
+  connect(doc, &WorkbenchDocument::excitationChanged, this,
+          [this] { editor_->setTrajectory(document_->excitation()); });
+  connect(doc, &WorkbenchDocument::settingsChanged, this, [this] {
+    editor_->setRestToRest(document_->settings().restToRest);
+    widgets::OptimizePanel* p = editor_->optimizePanel();
+    p->setCriterion(document_->settings().criterion);
+    p->setTimeLimit(document_->settings().optimizerTimeLimit);
+    p->setStarts(document_->settings().optimizerStarts);
+  });
+  connect(doc, &WorkbenchDocument::metricsUpdated, this, &MainWindow::showMetrics);
+  connect(doc, &WorkbenchDocument::evaluationUpdated, this, &MainWindow::scheduleEvaluationDisplay);
+  evaluationTimer_ = new QTimer(this);
+  evaluationTimer_->setSingleShot(true);
+  connect(evaluationTimer_, &QTimer::timeout, this, &MainWindow::showEvaluation);
+  connect(doc, &WorkbenchDocument::evaluationFailed, log_, &widgets::LogPanel::error);
+  connect(doc, &WorkbenchDocument::modifiedChanged, this, &MainWindow::updateTitle);
+  connect(doc, &WorkbenchDocument::filePathChanged, this, &MainWindow::updateTitle);
+
+  // Widgets -> document.
+  connect(editor_, &widgets::ExcitationEditor::offsetEdited, doc, &WorkbenchDocument::setOffset);
+  connect(editor_, &widgets::ExcitationEditor::harmonicEdited, doc, &WorkbenchDocument::setHarmonic);
+  connect(editor_, &widgets::ExcitationEditor::dragFinished, doc, &WorkbenchDocument::endDrag);
+  connect(editor_, &widgets::ExcitationEditor::periodEdited, doc, &WorkbenchDocument::setPeriod);
+  connect(editor_, &widgets::ExcitationEditor::harmonicsEdited, doc, &WorkbenchDocument::setHarmonicCount);
+  connect(editor_, &widgets::ExcitationEditor::restToRestToggled, doc, &WorkbenchDocument::setRestToRest);
+  connect(robotPanel_->jointsModel(), &widgets::JointLimitsModel::limitsEdited, doc,
+          &WorkbenchDocument::setJointLimits);
+  widgets::OptimizePanel* panel = editor_->optimizePanel();
+  connect(panel, &widgets::OptimizePanel::settingsEdited, this,
+          [this, panel] { document_->setOptimizerOptions(panel->criterion(), panel->timeLimit(), panel->starts()); });
+
+  // Optimizer.
+  connect(panel, &widgets::OptimizePanel::optimizeRequested, this, &MainWindow::startOptimization);
+  connect(panel, &widgets::OptimizePanel::cancelRequested, optimizer_, &OptimizerRunner::cancel);
+  connect(optimizer_, &OptimizerRunner::progress, this, [panel](const OptimizerProgress& p, double limit) {
+    panel->setProgress(limit > 0 ? p.elapsed / limit : 0.0, p.bestValue, p.bestCond, p.feasible, p.evaluations);
+  });
+  connect(optimizer_, &OptimizerRunner::finished, this, &MainWindow::optimizationFinished);
+  connect(optimizer_, &OptimizerRunner::failed, this, [this, panel](const QString& message) {
+    panel->setRunning(false);
+    panel->setResultText(tr("failed: %1").arg(message));
+    log_->error(tr("Optimization failed: %1").arg(message));
+  });
+
+  // Messages.
+  connect(projects_, &ProjectController::info, log_, &widgets::LogPanel::info);
+  connect(projects_, &ProjectController::error, log_, &widgets::LogPanel::error);
+  connect(exports_, &ExportController::info, log_, &widgets::LogPanel::info);
+  connect(exports_, &ExportController::error, log_, &widgets::LogPanel::error);
+  connect(animator_, &RobotAnimator::meshWarning, log_, &widgets::LogPanel::warning);
+  connect(autosave_, &Autosave::failed, log_, &widgets::LogPanel::warning);
+
+  // The charts' time cursor follows playback at ~15 Hz: a cursor step is a blit per chart,
+  // but eight blits per 3D frame are not free.
+  connect(clock_, &widgets::PlaybackClock::timeChanged, this, [this](double t) {
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    if (now - lastCursorMs_ < 60 && clock_->isPlaying()) return;
+    lastCursorMs_ = now;
+    signalCharts_->setCursorTime(t);
+  });
+}
+
+void MainWindow::showMetrics() {
+  const auto m = document_->metrics();
+  // Each request reports its metrics twice (alone, then with the rest): draw them once.
+  if (!m || m->serial == shownMetricsSerial_) return;
+  shownMetricsSerial_ = m->serial;
+  // The live part: what a slider drag must move at once.
+  const Eigen::VectorXd& ev = m->metrics.eigenvalues;
+  eigenChart_->setEigenvalues(QList<double>(ev.data(), ev.data() + ev.size()));
+  historyChart_->append(m->metrics.cond, m->metrics.logdet, m->metrics.eopt);
+  if (shownBase_ != m->base.get() && m->base) {
+    // Robot-level results: drawn once per robot, not on every edit.
+    shownBase_ = m->base.get();
+    const BaseParameters& b = *m->base;
+    rChart_->setProfile(QList<double>(b.pivotedRDiagonal.data(), b.pivotedRDiagonal.data() + b.pivotedRDiagonal.size()),
+                        b.rank, b.rankTolerance);
+    QStringList names, expressions;
+    for (int k = 0; k < b.rank; ++k) {
+      names << QString::fromStdString(b.name(k));
+      expressions << QString::fromStdString(b.expression(k, 4));
+    }
+    robotPanel_->setBaseParameters(names, expressions);
+  }
+  statusBase_->setText(tr("base params: %1").arg(m->base ? m->base->rank : 0));
+  statusCond_->setText(tr("cond %1 (scaled %2)").arg(m->metrics.cond, 0, 'f', 1).arg(m->metrics.condScaled, 0, 'f', 1));
+}
+
+void MainWindow::scheduleEvaluationDisplay() {
+  // The joint charts redraw eight plots (~10 ms in software): at most every
+  // 120 ms, and after the live charts above have been painted.
+  if (evaluationTimer_->isActive()) return;
+  const qint64 since = QDateTime::currentMSecsSinceEpoch() - lastEvaluationShownMs_;
+  evaluationTimer_->start(static_cast<int>(std::clamp<qint64>(120 - since, 1, 120)));
+}
+
+void MainWindow::showEvaluation() {
+  const auto e = document_->evaluation();
+  if (!e) return;
+  lastEvaluationShownMs_ = QDateTime::currentMSecsSinceEpoch();
+  signalCharts_->setData(e->charts);
+  editor_->setUsage(e->usage);
+  const bool ok = e->feasible();
+  statusFeasible_->setText(ok ? tr("feasible")
+                              : tr("%n limit violation(s)", "", static_cast<int>(e->constraints.violations.size())));
+  if (shownFeasible_ != static_cast<int>(ok)) {  // style sheets are costly: only on a change
+    shownFeasible_ = ok;
+    statusFeasible_->setStyleSheet(ok ? "color: #1e7d32; font-weight: bold;" : "color: #c0392b; font-weight: bold;");
+  }
+  statusFeasible_->setToolTip(QString::fromStdString(e->constraints.summary()));
+  statusTiming_->setText(tr("%1 / %2 ms").arg(e->metricsMs, 0, 'f', 1).arg(e->totalMs, 0, 'f', 1));
+}
+
+void MainWindow::updateStatus() {
+  if (!document_->hasRobot()) return;
+  const RobotModel& model = document_->robot();
+  statusRobot_->setText(tr("%1 | %2 DOF").arg(QString::fromStdString(model.name())).arg(model.dof()));
+  if (!document_->metrics()) {
+    statusBase_->setText(tr("base params: computing..."));
+    statusCond_->clear();
+    statusFeasible_->clear();
+    statusTiming_->clear();
+  }
+}
+
+void MainWindow::updateTitle() {
+  const QString path = document_->filePath();
+  const QString name = path.isEmpty() ? tr("untitled") : QFileInfo(path).fileName();
+  setWindowTitle(QString("%1[*] - ExciteBench").arg(name));
+  setWindowModified(document_->isModified());
+}
+
+void MainWindow::startOptimization() {
+  if (!document_->hasRobot() || optimizer_->isRunning()) return;
+  widgets::OptimizePanel* panel = editor_->optimizePanel();
+  OptimizerSettings settings;
+  try {
+    settings.criterion = parseCriterion(panel->criterion().toStdString());
+  } catch (const std::exception& e) {
+    log_->error(QString::fromStdString(e.what()));
+    return;
+  }
+  const FourierTrajectory& current = document_->excitation();
+  settings.harmonics = current.harmonics();
+  settings.period = current.period();
+  settings.timeLimit = panel->timeLimit();
+  settings.starts = panel->starts();
+  panel->setRunning(true);
+  optimizer_->start(document_->robotPointer(), current, settings);
+  log_->info(tr("Optimizing %1 (%2 s, %3 starts)...").arg(panel->criterion()).arg(settings.timeLimit).arg(settings.starts));
+}
+
+void MainWindow::optimizationFinished(const std::shared_ptr<const OptimizerResult>& r) {
+  widgets::OptimizePanel* panel = editor_->optimizePanel();
+  panel->setRunning(false);
+  const QString summary = tr("cond %1, %2 evaluations in %3 s%4")
+                              .arg(r->metrics.cond, 0, 'f', 2)
+                              .arg(r->evaluations)
+                              .arg(r->elapsed, 0, 'f', 1)
+                              .arg(r->cancelled ? tr(" (cancelled)") : QString());
+  // The best feasible design is kept even after a cancel: it is one undo away from the previous one.
+  if (r->feasible && r->trajectory.dof() == document_->excitation().dof()) {
+    document_->setExcitation(r->trajectory, tr("Optimize excitation (cond %1)").arg(r->metrics.cond, 0, 'f', 1));
+    panel->setResultText(summary);
+    log_->info(tr("Optimizer: %1").arg(summary));
+  } else {
+    panel->setResultText(tr("no feasible result; excitation unchanged"));
+    log_->warning(tr("Optimizer found no feasible excitation (%1); nothing changed").arg(summary));
+  }
+}
+
+void MainWindow::start(const QString& projectPath, const RobotSource& robot) {
+  if (projects_->offerRecovery()) return;
+  if (!projectPath.isEmpty() && projects_->openProject(projectPath)) return;
+  if (!robot.spec.isEmpty() && projects_->newProject(robot)) return;
+  projects_->newProject(RobotSource{"panda", {}});
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  if (!projects_->maybeSave()) {
+    event->ignore();
+    return;
+  }
+  optimizer_->cancel();
+  autosave_->discard();
+  if (options_.restoreLayout) {
+    QSettings settings;
+    settings.setValue("window/geometry", saveGeometry());
+    settings.setValue("window/state", saveState());
+  }
+  event->accept();
+}
+
+}  // namespace eb::gui

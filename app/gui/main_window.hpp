@@ -1,0 +1,149 @@
+#pragma once
+// MainWindow: the workbench of DESIGN.md section 6. It creates the widgets,
+// docks, menus and helpers and wires them to the WorkbenchDocument; the work
+// itself lives in the document, its evaluation service, the controllers and
+// the engine.
+//
+// Identification: the Identify menu holds a disabled "Identification
+// wizard..." action (identificationWizardAction()). The wizard, a QWizard on
+// its own identification document, connects to it and opens as a child of
+// this window with document() for the robot.
+
+#include "app/gui/document_state.hpp"
+
+#include <QMainWindow>
+
+#include <memory>
+
+class QAction;
+class QLabel;
+class QMenu;
+class QSplitter;
+class QTimer;
+
+namespace eb {
+struct OptimizerResult;
+}
+
+namespace eb::widgets {
+class EigenvalueChart;
+class ExcitationEditor;
+class JointSignalCharts;
+class LogPanel;
+class MetricHistoryChart;
+class PlaybackBar;
+class PlaybackClock;
+class RDiagonalChart;
+class RobotPanel;
+class RobotView;
+}  // namespace eb::widgets
+
+namespace eb::gui {
+
+class Autosave;
+class ExportController;
+class OptimizerRunner;
+class ProjectController;
+class RecentFiles;
+class RobotAnimator;
+class UserPrompts;
+class WorkbenchDocument;
+
+struct MainWindowOptions {
+  std::shared_ptr<UserPrompts> prompts;  ///< null: real message boxes
+  QString recoveryPath;                  ///< empty: Autosave::defaultRecoveryPath()
+  int autosaveSeconds = 30;
+  bool restoreLayout = true;             ///< dock layout and geometry from QSettings
+};
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(MainWindowOptions options = {}, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  WorkbenchDocument* document() const { return document_; }
+  ProjectController* projects() const { return projects_; }
+  ExportController* exports() const { return exports_; }
+  OptimizerRunner* optimizer() const { return optimizer_; }
+  RobotAnimator* animator() const { return animator_; }
+  widgets::RobotView* robotView() const { return view_; }
+  widgets::PlaybackClock* clock() const { return clock_; }
+  widgets::ExcitationEditor* excitationEditor() const { return editor_; }
+  widgets::RobotPanel* robotPanel() const { return robotPanel_; }
+  widgets::EigenvalueChart* eigenvalueChart() const { return eigenChart_; }
+  widgets::MetricHistoryChart* historyChart() const { return historyChart_; }
+  widgets::RDiagonalChart* rDiagonalChart() const { return rChart_; }
+  widgets::JointSignalCharts* signalCharts() const { return signalCharts_; }
+  widgets::LogPanel* logPanel() const { return log_; }
+  QWidget* informationPanel() const { return infoPanel_; }
+  QAction* identificationWizardAction() const { return wizardAction_; }
+  QMenu* identifyMenu() const { return identifyMenu_; }
+  Autosave* autosave() const { return autosave_; }
+
+  /// First document: recovery if a crash left one (and the user wants it), else the
+  /// project file or robot asked for, else panda; falls back to panda if that fails.
+  void start(const QString& projectPath = {}, const RobotSource& robot = {});
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+
+ private:
+  void createWidgets();
+  void createDocks();
+  /// Default dock sizes for the current window size.
+  void sizeDocks();
+  void createMenus();
+  void connectDocument();
+  void startOptimization();
+  void optimizationFinished(const std::shared_ptr<const OptimizerResult>& result);
+  void showMetrics();
+  void scheduleEvaluationDisplay();
+  void showEvaluation();
+  void updateTitle();
+  void updateStatus();
+  void loadBuiltin(const QString& name);
+  void openUrdfDialog();
+  void openDhDialog();
+  void choosePackagesRoot();
+  QString askSavePath();
+
+  MainWindowOptions options_;
+  std::shared_ptr<UserPrompts> prompts_;
+  WorkbenchDocument* document_ = nullptr;
+  ProjectController* projects_ = nullptr;
+  ExportController* exports_ = nullptr;
+  OptimizerRunner* optimizer_ = nullptr;
+  RobotAnimator* animator_ = nullptr;
+  Autosave* autosave_ = nullptr;
+  RecentFiles* recent_ = nullptr;
+
+  widgets::RobotView* view_ = nullptr;
+  widgets::PlaybackClock* clock_ = nullptr;
+  widgets::PlaybackBar* playback_ = nullptr;
+  widgets::RobotPanel* robotPanel_ = nullptr;
+  widgets::ExcitationEditor* editor_ = nullptr;
+  widgets::EigenvalueChart* eigenChart_ = nullptr;
+  widgets::MetricHistoryChart* historyChart_ = nullptr;
+  widgets::RDiagonalChart* rChart_ = nullptr;
+  widgets::JointSignalCharts* signalCharts_ = nullptr;
+  widgets::LogPanel* log_ = nullptr;
+  QWidget* infoPanel_ = nullptr;
+
+  QMenu* identifyMenu_ = nullptr;
+  QMenu* viewMenu_ = nullptr;
+  QAction* wizardAction_ = nullptr;
+  QLabel* statusRobot_ = nullptr;
+  QLabel* statusBase_ = nullptr;
+  QLabel* statusCond_ = nullptr;
+  QLabel* statusFeasible_ = nullptr;
+  QLabel* statusTiming_ = nullptr;
+  QTimer* evaluationTimer_ = nullptr;
+  const void* shownBase_ = nullptr;  // base parameters last drawn (|R_ii| chart, list)
+  int shownFeasible_ = -1;
+  quint64 shownMetricsSerial_ = 0;
+  qint64 lastCursorMs_ = 0;
+  qint64 lastEvaluationShownMs_ = 0;
+};
+
+}  // namespace eb::gui

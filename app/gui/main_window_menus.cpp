@@ -1,0 +1,261 @@
+// MainWindow's menus, toolbar and the file dialogs behind them.
+
+#include "app/gui/export_controller.hpp"
+#include "app/gui/main_window.hpp"
+#include "app/gui/optimizer_runner.hpp"
+#include "app/gui/project_controller.hpp"
+#include "app/gui/recent_files.hpp"
+#include "app/gui/robot_animator.hpp"
+#include "app/gui/workbench_document.hpp"
+#include "model/builtin_robots.hpp"
+#include "widgets/playback_bar.hpp"
+#include "widgets/playback_clock.hpp"
+#include "widgets/robot_view.hpp"
+
+#include <QApplication>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QKeySequence>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSettings>
+#include <QStyle>
+#include <QToolBar>
+#include <QUndoStack>
+
+namespace eb::gui {
+namespace {
+
+constexpr const char* kProjectFilter = "ExciteBench project (*.ebproj.json *.json)";
+
+// Last folder used by a kind of file dialog, remembered across sessions.
+QString lastFolder(const QString& kind) { return QSettings().value("folders/" + kind).toString(); }
+void rememberFolder(const QString& kind, const QString& path) {
+  QSettings().setValue("folders/" + kind, QFileInfo(path).absolutePath());
+}
+
+}  // namespace
+
+QString MainWindow::askSavePath() {
+  QString path = QFileDialog::getSaveFileName(this, tr("Save project"), lastFolder("project"), kProjectFilter);
+  if (path.isEmpty()) return path;
+  if (!path.endsWith(".json")) path += ".ebproj.json";
+  rememberFolder("project", path);
+  return path;
+}
+
+void MainWindow::loadBuiltin(const QString& name) {
+  projects_->loadRobot(RobotSource{name, {}});
+}
+
+void MainWindow::choosePackagesRoot() {
+  const QString dir = QFileDialog::getExistingDirectory(this, tr("Packages root for package:// meshes"),
+                                                        QSettings().value("robot/packagesRoot").toString());
+  if (!dir.isEmpty()) QSettings().setValue("robot/packagesRoot", dir);
+}
+
+void MainWindow::openUrdfDialog() {
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Open URDF"), lastFolder("urdf"), tr("URDF (*.urdf *.xml);;All files (*)"));
+  if (path.isEmpty()) return;
+  rememberFolder("urdf", path);
+  // package:// URIs need a root; offer the remembered one (or the file's ancestors, the engine's default).
+  QString root = QSettings().value("robot/packagesRoot").toString();
+  const QString picked = QFileDialog::getExistingDirectory(
+      this, tr("Packages root for package:// meshes (Cancel: search the URDF's parent folders)"),
+      root.isEmpty() ? QFileInfo(path).absolutePath() : root);
+  if (!picked.isEmpty()) {
+    root = picked;
+    QSettings().setValue("robot/packagesRoot", root);
+  } else {
+    root.clear();
+  }
+  projects_->loadRobot(RobotSource{path, root});
+}
+
+void MainWindow::openDhDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open DH table"), lastFolder("dh"),
+                                                    tr("DH table (*.yaml *.yml *.csv);;All files (*)"));
+  if (path.isEmpty()) return;
+  rememberFolder("dh", path);
+  projects_->loadRobot(RobotSource{path, {}});
+}
+
+void MainWindow::createMenus() {
+  QStyle* st = style();
+  QUndoStack* undo = document_->undoStack();
+
+  // ---- File ----
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* newAction = file->addAction(st->standardIcon(QStyle::SP_FileIcon), tr("&New (Panda)"), this,
+                                       [this] { projects_->newProject(); });
+  newAction->setShortcut(QKeySequence::New);
+  QAction* openAction = file->addAction(st->standardIcon(QStyle::SP_DialogOpenButton), tr("&Open project..."), this, [this] {
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), lastFolder("project"), kProjectFilter);
+    if (path.isEmpty()) return;
+    rememberFolder("project", path);
+    projects_->openProject(path);
+  });
+  openAction->setShortcut(QKeySequence::Open);
+  QMenu* recentMenu = file->addMenu(tr("Open &recent"));
+  recent_ = new RecentFiles(recentMenu, this);
+  projects_->setRecentFiles(recent_);
+  connect(recent_, &RecentFiles::openRequested, projects_, &ProjectController::openProject);
+  QAction* saveAction = file->addAction(st->standardIcon(QStyle::SP_DialogSaveButton), tr("&Save"), this,
+                                        [this] { projects_->save(); });
+  saveAction->setShortcut(QKeySequence::Save);
+  QAction* saveAsAction = file->addAction(tr("Save &as..."), this, [this] {
+    const QString path = askSavePath();
+    if (!path.isEmpty()) projects_->saveAs(path);
+  });
+  saveAsAction->setShortcut(QKeySequence::SaveAs);
+  file->addSeparator();
+  QMenu* exportMenu = file->addMenu(tr("&Export"));
+  auto exportTrajectory = [this](const QString& title, const QString& filter, const QString& suffix) {
+    QString path = QFileDialog::getSaveFileName(this, title, lastFolder("export"), filter);
+    if (path.isEmpty()) return;
+    if (!path.endsWith(suffix, Qt::CaseInsensitive)) path += suffix;
+    rememberFolder("export", path);
+    exports_->exportTrajectory(path);
+  };
+  exportMenu->addAction(tr("Trajectory &CSV..."), this,
+                        [=] { exportTrajectory(tr("Export trajectory CSV"), "CSV (*.csv)", ".csv"); });
+  exportMenu->addAction(tr("Trajectory &MAT..."), this,
+                        [=] { exportTrajectory(tr("Export trajectory MAT"), "MATLAB (*.mat)", ".mat"); });
+  exportMenu->addAction(tr("Excitation &JSON..."), this,
+                        [=] { exportTrajectory(tr("Export excitation JSON"), "JSON (*.json)", ".json"); });
+  exportMenu->addSeparator();
+  exportMenu->addAction(tr("&View image (PNG)..."), this, [this] {
+    QString path = QFileDialog::getSaveFileName(this, tr("Save view image"), lastFolder("export"), "PNG (*.png)");
+    if (path.isEmpty()) return;
+    if (!path.endsWith(".png", Qt::CaseInsensitive)) path += ".png";
+    rememberFolder("export", path);
+    exports_->saveViewImage(view_, path);
+  });
+  auto saveChart = [this](QWidget* widget, const QString& title) {
+    QString path = QFileDialog::getSaveFileName(this, title, lastFolder("export"), "PNG (*.png);;SVG (*.svg)");
+    if (path.isEmpty()) return;
+    if (!path.endsWith(".png", Qt::CaseInsensitive) && !path.endsWith(".svg", Qt::CaseInsensitive)) path += ".png";
+    rememberFolder("export", path);
+    exports_->saveWidgetImage(widget, path);
+  };
+  exportMenu->addAction(tr("&Information charts (PNG/SVG)..."), this,
+                        [=] { saveChart(infoPanel_, tr("Save information charts")); });
+  exportMenu->addAction(tr("Joint &signal charts (PNG/SVG)..."), this,
+                        [=] { saveChart(signalCharts_, tr("Save joint signal charts")); });
+  exportMenu->addAction(tr("&Window (PNG/SVG)..."), this, [=] { saveChart(this, tr("Save window image")); });
+  QAction* framesAction = exportMenu->addAction(tr("&Frame sequence (PNG)..."), this, [this] {
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for the frames"), lastFolder("frames"));
+    if (dir.isEmpty()) return;
+    QSettings().setValue("folders/frames", dir);
+    bool ok = false;
+    const double fps = QInputDialog::getDouble(this, tr("Frame rate"), tr("Frames per second"), 30.0, 1.0, 240.0, 1, &ok);
+    if (!ok) return;
+    clock_->pause();
+    exports_->startFrameExport(view_, animator_, dir, fps);
+  });
+  framesAction->setObjectName("exportFramesAction");
+  connect(playback_, &widgets::PlaybackBar::exportFramesRequested, framesAction, &QAction::trigger);
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+
+  // ---- Robot ----
+  QMenu* robot = menuBar()->addMenu(tr("&Robot"));
+  QMenu* builtins = robot->addMenu(tr("&Built-in"));
+  for (const std::string& name : builtinRobotNames()) {
+    const QString n = QString::fromStdString(name);
+    if (n.startsWith("snake")) {
+      // snake:N is a family: offer a few sizes.
+      for (const char* size : {"snake:3", "snake:7", "snake:20"})
+        builtins->addAction(size, this, [this, size] { loadBuiltin(size); });
+    } else {
+      builtins->addAction(n, this, [this, n] { loadBuiltin(n); });
+    }
+  }
+  robot->addAction(tr("Open &URDF..."), this, &MainWindow::openUrdfDialog);
+  robot->addAction(tr("Set &packages root..."), this, &MainWindow::choosePackagesRoot);
+  robot->addAction(tr("Open &DH table..."), this, &MainWindow::openDhDialog);
+  robot->addSeparator();
+  robot->addAction(tr("&Reset joint limits"), document_, &WorkbenchDocument::resetJointLimits);
+
+  // ---- Excitation ----
+  QMenu* excitation = menuBar()->addMenu(tr("E&xcitation"));
+  QAction* undoAction = undo->createUndoAction(this, tr("&Undo"));
+  undoAction->setShortcut(QKeySequence::Undo);
+  undoAction->setIcon(st->standardIcon(QStyle::SP_ArrowBack));
+  QAction* redoAction = undo->createRedoAction(this, tr("&Redo"));
+  redoAction->setShortcut(QKeySequence::Redo);
+  redoAction->setIcon(st->standardIcon(QStyle::SP_ArrowForward));
+  excitation->addAction(undoAction);
+  excitation->addAction(redoAction);
+  excitation->addSeparator();
+  QAction* optimizeAction = excitation->addAction(st->standardIcon(QStyle::SP_MediaSeekForward), tr("&Optimize"), this,
+                                                  &MainWindow::startOptimization);
+  optimizeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+  excitation->addAction(tr("&Cancel optimization"), optimizer_, &OptimizerRunner::cancel);
+  excitation->addAction(tr("&Default excitation"), document_, &WorkbenchDocument::resetExcitation);
+
+  // ---- Identify ---- (the wizard is connected here when it exists; see main_window.hpp)
+  identifyMenu_ = menuBar()->addMenu(tr("&Identify"));
+  wizardAction_ = identifyMenu_->addAction(tr("Identification &wizard..."));
+  wizardAction_->setObjectName("identificationWizardAction");
+  wizardAction_->setEnabled(false);
+  wizardAction_->setStatusTip(tr("Import logs, estimate and validate the dynamic parameters (not available yet)"));
+
+  // ---- View ----
+  viewMenu_ = menuBar()->addMenu(tr("&View"));
+  QAction* play = viewMenu_->addAction(tr("&Play / pause"));
+  play->setShortcut(QKeySequence(Qt::Key_Space));
+  play->setShortcutContext(Qt::WindowShortcut);
+  connect(play, &QAction::triggered, clock_, [this] { clock_->setPlaying(!clock_->isPlaying()); });
+  QAction* fit = viewMenu_->addAction(st->standardIcon(QStyle::SP_TitleBarMaxButton), tr("&Fit to robot"), view_,
+                                      &widgets::RobotView::fitToRobot);
+  fit->setShortcut(QKeySequence(Qt::Key_F));
+  auto toggle = [this](const QString& text, bool on, auto slot) {
+    QAction* a = viewMenu_->addAction(text);
+    a->setCheckable(true);
+    a->setChecked(on);
+    connect(a, &QAction::toggled, view_, slot);
+    return a;
+  };
+  toggle(tr("Link &frames"), view_->framesVisible(), &widgets::RobotView::setFramesVisible);
+  toggle(tr("Joint &axes"), view_->jointAxesVisible(), &widgets::RobotView::setJointAxesVisible);
+  toggle(tr("Ground &grid"), view_->gridVisible(), &widgets::RobotView::setGridVisible);
+  viewMenu_->addSeparator();
+  for (QDockWidget* dock : findChildren<QDockWidget*>()) viewMenu_->addAction(dock->toggleViewAction());
+
+  // ---- Help ----
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&Mouse and keys"), this, [this] {
+    QMessageBox::information(this, tr("Mouse and keys"),
+                             tr("3D view: left drag rotates, middle drag pans, right drag or wheel zooms, double "
+                                "click or F fits the robot.\nSpace plays / pauses. Sliders: drag to edit (one undo "
+                                "step per drag), or type in the box.\nJoint limits: double click a cell; leave it "
+                                "empty for no limit."));
+  });
+  help->addAction(tr("&About ExciteBench"), this, [this] {
+    QMessageBox::about(this, tr("About ExciteBench"),
+                       tr("<b>ExciteBench</b> %1<br>A workbench for robot dynamic parameter identification: design "
+                          "an exciting trajectory, watch the information matrix, identify the parameters.")
+                           .arg(QApplication::applicationVersion()));
+  });
+
+  // ---- Toolbar ----
+  QToolBar* bar = addToolBar(tr("Main"));
+  bar->setObjectName("mainToolBar");
+  bar->setIconSize(QSize(18, 18));
+  bar->addAction(newAction);
+  bar->addAction(openAction);
+  bar->addAction(saveAction);
+  bar->addSeparator();
+  bar->addAction(undoAction);
+  bar->addAction(redoAction);
+  bar->addSeparator();
+  bar->addAction(fit);
+  bar->addAction(optimizeAction);
+}
+
+}  // namespace eb::gui

@@ -1,0 +1,64 @@
+#include "app/gui/optimizer_runner.hpp"
+
+#include <QMetaObject>
+
+#include <chrono>
+
+namespace eb::gui {
+
+OptimizerRunner::OptimizerRunner(QObject* parent) : QObject(parent) {}
+
+OptimizerRunner::~OptimizerRunner() {
+  cancel_ = true;
+  join();
+}
+
+void OptimizerRunner::join() {
+  if (thread_.joinable()) thread_.join();
+}
+
+bool OptimizerRunner::start(std::shared_ptr<const RobotModel> robot, const FourierTrajectory& initial,
+                            const OptimizerSettings& settings) {
+  if (running_) return false;
+  join();  // a finished run's thread
+  running_ = true;
+  cancel_ = false;
+  thread_ = std::thread([this, robot, initial, settings] {
+    using Clock = std::chrono::steady_clock;
+    auto lastReport = Clock::now() - std::chrono::seconds(1);
+    const OptimizerCallback callback = [this, &lastReport, &settings](const OptimizerProgress& p) {
+      // The optimizer may call back thousands of times a second; the GUI needs ~10 updates.
+      const auto now = Clock::now();
+      if (now - lastReport > std::chrono::milliseconds(100)) {
+        lastReport = now;
+        const double limit = settings.timeLimit;
+        QMetaObject::invokeMethod(this, [this, p, limit] { emit progress(p, limit); }, Qt::QueuedConnection);
+      }
+      return !cancel_.load();
+    };
+    try {
+      auto result = std::make_shared<const OptimizerResult>(optimizeExcitation(*robot, initial, settings, callback));
+      QMetaObject::invokeMethod(
+          this,
+          [this, result] {
+            running_ = false;
+            emit finished(result);
+          },
+          Qt::QueuedConnection);
+    } catch (const std::exception& e) {
+      const QString message = QString::fromStdString(e.what());
+      QMetaObject::invokeMethod(
+          this,
+          [this, message] {
+            running_ = false;
+            emit failed(message);
+          },
+          Qt::QueuedConnection);
+    }
+  });
+  return true;
+}
+
+void OptimizerRunner::cancel() { cancel_ = true; }
+
+}  // namespace eb::gui

@@ -1,0 +1,161 @@
+#include "app/gui/project_controller.hpp"
+
+#include "app/gui/autosave.hpp"
+#include "app/gui/recent_files.hpp"
+#include "app/gui/robot_source_loader.hpp"
+#include "app/gui/user_prompts.hpp"
+#include "app/gui/workbench_document.hpp"
+#include "excitation/default_excitation.hpp"
+
+#include <QFileInfo>
+
+namespace eb::gui {
+
+ProjectController::ProjectController(WorkbenchDocument* document, UserPrompts* prompts, QWidget* window,
+                                     QObject* parent)
+    : QObject(parent), document_(document), prompts_(prompts), window_(window) {}
+
+void ProjectController::fail(const QString& title, const QString& message) {
+  emit error(message);
+  prompts_->showError(window_, title, message);
+}
+
+DocumentState ProjectController::stateFromProject(const ProjectData& project, quint64 robotKey) {
+  QString loadError;
+  std::shared_ptr<const RobotModel> robot = loadRobotSource(project.source, loadError);
+  if (!robot) throw ProjectError(loadError.toStdString());
+  if (project.excitation.dof() != robot->dof())
+    throw ProjectError(QString("excitation has %1 joints but robot '%2' has %3")
+                           .arg(project.excitation.dof())
+                           .arg(QString::fromStdString(robot->name()))
+                           .arg(robot->dof())
+                           .toStdString());
+  for (size_t i = 0; i < project.jointNames.size() && i < static_cast<size_t>(robot->dof()); ++i)
+    if (project.jointNames[i] != robot->joint(static_cast<int>(i)).name)
+      throw ProjectError("excitation joint " + std::to_string(i + 1) + " is '" + project.jointNames[i] +
+                         "' but the robot's is '" + robot->joint(static_cast<int>(i)).name + "'");
+  DocumentState s;
+  s.originalRobot = robot;
+  s.robot = robot;
+  if (project.limits) {
+    if (project.limits->size() != static_cast<size_t>(robot->dof()))
+      throw ProjectError("limits list " + std::to_string(project.limits->size()) + " joints, robot has " +
+                         std::to_string(robot->dof()));
+    s.robot = std::make_shared<const RobotModel>(robot->withJointLimits(*project.limits));
+  }
+  s.robotKey = robotKey;
+  s.source = project.source;
+  s.excitation = project.excitation;
+  s.settings = project.settings;
+  return s;
+}
+
+bool ProjectController::newProject(const RobotSource& source) {
+  if (!maybeSave()) return false;
+  QString loadError;
+  std::shared_ptr<const RobotModel> robot = loadRobotSource(source, loadError);
+  if (!robot) {
+    fail(tr("Cannot load robot"), loadError);
+    return false;
+  }
+  DocumentState s;
+  s.robot = robot;
+  s.originalRobot = robot;
+  s.robotKey = document_->nextRobotKey();
+  s.source = source;
+  s.excitation = defaultExcitation(*robot);
+  s.settings = document_->settings();
+  document_->replaceState(std::move(s), QString());
+  emit info(tr("New project: %1 with the default excitation").arg(QString::fromStdString(robot->name())));
+  return true;
+}
+
+bool ProjectController::openProject(const QString& path) {
+  if (!maybeSave()) return false;
+  try {
+    const ProjectData project = readProject(path);
+    document_->replaceState(stateFromProject(project, document_->nextRobotKey()), QFileInfo(path).absoluteFilePath());
+  } catch (const std::exception& e) {
+    fail(tr("Cannot open project"), QString::fromStdString(e.what()));
+    return false;
+  }
+  if (recent_) recent_->add(path);
+  emit info(tr("Opened %1").arg(path));
+  return true;
+}
+
+bool ProjectController::save() {
+  if (document_->filePath().isEmpty()) {
+    const QString path = askSavePath_ ? askSavePath_() : QString();
+    return !path.isEmpty() && saveAs(path);
+  }
+  return saveAs(document_->filePath());
+}
+
+bool ProjectController::saveAs(const QString& path) {
+  if (!document_->hasRobot()) return false;
+  try {
+    writeProject(path, document_->state());
+  } catch (const std::exception& e) {
+    fail(tr("Cannot save project"), QString::fromStdString(e.what()));
+    return false;
+  }
+  document_->setFilePath(QFileInfo(path).absoluteFilePath());
+  document_->setClean();
+  if (autosave_) autosave_->discard();
+  if (recent_) recent_->add(path);
+  emit info(tr("Saved %1").arg(path));
+  return true;
+}
+
+bool ProjectController::maybeSave() {
+  if (!document_->isModified()) return true;
+  const QString name = document_->filePath().isEmpty() ? tr("untitled") : QFileInfo(document_->filePath()).fileName();
+  switch (prompts_->askSaveChanges(window_, name)) {
+    case UserPrompts::SaveChoice::Save: return save();
+    case UserPrompts::SaveChoice::Discard: return true;
+    case UserPrompts::SaveChoice::Cancel: return false;
+  }
+  return false;
+}
+
+bool ProjectController::loadRobot(const RobotSource& source) {
+  QString loadError;
+  std::shared_ptr<const RobotModel> robot = loadRobotSource(source, loadError);
+  if (!robot) {
+    fail(tr("Cannot load robot"), loadError);
+    return false;
+  }
+  document_->setRobot(robot, source);
+  emit info(tr("Loaded robot %1 (%2 DOF) from %3")
+                .arg(QString::fromStdString(robot->name()))
+                .arg(robot->dof())
+                .arg(source.spec));
+  return true;
+}
+
+bool ProjectController::offerRecovery() {
+  if (!autosave_ || !autosave_->recoveryExists()) return false;
+  const QString path = autosave_->recoveryPath();
+  try {
+    const ProjectData project = readProject(path);
+    const QString from = project.recoveredFrom.isEmpty() ? tr("an untitled project") : project.recoveredFrom;
+    if (!prompts_->askRecover(window_, tr("ExciteBench did not close cleanly. Recover the unsaved changes to %1 "
+                                          "(robot %2)?")
+                                           .arg(from, project.source.spec))) {
+      autosave_->discard();
+      return false;
+    }
+    document_->replaceState(stateFromProject(project, document_->nextRobotKey()), project.recoveredFrom);
+    document_->undoStack()->resetClean();  // recovered work is unsaved work
+    autosave_->saveNow();                  // and stays recoverable until it is saved
+  } catch (const std::exception& e) {
+    fail(tr("Cannot recover"), QString::fromStdString(e.what()));
+    autosave_->discard();
+    return false;
+  }
+  emit info(tr("Recovered unsaved work from %1").arg(path));
+  return true;
+}
+
+}  // namespace eb::gui

@@ -1,0 +1,56 @@
+#pragma once
+// Project files (*.ebproj.json): what is needed to reopen a workbench session.
+//
+//   { "format": "excitebench-project", "version": 1,
+//     "robot": {"spec": "panda" | "/path/robot.urdf" | "/path/dh.yaml",
+//               "packages_root": "/path" (optional)},
+//     "excitation": { an excitation.json object (io/excitation_json.hpp), whose
+//                     "limits" hold the joint limits as edited in the GUI },
+//     "settings": {"sample_rate": 500, "rest_to_rest": true, "criterion": "cond",
+//                  "optimizer_time_limit": 10, "optimizer_starts": 4},
+//     "recovered_from": "/path/project.json" (recovery files only) }
+//
+// A relative robot path is relative to the project file's folder. The engine
+// validates the excitation object; this file checks the rest.
+
+#include "app/gui/document_state.hpp"
+
+#include <QByteArray>
+#include <QString>
+
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+namespace eb::gui {
+
+/// A project as read from disk, before the robot is loaded.
+struct ProjectData {
+  RobotSource source;
+  FourierTrajectory excitation;
+  std::optional<std::vector<JointLimits>> limits;  ///< edited limits, model order
+  std::vector<std::string> jointNames;             ///< as stored, for a consistency check
+  DocumentSettings settings;
+  QString recoveredFrom;
+};
+
+/// Thrown for unreadable or invalid project files; what() is one line naming the file.
+class ProjectError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// JSON text of the document's state (robot reference, excitation with limits, settings).
+QByteArray formatProject(const DocumentState& state, const QString& recoveredFrom = {});
+
+/// Parses project text; `fileName` prefixes error messages; relative robot paths
+/// resolve against `baseDir`. Throws ProjectError.
+ProjectData parseProject(const QByteArray& text, const QString& fileName, const QString& baseDir);
+
+/// Reads and parses a project file; throws ProjectError.
+ProjectData readProject(const QString& path);
+
+/// Writes the document's state atomically; throws std::runtime_error (FileWriteError) naming the path.
+void writeProject(const QString& path, const DocumentState& state, const QString& recoveredFrom = {});
+
+}  // namespace eb::gui

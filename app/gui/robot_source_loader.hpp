@@ -1,0 +1,16 @@
+#pragma once
+// Loading a robot from a RobotSource through the engine's loadRobot, with the
+// engine's one-line error on failure (nothing is changed then).
+
+#include "app/gui/document_state.hpp"
+
+#include <QString>
+
+#include <memory>
+
+namespace eb::gui {
+
+/// The robot described by `source`, or null with `error` set to the engine's message.
+std::shared_ptr<const RobotModel> loadRobotSource(const RobotSource& source, QString& error);
+
+}  // namespace eb::gui

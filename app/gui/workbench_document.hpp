@@ -1,0 +1,103 @@
+#pragma once
+// WorkbenchDocument: the single source of truth of the main window — the
+// robot (with edited limits), where it came from, the excitation, the
+// settings, the latest metrics and the undo stack. Widgets observe its
+// signals and call its edit methods; every edit goes through the undo stack.
+// Metrics are recomputed by an EvaluationService after each change (on a
+// worker thread, latest edit wins) and published by evaluationUpdated().
+
+#include "app/gui/document_state.hpp"
+#include "app/gui/evaluation.hpp"
+
+#include <QObject>
+#include <QUndoStack>
+
+#include <memory>
+
+namespace eb::gui {
+
+class EvaluationService;
+
+class WorkbenchDocument : public QObject {
+  Q_OBJECT
+ public:
+  explicit WorkbenchDocument(QObject* parent = nullptr);
+  ~WorkbenchDocument() override;
+
+  const DocumentState& state() const { return state_; }
+  bool hasRobot() const { return static_cast<bool>(state_.robot); }
+  const RobotModel& robot() const { return *state_.robot; }
+  std::shared_ptr<const RobotModel> robotPointer() const { return state_.robot; }
+  const FourierTrajectory& excitation() const { return state_.excitation; }
+  const RobotSource& source() const { return state_.source; }
+  const DocumentSettings& settings() const { return state_.settings; }
+  /// Latest complete evaluation of the current robot: metrics, torques, limit checks, chart data
+  /// (null until the first arrives).
+  std::shared_ptr<const EvaluationResult> evaluation() const { return evaluation_; }
+  /// Latest metrics of the current robot (a complete evaluation or the metrics-only first stage).
+  std::shared_ptr<const EvaluationResult> metrics() const { return metrics_; }
+  /// True when the latest complete evaluation is of the current excitation (no edit pending).
+  bool evaluationIsCurrent() const;
+  /// True when the latest metrics are of the current excitation.
+  bool metricsAreCurrent() const;
+  QUndoStack* undoStack() { return &undo_; }
+  QString filePath() const { return filePath_; }
+  void setFilePath(const QString& path);
+  bool isModified() const { return !undo_.isClean(); }
+  void setClean() { undo_.setClean(); }
+
+  // ---- edits (each one undoable) ----
+  /// Loads a new robot with its default excitation (or `excitation` when it fits the robot).
+  void setRobot(std::shared_ptr<const RobotModel> robot, const RobotSource& source,
+                const FourierTrajectory* excitation = nullptr);
+  void setExcitation(const FourierTrajectory& excitation, const QString& text);
+  void setOffset(int joint, double value, bool dragging);
+  void setHarmonic(int joint, int k, double a, double b, bool dragging);
+  void setPeriod(double seconds);
+  void setHarmonicCount(int harmonics);
+  void setRestToRest(bool on);
+  void setJointLimits(int joint, const JointLimits& limits);
+  void resetJointLimits();
+  void resetExcitation();
+  /// Ends the current slider drag: the next edit starts a new undo step.
+  void endDrag() { ++dragId_; }
+
+  /// Settings that are not document content (optimizer run options): saved, not undoable.
+  void setOptimizerOptions(const QString& criterion, double timeLimit, int starts);
+
+  /// Replaces everything (opening a project or recovering): clears the undo stack.
+  void replaceState(DocumentState state, const QString& filePath);
+
+  /// Applies a state (undo commands call this); emits what changed and asks for new metrics.
+  void applyState(const DocumentState& state);
+  /// A new robot key for a freshly loaded robot.
+  quint64 nextRobotKey() { return ++robotKeys_; }
+
+ signals:
+  void robotChanged();           ///< a different robot (joints, links, dof may all differ)
+  void jointLimitsChanged();     ///< same robot, new limits
+  void excitationChanged();
+  void settingsChanged();
+  void metricsUpdated();     ///< new metrics (first stage of an evaluation, or a complete one)
+  void evaluationUpdated();  ///< a new complete evaluation
+  void evaluationFailed(const QString& message);
+  void modifiedChanged(bool modified);
+  void filePathChanged(const QString& path);
+
+ private:
+  void push(DocumentState after, const QString& text, const QString& mergeKey = {}, bool dragging = false);
+  void requestEvaluation();
+  void acceptResult(std::shared_ptr<const EvaluationResult> result);
+
+  DocumentState state_;
+  std::shared_ptr<const EvaluationResult> evaluation_;
+  std::shared_ptr<const EvaluationResult> metrics_;
+  QUndoStack undo_;
+  QString filePath_;
+  quint64 robotKeys_ = 0;
+  quint64 dragId_ = 1;
+  quint64 requestSerial_ = 0;
+  std::unique_ptr<EvaluationService> service_;
+};
+
+}  // namespace eb::gui

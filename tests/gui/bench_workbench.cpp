@@ -1,0 +1,210 @@
+// Workbench speed figures, measured on the real window (run under Xvfb):
+//
+//   xvfb-run -a -s "-screen 0 1600x1000x24" build-gui/tests/gui/excitebench-gui-bench [--edits 50]
+//
+// 1. cold start: `excitebench --startup-probe` launched 5 times; wall time from
+//    process launch until it has drawn the Panda at two different times of the
+//    playing excitation (median).
+// 2. slider latency: a coefficient slider of the built-in Panda (default 5 s
+//    excitation, 500 Hz: 2,501 samples) moved ~50 times while the robot
+//    animates; from the slider's valueChanged to (a) the information charts
+//    holding the new metrics and (b) those charts repainted (median, p90).
+// 3. frame rate of the 3D view: the public Panda (DAE meshes) animating, at the
+//    playback clock's 60 Hz tick and unthrottled; also while a slider is dragged.
+// Prints one line per figure. Not a ctest: the figures depend on the machine.
+
+#include "app/gui/main_window.hpp"
+#include "app/gui/project_controller.hpp"
+#include "app/gui/workbench_document.hpp"
+#include "gui_test_support.hpp"
+#include "widgets/excitation_editor.hpp"
+#include "widgets/information_charts.hpp"
+#include "widgets/playback_clock.hpp"
+#include "widgets/robot_view.hpp"
+#include "widgets/value_slider.hpp"
+
+#include <QApplication>
+#include <QEventLoop>
+#include <QTimer>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <thread>
+#include <QProcess>
+#include <QSlider>
+#include <QTest>
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+using namespace eb::gui;
+
+namespace {
+
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return 0.0;
+  std::sort(v.begin(), v.end());
+  return v[static_cast<size_t>(std::min<double>(v.size() - 1, p * (v.size() - 1) + 0.5))];
+}
+
+void coldStart(int runs) {
+  std::vector<double> wall, internal;
+  for (int i = 0; i < runs; ++i) {
+    QProcess p;
+    QElapsedTimer t;
+    t.start();
+    p.start(EB_EXCITEBENCH_EXE, {"--startup-probe"});
+    if (!p.waitForFinished(30000)) {
+      std::printf("cold start: excitebench did not finish\n");
+      p.kill();
+      return;
+    }
+    const double ms = t.nsecsElapsed() * 1e-6;
+    const QString out = QString::fromUtf8(p.readAllStandardOutput());
+    const int at = out.indexOf("first_animated_frame_ms ");
+    if (at < 0) {
+      std::printf("cold start: no probe line (%s)\n", qPrintable(QString::fromUtf8(p.readAllStandardError())));
+      return;
+    }
+    internal.push_back(out.mid(at + 24).split('\n').first().toDouble());
+    wall.push_back(ms);  // includes shutdown after the frame
+  }
+  std::printf("cold start to first animated frame (panda): median %.0f ms from main(), %.0f ms launch-to-exit "
+              "wall (incl. shutdown), %d runs\n",
+              percentile(internal, 0.5), percentile(wall, 0.5), runs);
+}
+
+void sliderLatency(MainWindow& w, int edits) {
+  WorkbenchDocument* doc = w.document();
+  w.projects()->newProject({"panda", {}});
+  if (!QTest::qWaitFor([&] { return doc->evaluationIsCurrent(); }, 30000)) {
+    std::printf("slider latency: no first evaluation\n");
+    return;
+  }
+  w.clock()->play();
+  eb::widgets::ExcitationEditor* editor = w.excitationEditor();
+  editor->setCurrentJoint(2);
+  QSlider* slider = editor->firstCoefficientControl(2)->slider();
+  QWidget* info = w.informationPanel();
+  std::vector<double> model, painted, worker;
+  QElapsedTimer t;
+  double modelMs = -1.0;
+  // An event loop, not QTest::qWaitFor (which sleeps 10 ms between polls), so
+  // the wait adds nothing to what is measured.
+  QEventLoop loop;
+  QTimer timeout;
+  timeout.setSingleShot(true);
+  QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
+  // (a) is taken when the document has handed the new metrics to the charts.
+  QObject::connect(doc, &WorkbenchDocument::metricsUpdated, &w, [&] {
+    if (doc->metricsAreCurrent() && modelMs < 0.0) {
+      modelMs = t.nsecsElapsed() * 1e-6;
+      loop.quit();
+    }
+  });
+  const quint64 framesBefore = w.robotView()->framesRendered();
+  QElapsedTimer total;
+  total.start();
+  for (int i = 0; i < edits; ++i) {
+    modelMs = -1.0;
+    t.start();
+    slider->setValue(slider->value() + (i % 2 ? -40 : 40));
+    if (modelMs < 0.0) {
+      timeout.start(5000);
+      loop.exec();
+    }
+    if (modelMs < 0.0) break;
+    info->repaint();  // (b): synchronous paint of the three charts
+    painted.push_back(t.nsecsElapsed() * 1e-6);
+    model.push_back(modelMs);
+    worker.push_back(doc->metrics()->metricsMs);
+    QTest::qWait(30);
+  }
+  const double fps = (w.robotView()->framesRendered() - framesBefore) / (total.nsecsElapsed() * 1e-9);
+  std::printf("slider edit -> info charts updated (panda, 2501 samples): median %.1f ms, p90 %.1f ms (%zu edits)\n",
+              percentile(model, 0.5), percentile(model, 0.9), model.size());
+  std::printf("slider edit -> info charts repainted: median %.1f ms, p90 %.1f ms\n", percentile(painted, 0.5),
+              percentile(painted, 0.9));
+  std::printf("  of which worker metrics (sampling + information matrix + criteria): median %.1f ms\n",
+              percentile(worker, 0.5));
+  std::printf("  3D view while editing: %.1f fps\n", fps);
+}
+
+void frameRate(MainWindow& w, const QString& urdf, const QString& root) {
+  if (!QFileInfo::exists(urdf)) {
+    std::printf("frame rate: %s not found\n", qPrintable(urdf));
+    return;
+  }
+  w.projects()->newProject({urdf, root});
+  if (!QTest::qWaitFor([&] { return w.document()->evaluationIsCurrent(); }, 60000)) {
+    std::printf("frame rate: no evaluation of %s\n", qPrintable(urdf));
+    return;
+  }
+  eb::widgets::RobotView* view = w.robotView();
+  eb::widgets::PlaybackClock* clock = w.clock();
+  auto measure = [&](int tickMs, double seconds) {
+    clock->setTickInterval(tickMs);
+    clock->play();
+    QTest::qWait(300);
+    const quint64 f0 = view->framesRendered();
+    QElapsedTimer t;
+    t.start();
+    QTest::qWait(static_cast<int>(seconds * 1000));
+    return (view->framesRendered() - f0) / (t.nsecsElapsed() * 1e-9);
+  };
+  const double at60 = measure(16, 4.0);
+  const double unthrottled = measure(0, 4.0);
+  clock->setTickInterval(16);
+  // While a slider is dragged (an edit every 33 ms, the worker busy).
+  QSlider* slider = w.excitationEditor()->firstCoefficientControl(3)->slider();
+  const quint64 f0 = view->framesRendered();
+  QElapsedTimer t;
+  t.start();
+  slider->setSliderDown(true);
+  for (int i = 0; i < 90; ++i) {
+    slider->setValue(slider->value() + (i % 20 < 10 ? 5 : -5));
+    QTest::qWait(33);
+  }
+  slider->setSliderDown(false);
+  const double dragging = (view->framesRendered() - f0) / (t.nsecsElapsed() * 1e-9);
+  const QSize size = view->size() * view->devicePixelRatioF();
+  std::printf("3D view, public Panda with DAE meshes, %dx%d px: %.1f fps at the 60 Hz playback tick, %.1f fps "
+              "unthrottled, %.1f fps while dragging a slider\n",
+              size.width(), size.height(), at60, unthrottled, dragging);
+}
+
+// The machine may be shared: the figures mean little without the load they were taken under.
+void printLoad(const char* when) {
+  QFile f("/proc/loadavg");
+  if (f.open(QIODevice::ReadOnly))
+    std::printf("load average %s: %s (%d cores)\n", when, f.readLine().trimmed().constData(), static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  test::prepareApplication();
+  QApplication app(argc, argv);
+  int edits = 50;
+  const QStringList args = app.arguments();
+  if (const int i = static_cast<int>(args.indexOf("--edits")); i >= 0 && i + 1 < args.size()) edits = args[i + 1].toInt();
+
+  printLoad("before");
+  coldStart(5);
+
+  MainWindowOptions options;
+  options.prompts = std::make_shared<test::FakePrompts>();
+  options.restoreLayout = false;
+  options.autosaveSeconds = 3600;
+  MainWindow w(options);
+  w.resize(1600, 1000);
+  w.show();
+  if (!QTest::qWaitForWindowExposed(&w)) std::printf("window not exposed: figures may be off\n");
+  sliderLatency(w, edits);
+  const QString robots = EB_PUBLIC_ROBOTS;
+  frameRate(w, robots + "/example-robot-data/robots/panda_description/urdf/panda.urdf", robots);
+  printLoad("after");
+  w.document()->setClean();
+  return 0;
+}

@@ -1,0 +1,82 @@
+// Screenshots of the workbench for the documentation (run under Xvfb):
+//
+//   xvfb-run -a -s "-screen 0 1600x1000x24" build-gui/tests/gui/excitebench-screenshots docs/screenshots
+//
+// main_window.png                the start-up state: built-in panda, default excitation
+// main_window_public_panda.png   the public Panda URDF with its DAE meshes
+// main_window_violation.png      a tightened velocity limit: red link, red samples, frames and axes on
+
+#include "app/gui/main_window.hpp"
+#include "app/gui/project_controller.hpp"
+#include "app/gui/workbench_document.hpp"
+#include "gui_test_support.hpp"
+#include "widgets/excitation_editor.hpp"
+#include "widgets/joint_signal_charts.hpp"
+#include "widgets/playback_clock.hpp"
+#include "widgets/robot_view.hpp"
+#include "widgets/widget_export.hpp"
+
+#include <QApplication>
+#include <QDir>
+#include <QTest>
+
+#include <cstdio>
+
+using namespace eb::gui;
+
+namespace {
+
+bool settle(MainWindow& w, double time) {
+  const bool ok = QTest::qWaitFor([&] { return w.document()->evaluationIsCurrent(); }, 60000);
+  w.clock()->pause();
+  w.clock()->setTime(time);
+  QTest::qWait(400);  // the joint charts follow the evaluation within ~0.1 s
+  return ok;
+}
+
+void save(MainWindow& w, const QString& path) {
+  eb::widgets::savePng(w.grab().toImage(), path);
+  std::printf("wrote %s\n", qPrintable(path));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  test::prepareApplication();
+  QApplication app(argc, argv);
+  const QString folder = argc > 1 ? argv[1] : "docs/screenshots";
+  QDir().mkpath(folder);
+  MainWindowOptions options;
+  options.prompts = std::make_shared<test::FakePrompts>();
+  options.restoreLayout = false;
+  options.autosaveSeconds = 3600;
+  MainWindow w(options);
+  w.resize(1600, 1000);
+  w.show();
+  if (!QTest::qWaitForWindowExposed(&w)) return 1;
+  w.start();
+  w.clock()->play();
+  QTest::qWait(1200);
+  if (!settle(w, 1.3)) return 1;
+  save(w, QDir(folder).filePath("main_window.png"));
+
+  const QString robots = EB_PUBLIC_ROBOTS;
+  if (w.projects()->loadRobot({robots + "/example-robot-data/robots/panda_description/urdf/panda.urdf", robots})) {
+    settle(w, 1.3);
+    save(w, QDir(folder).filePath("main_window_public_panda.png"));
+    w.document()->undoStack()->undo();
+  }
+
+  settle(w, 1.3);
+  eb::JointLimits l = w.document()->robot().joint(3).limits;
+  l.velocity = 0.3;
+  w.document()->setJointLimits(3, l);
+  w.robotView()->setFramesVisible(true);
+  w.robotView()->setJointAxesVisible(true);
+  w.signalCharts()->setCurrentQuantity(1);
+  w.excitationEditor()->setCurrentJoint(3);
+  settle(w, 1.3);
+  save(w, QDir(folder).filePath("main_window_violation.png"));
+  w.document()->setClean();
+  return 0;
+}

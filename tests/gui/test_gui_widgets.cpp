@@ -1,0 +1,208 @@
+// Widget- and document-level tests that need no OpenGL (run offscreen):
+// slider/spin-box coupling, joint-limit editing rules, the playback clock,
+// project-file parsing errors, undo merging and request coalescing.
+
+#include "app/gui/evaluation_service.hpp"
+#include "app/gui/project_controller.hpp"
+#include "app/gui/project_file.hpp"
+#include "app/gui/workbench_document.hpp"
+#include "excitation/default_excitation.hpp"
+#include "gui_test_support.hpp"
+#include "model/builtin_robots.hpp"
+#include "widgets/joint_limits_model.hpp"
+#include "widgets/playback_clock.hpp"
+#include "widgets/value_slider.hpp"
+
+#include <QDoubleSpinBox>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+
+using namespace eb;
+using namespace eb::gui;
+
+class GuiWidgetsTest : public QObject {
+  Q_OBJECT
+ public:
+  static void initMain() { test::prepareApplication(); }
+
+ private slots:
+  void valueSliderKeepsSliderAndSpinInStep();
+  void jointLimitsModelRejectsBadLimits_data();
+  void jointLimitsModelRejectsBadLimits();
+  void playbackClockLoopsAndClamps();
+  void projectRoundTripsExactly();
+  void projectErrorsNameFileAndPlace_data();
+  void projectErrorsNameFileAndPlace();
+  void shippedDefaultProjectOpens();
+  void evaluatorMatchesForSameInput();
+  void documentCoalescesAndMergesDrags();
+};
+
+void GuiWidgetsTest::valueSliderKeepsSliderAndSpinInStep() {
+  widgets::ValueSlider s("a2");
+  s.setRanges(-2.0, 2.0, -100.0, 100.0);
+  QSignalSpy edited(&s, &widgets::ValueSlider::valueEdited);
+  s.slider()->setValue(750);  // 3/4 of the range
+  QCOMPARE(edited.size(), 1);
+  QCOMPARE(edited.first().at(0).toDouble(), 1.0);
+  QCOMPARE(edited.first().at(1).toBool(), false);
+  QCOMPARE(s.spinBox()->value(), 1.0);
+  s.spinBox()->setValue(5.0);  // beyond the slider range: the slider pins, the value holds
+  QCOMPARE(s.value(), 5.0);
+  QCOMPARE(s.slider()->value(), 1000);
+  edited.clear();
+  s.setValue(-1.0);  // from the document: no echo
+  QCOMPARE(edited.size(), 0);
+  QCOMPARE(s.slider()->value(), 250);
+}
+
+void GuiWidgetsTest::jointLimitsModelRejectsBadLimits_data() {
+  QTest::addColumn<int>("column");
+  QTest::addColumn<QString>("text");
+  QTest::addColumn<bool>("accepted");
+  QTest::newRow("upper ok") << int(widgets::JointLimitsModel::Upper) << "1.5" << true;
+  QTest::newRow("lower above upper") << int(widgets::JointLimitsModel::Lower) << "3" << false;
+  QTest::newRow("negative velocity") << int(widgets::JointLimitsModel::Velocity) << "-1" << false;
+  QTest::newRow("zero effort") << int(widgets::JointLimitsModel::Effort) << "0" << false;
+  QTest::newRow("not a number") << int(widgets::JointLimitsModel::Acceleration) << "fast" << false;
+  QTest::newRow("no limit") << int(widgets::JointLimitsModel::Acceleration) << "" << true;
+}
+
+void GuiWidgetsTest::jointLimitsModelRejectsBadLimits() {
+  QFETCH(int, column);
+  QFETCH(QString, text);
+  QFETCH(bool, accepted);
+  const RobotModel panda = builtinRobot("panda");
+  widgets::JointLimitsModel model;
+  model.setJoints(panda.joints());
+  QSignalSpy edited(&model, &widgets::JointLimitsModel::limitsEdited);
+  QCOMPARE(model.setData(model.index(0, column), text, Qt::EditRole), accepted);
+  QCOMPARE(edited.size(), accepted ? 1 : 0);
+  if (accepted && text.isEmpty())
+    QVERIFY(std::isinf(edited.first().at(1).value<JointLimits>().acceleration));
+}
+
+void GuiWidgetsTest::playbackClockLoopsAndClamps() {
+  widgets::PlaybackClock clock;
+  clock.setDuration(0.2);
+  clock.setSpeed(10.0);
+  QCOMPARE(clock.speed(), 4.0);
+  clock.setSpeed(1.0);
+  clock.setTime(5.0);
+  QCOMPARE(clock.time(), 0.2);
+  clock.setTime(0.0);
+  clock.setLoop(false);
+  QSignalSpy playing(&clock, &widgets::PlaybackClock::playingChanged);
+  clock.play();
+  QTRY_VERIFY_WITH_TIMEOUT(!clock.isPlaying(), 2000);  // stops at the end without loop
+  QCOMPARE(clock.time(), 0.2);
+  clock.setLoop(true);
+  clock.play();
+  QTest::qWait(500);
+  QVERIFY(clock.isPlaying());
+  QVERIFY(clock.time() < 0.2);
+}
+
+void GuiWidgetsTest::projectRoundTripsExactly() {
+  auto panda = std::make_shared<const RobotModel>(builtinRobot("panda"));
+  DocumentState s;
+  s.robot = panda;
+  s.originalRobot = panda;
+  s.source = {"panda", {}};
+  s.excitation = defaultExcitation(*panda);
+  s.excitation.mutableA()(3, 2) = 0.1 + 0.2;  // not representable in short decimal
+  s.settings.sampleRate = 250.0;
+  s.settings.criterion = "logdet";
+  const ProjectData p = parseProject(formatProject(s), "p.json", "/tmp");
+  QCOMPARE(p.source.spec, QString("panda"));
+  QVERIFY(sameTrajectory(p.excitation, s.excitation));
+  QCOMPARE(p.settings.sampleRate, 250.0);
+  QCOMPARE(p.settings.criterion, QString("logdet"));
+  QVERIFY(p.limits.has_value());
+  QCOMPARE(p.limits->at(6).effort, panda->joint(6).limits.effort);
+}
+
+void GuiWidgetsTest::projectErrorsNameFileAndPlace_data() {
+  QTest::addColumn<QByteArray>("text");
+  QTest::addColumn<QString>("expected");
+  const QByteArray exc = R"("excitation": {"format": "excitebench-excitation", "version": 1, "type": "fourier",
+      "period": 5, "harmonics": 1, "joints": [{"offset": 0, "a": [0], "b": [0]}]})";
+  QTest::newRow("not json") << QByteArray("{ nope") << "p.json: offset";
+  QTest::newRow("wrong format") << QByteArray(R"({"format": "x", "version": 1})") << "p.json: /format";
+  QTest::newRow("no robot") << QByteArray(R"({"format": "excitebench-project", "version": 1, )" + exc + "}")
+                            << "p.json: /robot/spec";
+  QTest::newRow("unknown key") << QByteArray(R"({"format": "excitebench-project", "version": 1, "robt": 1})")
+                               << "p.json: /robt: unknown key";
+  QTest::newRow("bad excitation")
+      << QByteArray(R"({"format": "excitebench-project", "version": 1, "robot": {"spec": "planar2r"},
+          "excitation": {"format": "excitebench-excitation", "version": 1, "type": "fourier",
+          "period": -1, "harmonics": 1, "joints": []}})")
+      << "p.json /excitation";
+}
+
+void GuiWidgetsTest::projectErrorsNameFileAndPlace() {
+  QFETCH(QByteArray, text);
+  QFETCH(QString, expected);
+  try {
+    parseProject(text, "p.json", "/tmp");
+    QFAIL("no error");
+  } catch (const ProjectError& e) {
+    const QString message = QString::fromStdString(e.what());
+    QVERIFY2(message.startsWith(expected), qPrintable(message));
+    QVERIFY(!message.contains('\n'));
+  }
+}
+
+void GuiWidgetsTest::shippedDefaultProjectOpens() {
+  const ProjectData p = readProject(QString(EB_RESOURCES_DIR) + "/projects/panda_default.ebproj.json");
+  const DocumentState s = ProjectController::stateFromProject(p, 1);
+  QCOMPARE(s.robot->dof(), 7);
+  QVERIFY(sameTrajectory(s.excitation, defaultExcitation(*s.robot)));
+}
+
+void GuiWidgetsTest::evaluatorMatchesForSameInput() {
+  auto panda = std::make_shared<const RobotModel>(builtinRobot("panda"));
+  EvaluationRequest r;
+  r.robot = panda;
+  r.robotKey = 1;
+  r.trajectory = defaultExcitation(*panda);
+  Evaluator evaluator;
+  const EvaluationResult a = evaluator.evaluate(r);
+  const EvaluationResult b = evaluator.evaluate(r);
+  QVERIFY(a.error.empty());
+  QCOMPARE(a.metrics.samples, 2501);  // 5 s at 500 Hz, both ends
+  QCOMPARE(a.metrics.cond, b.metrics.cond);
+  QCOMPARE(a.base->rank, 43);  // the Panda's rigid-body base parameters
+  QVERIFY(a.feasible());
+  QCOMPARE(a.charts->values[3].cols(), 7);
+}
+
+void GuiWidgetsTest::documentCoalescesAndMergesDrags() {
+  WorkbenchDocument doc;
+  auto panda = std::make_shared<const RobotModel>(builtinRobot("panda"));
+  doc.setRobot(panda, {"panda", {}});
+  QSignalSpy updated(&doc, &WorkbenchDocument::evaluationUpdated);
+  QVERIFY(QTest::qWaitFor([&] { return doc.evaluationIsCurrent(); }, 20000));
+  const int steps = doc.undoStack()->count();
+  // A fast drag: 40 edits without waiting. One undo step; far fewer evaluations than edits.
+  updated.clear();
+  for (int i = 0; i < 40; ++i) doc.setHarmonic(0, 2, 0.01 * i, 0.0, true);
+  doc.endDrag();
+  QCOMPARE(doc.undoStack()->count(), steps + 1);
+  QVERIFY(QTest::qWaitFor([&] { return doc.evaluationIsCurrent(); }, 20000));
+  QVERIFY2(updated.size() < 40, qPrintable(QString::number(updated.size())));
+  QCOMPARE(doc.excitation().a()(0, 1), 0.39);
+  // Rest-to-rest: harmonic 1 follows.
+  QVERIFY(std::abs(doc.excitation().a().row(0).sum()) < 1e-12);
+  // A second drag of the same control is a second step.
+  doc.setHarmonic(0, 2, 0.2, 0.0, true);
+  doc.endDrag();
+  QCOMPARE(doc.undoStack()->count(), steps + 2);
+}
+
+QTEST_MAIN(GuiWidgetsTest)
+#include "test_gui_widgets.moc"

@@ -1,0 +1,436 @@
+// The workbench's main window, driven like a user: panda at start, the 3D
+// view renders, sliders change the metrics (on the worker) and undo restores
+// them, the optimizer cancels, projects round-trip, bad files leave the
+// window usable, exports and crash recovery work. Runs under Xvfb.
+
+#include "app/gui/autosave.hpp"
+#include "app/gui/export_controller.hpp"
+#include "app/gui/main_window.hpp"
+#include "app/gui/optimizer_runner.hpp"
+#include "app/gui/project_controller.hpp"
+#include "app/gui/workbench_document.hpp"
+#include "gui_test_support.hpp"
+#include "widgets/excitation_editor.hpp"
+#include "widgets/information_charts.hpp"
+#include "widgets/joint_limits_model.hpp"
+#include "widgets/joint_signal_charts.hpp"
+#include "widgets/log_panel.hpp"
+#include "widgets/optimize_panel.hpp"
+#include "widgets/playback_clock.hpp"
+#include "widgets/robot_panel.hpp"
+#include "widgets/robot_view.hpp"
+#include "widgets/value_slider.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+#include <memory>
+
+using namespace eb;
+using namespace eb::gui;
+
+namespace {
+
+const QString kPublicPanda = QString(EB_PUBLIC_ROBOTS) + "/example-robot-data/robots/panda_description/urdf/panda.urdf";
+
+bool nearlyEqual(const QList<double>& a, const QList<double>& b, double rel) {
+  if (a.size() != b.size()) return false;
+  for (int i = 0; i < a.size(); ++i)
+    if (std::abs(a[i] - b[i]) > rel * std::max(std::abs(a[i]), std::abs(b[i])) + 1e-300) return false;
+  return true;
+}
+
+void writeText(const QString& path, const QByteArray& text) {
+  QFile f(path);
+  QVERIFY(f.open(QIODevice::WriteOnly));
+  f.write(text);
+}
+
+}  // namespace
+
+class MainWindowTest : public QObject {
+  Q_OBJECT
+ public:
+  static void initMain() { test::prepareApplication(); }
+
+ private slots:
+  void initTestCase();
+  void cleanupTestCase();
+  void startsWithPandaAndLiveCharts();
+  void viewRendersTheRobot();
+  void animationMovesTheRobot();
+  void sliderChangesMetricsAndUndoRestoresThem();
+  void dragIsOneUndoStep();
+  void limitViolationTurnsLinkRed();
+  void optimizeCanBeCancelled();
+  void projectRoundTrips();
+  void badUrdfShowsErrorAndKeepsWindowUsable();
+  void badProjectShowsErrorAndKeepsDocument();
+  void exportsTrajectoryAndImages();
+  void publicPandaMeshesLoad();
+  void missingMeshGivesWarningAndPlaceholder();
+  void autosaveOffersRecovery();
+
+ private:
+  /// Waits until the document's evaluation is of its current excitation.
+  bool waitForCurrentEvaluation(int timeoutMs = 15000);
+  void loadPanda();
+
+  QTemporaryDir tmp_;
+  std::shared_ptr<test::FakePrompts> prompts_;
+  std::unique_ptr<MainWindow> window_;
+  WorkbenchDocument* doc_ = nullptr;
+};
+
+bool MainWindowTest::waitForCurrentEvaluation(int timeoutMs) {
+  return QTest::qWaitFor([this] { return doc_->evaluationIsCurrent(); }, timeoutMs);
+}
+
+void MainWindowTest::initTestCase() {
+  QVERIFY(tmp_.isValid());
+  prompts_ = std::make_shared<test::FakePrompts>();
+  MainWindowOptions options;
+  options.prompts = prompts_;
+  options.recoveryPath = tmp_.filePath("recovery.ebproj.json");
+  options.autosaveSeconds = 3600;  // the test writes recovery files explicitly
+  options.restoreLayout = false;
+  window_ = std::make_unique<MainWindow>(options);
+  doc_ = window_->document();
+  window_->resize(1280, 780);
+  window_->show();
+  QVERIFY(QTest::qWaitForWindowExposed(window_.get()));
+  window_->start();
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::cleanupTestCase() {
+  doc_->setClean();  // no save prompt on close
+  window_->close();
+  window_.reset();
+}
+
+void MainWindowTest::loadPanda() {
+  if (doc_->robot().name() != "panda" || doc_->source().spec != "panda")
+    QVERIFY(window_->projects()->loadRobot({"panda", {}}));
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::startsWithPandaAndLiveCharts() {
+  QCOMPARE(QString::fromStdString(doc_->robot().name()), QString("panda"));
+  QCOMPARE(doc_->robot().dof(), 7);
+  QCOMPARE(doc_->excitation().harmonics(), 5);
+  QCOMPARE(doc_->excitation().period(), 5.0);
+  const auto e = doc_->evaluation();
+  QVERIFY(e);
+  QVERIFY(e->base);
+  QVERIFY(e->metrics.cond > 1.0 && std::isfinite(e->metrics.cond));
+  QCOMPARE(window_->eigenvalueChart()->values().size(), e->base->rank);
+  QVERIFY(window_->historyChart()->pointCount() >= 1);
+  QVERIFY(window_->rDiagonalChart()->pointCount() > 0);
+  QTRY_VERIFY(window_->signalCharts()->pointCount(0, 0) > 100);
+  QCOMPARE(window_->robotPanel()->baseParameterCount(), e->base->rank);
+  QVERIFY(e->feasible());  // the default excitation is inside the limits
+  QCOMPARE(window_->identificationWizardAction()->isEnabled(), false);
+}
+
+void MainWindowTest::viewRendersTheRobot() {
+  widgets::RobotView* view = window_->robotView();
+  QTRY_VERIFY_WITH_TIMEOUT(view->framesRendered() > 0, 5000);
+  const QImage frame = view->grabFramebuffer();
+  QVERIFY(!frame.isNull());
+  QVERIFY2(test::distinctColors(frame) >= 20,
+           qPrintable(QString("only %1 colours: blank view?").arg(test::distinctColors(frame))));
+  // The window grab includes the GL content too (what a screenshot shows).
+  QVERIFY(test::distinctColors(window_->grab().toImage()) >= 20);
+}
+
+void MainWindowTest::animationMovesTheRobot() {
+  widgets::PlaybackClock* clock = window_->clock();
+  clock->pause();
+  clock->setTime(0.3);
+  const QImage a = window_->robotView()->grabFramebuffer();
+  clock->setTime(1.6);
+  const QImage b = window_->robotView()->grabFramebuffer();
+  QVERIFY(a != b);
+  const quint64 frames = window_->robotView()->framesRendered();
+  clock->play();
+  QTRY_VERIFY_WITH_TIMEOUT(clock->time() > 1.7 || clock->time() < 1.5, 2000);
+  QTRY_VERIFY_WITH_TIMEOUT(window_->robotView()->framesRendered() > frames + 5, 3000);
+}
+
+void MainWindowTest::sliderChangesMetricsAndUndoRestoresThem() {
+  loadPanda();
+  widgets::ExcitationEditor* editor = window_->excitationEditor();
+  editor->setCurrentJoint(1);
+  widgets::ValueSlider* control = editor->firstCoefficientControl(3);
+  QVERIFY(control);
+  const QList<double> before = window_->eigenvalueChart()->values();
+  const double condBefore = doc_->evaluation()->metrics.cond;
+  const int steps = doc_->undoStack()->index();
+  const int historyBefore = window_->historyChart()->pointCount();
+
+  QSlider* slider = control->slider();
+  slider->setValue(slider->value() + (slider->value() > 500 ? -250 : 250));  // as a click on the track does
+  QVERIFY(waitForCurrentEvaluation());
+  const QList<double> after = window_->eigenvalueChart()->values();
+  QVERIFY(!nearlyEqual(before, after, 1e-9));
+  QVERIFY(doc_->evaluation()->metrics.cond != condBefore);
+  QCOMPARE(doc_->undoStack()->index(), steps + 1);
+  QCOMPARE(window_->historyChart()->lastCond(), doc_->evaluation()->metrics.cond);
+  QCOMPARE(window_->historyChart()->pointCount(), historyBefore + 1);  // one point per edit
+
+  doc_->undoStack()->undo();
+  QVERIFY(waitForCurrentEvaluation());
+  QVERIFY(nearlyEqual(before, window_->eigenvalueChart()->values(), 1e-9));
+  QVERIFY(std::abs(doc_->evaluation()->metrics.cond - condBefore) <= 1e-9 * condBefore);
+  doc_->undoStack()->redo();
+  QVERIFY(waitForCurrentEvaluation());
+  QVERIFY(nearlyEqual(after, window_->eigenvalueChart()->values(), 1e-9));
+  doc_->undoStack()->undo();
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::dragIsOneUndoStep() {
+  widgets::ExcitationEditor* editor = window_->excitationEditor();
+  editor->setCurrentJoint(0);
+  QSlider* slider = editor->offsetControl()->slider();
+  const double offsetBefore = doc_->excitation().offsets()[0];
+  const int steps = doc_->undoStack()->index();
+  const quint64 serialBefore = doc_->evaluation()->serial;
+  slider->setSliderDown(true);
+  for (int i = 1; i <= 20; ++i) {
+    slider->setValue(slider->value() + 3);
+    QTest::qWait(2);
+  }
+  slider->setSliderDown(false);  // emits sliderReleased: the drag ends
+  QCOMPARE(doc_->undoStack()->index(), steps + 1);
+  QVERIFY(doc_->excitation().offsets()[0] != offsetBefore);
+  QVERIFY(waitForCurrentEvaluation());
+  // Coalescing: fewer evaluations than edits, and the last one is of the final value.
+  QVERIFY(doc_->evaluation()->serial > serialBefore);
+  doc_->undoStack()->undo();
+  QCOMPARE(doc_->excitation().offsets()[0], offsetBefore);
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::limitViolationTurnsLinkRed() {
+  QCOMPARE(window_->robotView()->highlightedLinkCount(), 0);
+  widgets::JointLimitsModel* model = window_->robotPanel()->jointsModel();
+  // Joint 4's velocity limit far below what the excitation uses.
+  QVERIFY(model->setData(model->index(3, widgets::JointLimitsModel::Velocity), "0.05", Qt::EditRole));
+  QCOMPARE(doc_->robot().joint(3).limits.velocity, 0.05);
+  QVERIFY(waitForCurrentEvaluation());
+  QVERIFY(!doc_->evaluation()->feasible());
+  QVERIFY(window_->robotView()->highlightedLinkCount() > 0);
+  window_->signalCharts()->setCurrentQuantity(1);
+  QTRY_VERIFY(window_->signalCharts()->violationMarkerCount() > 0);  // the joint charts follow within ~0.1 s
+  doc_->undoStack()->undo();
+  QVERIFY(waitForCurrentEvaluation());
+  QVERIFY(doc_->evaluation()->feasible());
+  QCOMPARE(window_->robotView()->highlightedLinkCount(), 0);
+  window_->signalCharts()->setCurrentQuantity(0);
+}
+
+void MainWindowTest::optimizeCanBeCancelled() {
+  loadPanda();
+  widgets::OptimizePanel* panel = window_->excitationEditor()->optimizePanel();
+  panel->setTimeLimit(120.0);
+  QSignalSpy finished(window_->optimizer(), &OptimizerRunner::finished);
+  QSignalSpy failed(window_->optimizer(), &OptimizerRunner::failed);
+  const int steps = doc_->undoStack()->index();
+  QTest::mouseClick(panel->optimizeButton(), Qt::LeftButton);
+  QVERIFY(window_->optimizer()->isRunning());
+  QVERIFY(!panel->optimizeButton()->isEnabled());
+  QVERIFY(panel->cancelButton()->isEnabled());
+  // Let it work a little; the GUI keeps running meanwhile (the clock ticks, the view draws).
+  const quint64 frames = window_->robotView()->framesRendered();
+  window_->clock()->play();
+  QTest::qWait(1500);
+  QVERIFY(window_->robotView()->framesRendered() > frames);
+  QTest::mouseClick(panel->cancelButton(), Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(!window_->optimizer()->isRunning(), 20000);
+  QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
+  QCOMPARE(finished.size(), 1);
+  const auto result = finished.first().first().value<std::shared_ptr<const OptimizerResult>>();
+  QVERIFY(result->cancelled);
+  QVERIFY(result->elapsed < 60.0);
+  QVERIFY(panel->optimizeButton()->isEnabled());
+  // A feasible best-so-far is applied as one undoable step.
+  if (result->feasible) {
+    QCOMPARE(doc_->undoStack()->index(), steps + 1);
+    doc_->undoStack()->undo();
+  }
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::projectRoundTrips() {
+  loadPanda();
+  doc_->setHarmonic(2, 3, 0.123456789, -0.0421, false);
+  doc_->setJointLimits(5, [&] {
+    JointLimits l = doc_->robot().joint(5).limits;
+    l.effort = 11.5;
+    return l;
+  }());
+  const FourierTrajectory saved = doc_->excitation();
+  const QString path = tmp_.filePath("roundtrip.ebproj.json");
+  QVERIFY(window_->projects()->saveAs(path));
+  QVERIFY(!doc_->isModified());
+  QCOMPARE(doc_->filePath(), QFileInfo(path).absoluteFilePath());
+
+  doc_->setOffset(0, 0.4, false);
+  QVERIFY(doc_->isModified());
+  prompts_->saveAnswer = UserPrompts::SaveChoice::Discard;
+  const int questions = prompts_->saveQuestions;
+  QVERIFY(window_->projects()->openProject(path));
+  QCOMPARE(prompts_->saveQuestions, questions + 1);
+  QVERIFY(!doc_->isModified());
+  QVERIFY(sameTrajectory(doc_->excitation(), saved));
+  QCOMPARE(doc_->robot().joint(5).limits.effort, 11.5);
+  QCOMPARE(doc_->undoStack()->count(), 0);
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::badUrdfShowsErrorAndKeepsWindowUsable() {
+  loadPanda();
+  const QString bad = tmp_.filePath("broken.urdf");
+  writeText(bad, "<robot name='broken'><link name='a'/><joint name='j' type='revolute'><parent link='a'/></joint>");
+  const FourierTrajectory before = doc_->excitation();
+  const int errors = prompts_->errors.size();
+  QVERIFY(!window_->projects()->loadRobot({bad, {}}));
+  QCOMPARE(prompts_->errors.size(), errors + 1);
+  QVERIFY2(prompts_->errors.last().contains("broken.urdf"), qPrintable(prompts_->errors.last()));
+  QVERIFY(!prompts_->errors.last().contains('\n'));
+  QCOMPARE(QString::fromStdString(doc_->robot().name()), QString("panda"));
+  QVERIFY(sameTrajectory(doc_->excitation(), before));
+  QCOMPARE(window_->logPanel()->lastMessage(), prompts_->errors.last().section(": ", 1, -1));
+  // Still usable: an edit is evaluated.
+  doc_->setOffset(1, doc_->excitation().offsets()[1] + 0.05, false);
+  QVERIFY(waitForCurrentEvaluation());
+  doc_->undoStack()->undo();
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::badProjectShowsErrorAndKeepsDocument() {
+  const QString bad = tmp_.filePath("bad.ebproj.json");
+  writeText(bad, R"({"format": "excitebench-project", "version": 1, "robot": {"spec": "panda"},
+                     "excitation": {"format": "excitebench-excitation", "version": 1, "type": "fourier",
+                                    "period": 5, "harmonics": 1, "joints": [{"offset": "x", "a": [0], "b": [0]}]}})");
+  const QString garbage = tmp_.filePath("garbage.ebproj.json");
+  writeText(garbage, "{ not json");
+  doc_->setClean();
+  const FourierTrajectory before = doc_->excitation();
+  const QString pathBefore = doc_->filePath();
+  for (const QString& file : {bad, garbage}) {
+    const int errors = prompts_->errors.size();
+    QVERIFY(!window_->projects()->openProject(file));
+    QCOMPARE(prompts_->errors.size(), errors + 1);
+    QVERIFY2(prompts_->errors.last().contains(QFileInfo(file).fileName()), qPrintable(prompts_->errors.last()));
+    QVERIFY(sameTrajectory(doc_->excitation(), before));
+    QCOMPARE(doc_->filePath(), pathBefore);
+  }
+}
+
+void MainWindowTest::exportsTrajectoryAndImages() {
+  ExportController* ex = window_->exports();
+  const QString csv = tmp_.filePath("traj.csv"), mat = tmp_.filePath("traj.mat"), json = tmp_.filePath("exc.json");
+  QVERIFY(waitForCurrentEvaluation());
+  QVERIFY(ex->exportTrajectory(csv));
+  QVERIFY(ex->exportTrajectory(mat));
+  QVERIFY(ex->exportTrajectory(json));
+  QFile f(csv);
+  QVERIFY(f.open(QIODevice::ReadOnly));
+  QVERIFY(f.readLine().startsWith("t,q1,q2"));
+  QVERIFY(QFileInfo(mat).size() > 1000);
+  QFile j(json);
+  QVERIFY(j.open(QIODevice::ReadOnly));
+  const QByteArray text = j.readAll();
+  QVERIFY(text.contains("\"metrics\"") && text.contains("\"cond\""));
+
+  const QString png = tmp_.filePath("view.png"), svg = tmp_.filePath("info.svg"), chartPng = tmp_.filePath("info.png");
+  QVERIFY(ex->saveViewImage(window_->robotView(), png));
+  QVERIFY(test::distinctColors(QImage(png)) >= 20);
+  QVERIFY(ex->saveWidgetImage(window_->informationPanel(), svg));
+  QVERIFY(ex->saveWidgetImage(window_->informationPanel(), chartPng));
+  QFile s(svg);
+  QVERIFY(s.open(QIODevice::ReadOnly));
+  QVERIFY(s.readAll().contains("<svg"));
+  QVERIFY(!QImage(chartPng).isNull());
+
+  // Frame sequence at 2 fps over the 5 s period: 11 frames.
+  const QString frames = tmp_.filePath("frames");
+  QSignalSpy done(ex, &ExportController::frameExportFinished);
+  QVERIFY(ex->startFrameExport(window_->robotView(), window_->animator(), frames, 2.0));
+  QVERIFY(done.wait(20000));
+  QCOMPARE(done.first().at(0).toInt(), 11);
+  QCOMPARE(QDir(frames).entryList({"frame_*.png"}).size(), 11);
+}
+
+void MainWindowTest::publicPandaMeshesLoad() {
+  if (!QFileInfo::exists(kPublicPanda)) QSKIP("public robots not available");
+  const int warnings = window_->logPanel()->count(widgets::LogPanel::Level::Warning);
+  QVERIFY(window_->projects()->loadRobot({kPublicPanda, EB_PUBLIC_ROBOTS}));
+  QCOMPARE(window_->logPanel()->count(widgets::LogPanel::Level::Warning), warnings);
+  QVERIFY(waitForCurrentEvaluation(30000));
+  QVERIFY(doc_->robot().dof() >= 7);  // 7 arm joints plus the gripper's finger joint(s)
+  window_->robotView()->update();
+  QTest::qWait(200);
+  QVERIFY(test::distinctColors(window_->robotView()->grabFramebuffer()) >= 20);
+  doc_->undoStack()->undo();  // back to the built-in panda
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::missingMeshGivesWarningAndPlaceholder() {
+  const QString urdf = tmp_.filePath("missing_mesh.urdf");
+  writeText(urdf, R"(<robot name="onelink">
+  <link name="base"/>
+  <link name="arm">
+    <visual><geometry><mesh filename="package://nowhere/meshes/arm.stl"/></geometry></visual>
+    <inertial><mass value="1"/><origin xyz="0.1 0 0"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial>
+  </link>
+  <joint name="j1" type="revolute"><parent link="base"/><child link="arm"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" velocity="2" effort="10"/></joint>
+</robot>)");
+  const int warnings = window_->logPanel()->count(widgets::LogPanel::Level::Warning);
+  QVERIFY(window_->projects()->loadRobot({urdf, {}}));
+  QCOMPARE(window_->logPanel()->count(widgets::LogPanel::Level::Warning), warnings + 1);
+  QVERIFY(window_->logPanel()->toPlainText().contains("warning: mesh 'package://nowhere/meshes/arm.stl' not found"));
+  QCOMPARE(doc_->robot().dof(), 1);
+  QVERIFY(waitForCurrentEvaluation());
+  doc_->undoStack()->undo();
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::autosaveOffersRecovery() {
+  loadPanda();
+  doc_->setOffset(2, doc_->excitation().offsets()[2] + 0.1, false);
+  const FourierTrajectory edited = doc_->excitation();
+  Autosave* autosave = window_->autosave();
+  QVERIFY(autosave->saveNow());
+  QVERIFY(autosave->recoveryExists());
+
+  // A second window started with the same recovery file plays the next session after a crash.
+  MainWindowOptions options;
+  auto prompts = std::make_shared<test::FakePrompts>();
+  options.prompts = prompts;
+  options.recoveryPath = autosave->recoveryPath();
+  options.autosaveSeconds = 3600;
+  options.restoreLayout = false;
+  MainWindow next(options);
+  next.start();
+  QCOMPARE(prompts->recoverQuestions, 1);
+  QVERIFY(sameTrajectory(next.document()->excitation(), edited));
+  QVERIFY(next.document()->isModified());
+  next.document()->setClean();
+  QVERIFY(!QFileInfo::exists(options.recoveryPath));  // saved or clean: nothing left to recover
+}
+
+QTEST_MAIN(MainWindowTest)
+#include "test_main_window.moc"

@@ -1,0 +1,240 @@
+#include "widgets/information_charts.hpp"
+
+#include "widgets/chart_style.hpp"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace eb::widgets {
+namespace {
+
+constexpr int kHistoryLength = 300;  // edits kept in the history line
+
+QFont smallFont() {
+  QFont f;
+  f.setPointSizeF(7.5);
+  return f;
+}
+
+}  // namespace
+
+EigenvalueChart::EigenvalueChart(QWidget* parent)
+    : QChartView(parent),
+      series_(new QBarSeries),
+      set_(new QBarSet("lambda")),
+      xAxis_(new QBarCategoryAxis),
+      yAxis_(new QLogValueAxis) {
+  styleChartView(this, tr("Eigenvalues of F (log)"));
+  set_->setColor(QColor(0x3a, 0x6e, 0xc4));
+  set_->setBorderColor(QColor(0x3a, 0x6e, 0xc4));
+  series_->append(set_);
+  series_->setBarWidth(0.8);
+  chart()->addSeries(series_);
+  chart()->legend()->hide();
+  xAxis_->setLabelsFont(smallFont());
+  xAxis_->setLabelsVisible(false);
+  xAxis_->setGridLineVisible(false);
+  yAxis_->setLabelFormat("%.0e");
+  yAxis_->setLabelsFont(smallFont());
+  yAxis_->setMinorTickCount(0);
+  chart()->addAxis(xAxis_, Qt::AlignBottom);
+  chart()->addAxis(yAxis_, Qt::AlignLeft);
+  series_->attachAxis(xAxis_);
+  series_->attachAxis(yAxis_);
+  setLogRange(yAxis_, 1e-3, 1e3);
+  connect(set_, &QBarSet::hovered, this, [this](bool on, int i) {
+    if (on && i >= 0 && i < values_.size())
+      QToolTip::showText(QCursor::pos(), tr("lambda_%1 = %2").arg(i + 1).arg(values_[i], 0, 'g', 4));
+  });
+}
+
+void EigenvalueChart::setEigenvalues(const QList<double>& eigenvalues) {
+  values_ = eigenvalues;
+  double hi = 0.0;
+  for (double v : eigenvalues) hi = std::max(hi, v);
+  double lo = hi;
+  for (double v : eigenvalues)
+    if (v > 0.0) lo = std::min(lo, v);
+  if (!(hi > 0.0)) hi = lo = 1.0;
+  // Log bars grow from the axis floor; a zero or negative eigenvalue sits on it.
+  const double floor = std::max(lo, hi * 1e-16);
+  setLogRange(yAxis_, floor, hi);
+  QList<qreal> shown;
+  shown.reserve(eigenvalues.size());
+  for (double v : eigenvalues) shown.append(std::max(v, yAxis_->min()));
+  if (xAxis_->count() != eigenvalues.size()) {
+    QStringList categories;
+    for (int i = 0; i < eigenvalues.size(); ++i) categories << QString::number(i + 1);
+    xAxis_->setCategories(categories);
+  }
+  // Replacing values keeps the bar set (and its colours and hover hook) alive.
+  if (set_->count() == shown.size()) {
+    for (int i = 0; i < shown.size(); ++i) set_->replace(i, shown[i]);
+  } else {
+    set_->remove(0, set_->count());
+    set_->append(shown);
+  }
+}
+
+QList<double> EigenvalueChart::values() const {
+  QList<double> out;
+  for (int i = 0; i < set_->count(); ++i) out.append(set_->at(i));
+  return out;
+}
+
+MetricHistoryChart::MetricHistoryChart(QWidget* parent)
+    : QChartView(parent),
+      cond_(new QLineSeries),
+      logdet_(new QLineSeries),
+      lambda_(new QLineSeries),
+      xAxis_(new QValueAxis),
+      logAxis_(new QLogValueAxis),
+      logdetAxis_(new QValueAxis) {
+  styleChartView(this, tr("History while editing"));
+  cond_->setName("cond");
+  lambda_->setName("lambda_min");
+  logdet_->setName("log det F");
+  cond_->setPen(QPen(QColor(0xc0, 0x39, 0x2b), 2));
+  lambda_->setPen(QPen(QColor(0x27, 0x8e, 0x4b), 2));
+  logdet_->setPen(QPen(QColor(0x5b, 0x4d, 0xb7), 2, Qt::DashLine));
+  for (QLineSeries* s : {cond_, lambda_, logdet_}) chart()->addSeries(s);
+  xAxis_->setLabelFormat("%d");
+  xAxis_->setLabelsFont(smallFont());
+  xAxis_->setTitleText(tr("evaluation"));
+  xAxis_->setTitleFont(smallFont());
+  logAxis_->setLabelFormat("%.0e");
+  logAxis_->setLabelsFont(smallFont());
+  logAxis_->setMinorTickCount(0);
+  logdetAxis_->setLabelsFont(smallFont());
+  logdetAxis_->setLabelFormat("%.4g");
+  chart()->addAxis(xAxis_, Qt::AlignBottom);
+  chart()->addAxis(logAxis_, Qt::AlignLeft);
+  chart()->addAxis(logdetAxis_, Qt::AlignRight);
+  for (QLineSeries* s : {cond_, lambda_, logdet_}) s->attachAxis(xAxis_);
+  cond_->attachAxis(logAxis_);
+  lambda_->attachAxis(logAxis_);
+  logdet_->attachAxis(logdetAxis_);
+  chart()->legend()->setAlignment(Qt::AlignTop);
+  rescale();
+}
+
+void MetricHistoryChart::append(double cond, double logdet, double lambdaMin) {
+  // Log axes cannot show 0 or infinity: a rank-deficient design is drawn at the extremes.
+  const double big = 1e16, tiny = 1e-16;
+  cond_->append(next_, std::isfinite(cond) && cond > 0 ? cond : big);
+  lambda_->append(next_, lambdaMin > tiny ? lambdaMin : tiny);
+  logdet_->append(next_, std::isfinite(logdet) ? logdet : -1e3);
+  ++next_;
+  for (QLineSeries* s : {cond_, lambda_, logdet_}) {
+    if (s->count() > kHistoryLength) s->removePoints(0, s->count() - kHistoryLength);
+    // A lone first point is invisible as a line; markers on hundreds of points cost a lot to draw.
+    s->setPointsVisible(s->count() < 3);
+  }
+  rescale();
+}
+
+void MetricHistoryChart::clear() {
+  for (QLineSeries* s : {cond_, lambda_, logdet_}) s->clear();
+  rescale();
+}
+
+int MetricHistoryChart::pointCount() const { return static_cast<int>(cond_->count()); }
+
+double MetricHistoryChart::lastCond() const {
+  return cond_->count() ? cond_->at(cond_->count() - 1).y() : std::numeric_limits<double>::quiet_NaN();
+}
+
+void MetricHistoryChart::rescale() {
+  if (cond_->count() == 0) {
+    xAxis_->setRange(0, 10);
+    setLogRange(logAxis_, 1e-2, 1e3);
+    logdetAxis_->setRange(0, 1);
+    return;
+  }
+  const double first = cond_->at(0).x(), last = cond_->at(cond_->count() - 1).x();
+  xAxis_->setRange(first, std::max(last, first + 10.0));
+  xAxis_->applyNiceNumbers();
+  double lo = std::numeric_limits<double>::infinity(), hi = 0.0, dlo = lo, dhi = -lo;
+  for (int i = 0; i < cond_->count(); ++i) {
+    lo = std::min({lo, cond_->at(i).y(), lambda_->at(i).y()});
+    hi = std::max({hi, cond_->at(i).y(), lambda_->at(i).y()});
+    dlo = std::min(dlo, logdet_->at(i).y());
+    dhi = std::max(dhi, logdet_->at(i).y());
+  }
+  setLogRange(logAxis_, lo, hi);
+  setPaddedRange(logdetAxis_, dlo, dhi);
+}
+
+RDiagonalChart::RDiagonalChart(QWidget* parent)
+    : QChartView(parent),
+      kept_(new QScatterSeries),
+      dropped_(new QScatterSeries),
+      threshold_(new QLineSeries),
+      xAxis_(new QValueAxis),
+      yAxis_(new QLogValueAxis) {
+  styleChartView(this, tr("|R_ii| profile (grey: below rank tolerance)"));
+  kept_->setName(tr("identifiable"));
+  dropped_->setName(tr("below rank tolerance"));
+  threshold_->setName(tr("tolerance"));
+  kept_->setMarkerSize(6);
+  dropped_->setMarkerSize(6);
+  kept_->setColor(QColor(0x3a, 0x6e, 0xc4));
+  dropped_->setColor(QColor(0xbb, 0xbb, 0xbb));
+  kept_->setBorderColor(Qt::transparent);
+  dropped_->setBorderColor(Qt::transparent);
+  threshold_->setPen(QPen(QColor(0xc0, 0x39, 0x2b), 1.5, Qt::DashLine));
+  for (QXYSeries* s : std::initializer_list<QXYSeries*>{kept_, dropped_, threshold_}) chart()->addSeries(s);
+  xAxis_->setLabelFormat("%d");
+  xAxis_->setLabelsFont(smallFont());
+  yAxis_->setLabelFormat("%.0e");
+  yAxis_->setLabelsFont(smallFont());
+  yAxis_->setMinorTickCount(0);
+  chart()->addAxis(xAxis_, Qt::AlignBottom);
+  chart()->addAxis(yAxis_, Qt::AlignLeft);
+  for (QXYSeries* s : std::initializer_list<QXYSeries*>{kept_, dropped_, threshold_}) {
+    s->attachAxis(xAxis_);
+    s->attachAxis(yAxis_);
+  }
+  // Colours are explained in the title; a legend would take a third of this small chart.
+  chart()->legend()->hide();
+  for (QScatterSeries* s : {kept_, dropped_})
+    connect(s, &QScatterSeries::hovered, this, [](const QPointF& p, bool on) {
+      if (on)
+        QToolTip::showText(QCursor::pos(),
+                           QObject::tr("pivot %1: |R_ii| = %2").arg(static_cast<int>(p.x())).arg(p.y(), 0, 'g', 3));
+    });
+}
+
+void RDiagonalChart::setProfile(const QList<double>& r, int rank, double relativeTolerance) {
+  QList<QPointF> kept, dropped;
+  const double floor = r.isEmpty() ? 1e-16 : std::max(r.front() * 1e-17, 1e-300);
+  double lo = std::numeric_limits<double>::infinity(), hi = 0.0;
+  for (int i = 0; i < r.size(); ++i) {
+    const double v = std::max(r[i], floor);
+    (i < rank ? kept : dropped).append(QPointF(i + 1, v));
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  kept_->replace(kept);
+  dropped_->replace(dropped);
+  const double tol = r.isEmpty() ? 0.0 : r.front() * relativeTolerance;
+  threshold_->replace(QList<QPointF>{{0.5, tol}, {r.size() + 0.5, tol}});
+  xAxis_->setRange(0, std::max<qsizetype>(r.size(), 1) + 1);
+  xAxis_->applyNiceNumbers();
+  setLogRange(yAxis_, std::min(lo, tol), hi);
+}
+
+int RDiagonalChart::pointCount() const { return static_cast<int>(kept_->count() + dropped_->count()); }
+
+}  // namespace eb::widgets

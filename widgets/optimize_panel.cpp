@@ -1,0 +1,112 @@
+#include "widgets/optimize_panel.hpp"
+
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace eb::widgets {
+
+OptimizePanel::OptimizePanel(QWidget* parent)
+    : QWidget(parent),
+      criterion_(new QComboBox),
+      timeLimit_(new QDoubleSpinBox),
+      starts_(new QSpinBox),
+      optimize_(new QPushButton(tr("Optimize"))),
+      cancel_(new QPushButton(tr("Cancel"))),
+      progress_(new QProgressBar),
+      best_(new QLabel) {
+  criterion_->addItem(tr("cond (condition number)"), "cond");
+  criterion_->addItem(tr("D: -log det F"), "logdet");
+  criterion_->addItem(tr("A: trace F^-1"), "aopt");
+  criterion_->addItem(tr("E: -lambda_min F"), "eopt");
+  timeLimit_->setRange(0.5, 3600.0);
+  timeLimit_->setValue(10.0);
+  timeLimit_->setSuffix(" s");
+  timeLimit_->setDecimals(1);
+  starts_->setRange(1, 256);
+  starts_->setValue(4);
+  optimize_->setToolTip(tr("Optimize the excitation from the current one (period and harmonics kept); undoable"));
+  optimize_->setObjectName("optimizeButton");
+  cancel_->setObjectName("cancelOptimizeButton");
+  progress_->setRange(0, 1000);
+  progress_->setTextVisible(true);
+  progress_->setFormat("");
+  best_->setWordWrap(true);
+
+  auto* form = new QFormLayout;
+  form->setContentsMargins(0, 0, 0, 0);
+  form->addRow(tr("Criterion"), criterion_);
+  auto* budget = new QHBoxLayout;
+  budget->addWidget(timeLimit_);
+  budget->addWidget(new QLabel(tr("starts")));
+  budget->addWidget(starts_);
+  form->addRow(tr("Time limit"), budget);
+  auto* buttons = new QHBoxLayout;
+  buttons->addWidget(optimize_, 1);
+  buttons->addWidget(cancel_);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addLayout(form);
+  layout->addLayout(buttons);
+  layout->addWidget(progress_);
+  layout->addWidget(best_);
+
+  connect(optimize_, &QPushButton::clicked, this, &OptimizePanel::optimizeRequested);
+  connect(cancel_, &QPushButton::clicked, this, &OptimizePanel::cancelRequested);
+  connect(criterion_, &QComboBox::currentIndexChanged, this, &OptimizePanel::settingsEdited);
+  connect(timeLimit_, &QDoubleSpinBox::valueChanged, this, &OptimizePanel::settingsEdited);
+  connect(starts_, &QSpinBox::valueChanged, this, &OptimizePanel::settingsEdited);
+  setRunning(false);
+}
+
+QString OptimizePanel::criterion() const { return criterion_->currentData().toString(); }
+
+void OptimizePanel::setCriterion(const QString& name) {
+  const int i = criterion_->findData(name);
+  if (i >= 0) criterion_->setCurrentIndex(i);
+}
+
+double OptimizePanel::timeLimit() const { return timeLimit_->value(); }
+void OptimizePanel::setTimeLimit(double seconds) { timeLimit_->setValue(seconds); }
+int OptimizePanel::starts() const { return starts_->value(); }
+void OptimizePanel::setStarts(int starts) { starts_->setValue(starts); }
+
+void OptimizePanel::setRunning(bool running) {
+  running_ = running;
+  optimize_->setEnabled(!running);
+  cancel_->setEnabled(running);
+  criterion_->setEnabled(!running);
+  timeLimit_->setEnabled(!running);
+  starts_->setEnabled(!running);
+  if (running) {
+    progress_->setValue(0);
+    progress_->setFormat(tr("starting..."));
+    best_->clear();
+  }
+}
+
+void OptimizePanel::setProgress(double fraction, double bestValue, double bestCond, bool feasible, int evaluations) {
+  progress_->setValue(static_cast<int>(std::lround(std::clamp(fraction, 0.0, 1.0) * 1000)));
+  if (feasible)
+    progress_->setFormat(tr("best %1: %2").arg(criterion()).arg(bestValue, 0, 'g', 4));
+  else
+    progress_->setFormat(tr("searching for a feasible start..."));
+  best_->setText(feasible ? tr("best cond %1 after %2 evaluations").arg(bestCond, 0, 'f', 2).arg(evaluations)
+                          : tr("%1 evaluations, nothing feasible yet").arg(evaluations));
+}
+
+void OptimizePanel::setResultText(const QString& text) {
+  best_->setText(text);
+  progress_->setFormat(running_ ? progress_->format() : QString());
+}
+
+}  // namespace eb::widgets

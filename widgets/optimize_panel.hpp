@@ -1,0 +1,58 @@
+#pragma once
+// OptimizePanel: the controls of one excitation-optimizer run (criterion,
+// time budget, starts), its Optimize / Cancel buttons and a progress bar with
+// the best value found so far. It runs nothing itself: it asks and displays.
+
+#include <QWidget>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace eb::widgets {
+
+class OptimizePanel : public QWidget {
+  Q_OBJECT
+ public:
+  explicit OptimizePanel(QWidget* parent = nullptr);
+
+  /// "cond", "logdet", "aopt" or "eopt" (the engine's criterion names).
+  QString criterion() const;
+  void setCriterion(const QString& name);
+  double timeLimit() const;  ///< [s]
+  void setTimeLimit(double seconds);
+  int starts() const;
+  void setStarts(int starts);
+  bool isRunning() const { return running_; }
+
+  QPushButton* optimizeButton() const { return optimize_; }
+  QPushButton* cancelButton() const { return cancel_; }
+  QProgressBar* progressBar() const { return progress_; }
+
+ public slots:
+  void setRunning(bool running);
+  /// Progress of a run: elapsed / budget in [0, 1], best criterion value and its cond so far.
+  void setProgress(double fraction, double bestValue, double bestCond, bool feasible, int evaluations);
+  /// Final line after a run ("cond 21.3 in 9.8 s", "cancelled", an error).
+  void setResultText(const QString& text);
+
+ signals:
+  void optimizeRequested();
+  void cancelRequested();
+  void settingsEdited();
+
+ private:
+  QComboBox* criterion_;
+  QDoubleSpinBox* timeLimit_;
+  QSpinBox* starts_;
+  QPushButton* optimize_;
+  QPushButton* cancel_;
+  QProgressBar* progress_;
+  QLabel* best_;
+  bool running_ = false;
+};
+
+}  // namespace eb::widgets

@@ -1,0 +1,29 @@
+#pragma once
+// Small OSG building blocks for the robot view: ground grid, axis triads,
+// joint-axis arrows, URDF primitive shapes and the missing-mesh placeholder.
+
+#include "model/robot_model.hpp"
+
+#include <osg/Node>
+#include <osg/Vec3>
+#include <osg/Vec4>
+#include <osg/ref_ptr>
+
+namespace eb::widgets {
+
+/// Square grid in the z = 0 plane, centred on the origin: half-size and spacing [m]; unlit lines.
+osg::ref_ptr<osg::Node> makeGroundGrid(double halfSize, double spacing);
+
+/// x, y, z axes (red, green, blue) of `length` [m] at the origin; unlit, drawn on top of meshes.
+osg::ref_ptr<osg::Node> makeAxisTriad(double length);
+
+/// Arrow from the origin along `direction` (unit) of `length` [m]; unlit, drawn on top.
+osg::ref_ptr<osg::Node> makeArrow(const osg::Vec3& direction, double length, const osg::Vec4& color);
+
+/// A URDF box, cylinder (along z) or sphere in `color`; null for a mesh geometry.
+osg::ref_ptr<osg::Node> makePrimitive(const Geometry& geometry, const osg::Vec4& color);
+
+/// Stand-in for a mesh that could not be loaded: a magenta wire cube of `size` [m].
+osg::ref_ptr<osg::Node> makePlaceholder(double size);
+
+}  // namespace eb::widgets

@@ -1,0 +1,49 @@
+#pragma once
+// ValueSlider: one edited number as a label, a slider and a spin box that stay
+// in step. The slider has a soft range (what a drag covers), the spin box a
+// hard range (what can be typed). It reports every change with `dragging` set
+// while the slider is held, so the document can merge a drag into one undo step.
+
+#include <QWidget>
+
+class QLabel;
+class QSlider;
+class QDoubleSpinBox;
+
+namespace eb::widgets {
+
+class ValueSlider : public QWidget {
+  Q_OBJECT
+ public:
+  explicit ValueSlider(const QString& label, QWidget* parent = nullptr);
+
+  /// Slider range [lo, hi]; the spin box accepts [hardLo, hardHi].
+  void setRanges(double lo, double hi, double hardLo, double hardHi);
+  void setDecimals(int decimals);
+  void setSuffix(const QString& suffix);
+  void setLabelToolTip(const QString& tip);
+  double value() const { return value_; }
+  /// Shows `value` without emitting; leaves the slider alone while the user drags it.
+  void setValue(double value);
+
+  QSlider* slider() const { return slider_; }
+  QDoubleSpinBox* spinBox() const { return spin_; }
+
+ signals:
+  /// The user changed the value; `dragging` is true while the slider is held down.
+  void valueEdited(double value, bool dragging);
+  /// The slider was released after a drag (closes the merged undo step).
+  void dragFinished();
+
+ private:
+  int toSlider(double v) const;
+  double fromSlider(int position) const;
+
+  QLabel* label_;
+  QSlider* slider_;
+  QDoubleSpinBox* spin_;
+  double lo_ = -1.0, hi_ = 1.0;
+  double value_ = 0.0;
+};
+
+}  // namespace eb::widgets
