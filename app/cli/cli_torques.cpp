@@ -56,6 +56,11 @@ void addTorquesCommand(CLI::App& app) {
         table.row(s).tail(n) = inverseDynamics(model, ws, q, qd, qdd).transpose();
       }
     }
+    // Huge but finite inputs (qd = 1e308) overflow the torques: name the sample, not the output table.
+    for (int s = 0; s < traj.size(); ++s)
+      if (!table.row(s).allFinite())
+        throw InputError(*in + ": sample " + std::to_string(s + 1) + " (t = " + formatDoubleExact(traj.t[s]) +
+                         " s): the joint torques are not finite (q, qd or qdd too large for the robot)");
     std::vector<std::string> header{"t"};
     for (int j = 0; j < n; ++j) header.push_back("tau" + std::to_string(j + 1));
     writeFileAtomically(*out, formatMatrixCsv(header, table));

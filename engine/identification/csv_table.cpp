@@ -10,6 +10,8 @@
 #include <limits>
 #include <stdexcept>
 
+#include <sys/stat.h>
+
 namespace eb {
 
 namespace csv_text {
@@ -105,6 +107,20 @@ struct ContentLine {
   std::string_view text;
   std::size_t number;  // 1-based
 };
+
+// Opens a log for reading. The importers read a file more than once (format
+// detection, row count, data), so it must be a regular file: a pipe would be
+// consumed by the first pass and a device such as /dev/zero never ends.
+std::FILE* openLogFile(const std::string& path) {
+  std::FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) throw InputError(path + ": cannot open file: " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    std::fclose(f);
+    throw InputError(path + ": not a regular file (a log is read more than once; copy a pipe or device to a file)");
+  }
+  return f;
+}
 
 }  // namespace
 
@@ -233,8 +249,7 @@ CsvLayout inspectCsvText(std::string_view head, std::string_view source, const s
 
 // ---------------------------------------------------------------------------------------------
 CsvBlockReader::CsvBlockReader(const std::string& path, const CsvReadOptions& options) : path_(path) {
-  file_ = std::fopen(path.c_str(), "rb");
-  if (!file_) throw InputError(path + ": cannot open file: " + std::strerror(errno));
+  file_ = openLogFile(path);
   if (std::fseek(file_, 0, SEEK_END) == 0) fileSize_ = std::ftell(file_);
   std::rewind(file_);
   buffer_.resize(kBufferBytes);
@@ -282,7 +297,12 @@ bool CsvBlockReader::fill() {
     end_ -= begin_;
     begin_ = 0;
   }
-  if (end_ == buffer_.size()) buffer_.resize(buffer_.size() * 2);  // a line longer than the buffer
+  // A line longer than the whole buffer: no log row is that long (a binary file or a
+  // missing line break). Refused, so a 1 GB line cannot grow the buffer to 1 GB.
+  if (end_ == buffer_.size())
+    throw InputError(path_ + ": line " + std::to_string(lineNumber_ + 1) + ": longer than " +
+                     std::to_string(kBufferBytes / (std::size_t{1} << 20)) +
+                     " MiB (not a text log, or a line break is missing)");
   const std::size_t got = std::fread(buffer_.data() + end_, 1, buffer_.size() - end_, file_);
   if (got == 0) {
     if (std::ferror(file_)) throw InputError(path_ + ": read error");
@@ -396,8 +416,7 @@ double CsvBlockReader::progress() const {
 
 // ---------------------------------------------------------------------------------------------
 std::size_t countCsvDataRows(const std::string& path, const CsvLayout& layout) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw InputError(path + ": cannot open file: " + std::strerror(errno));
+  std::FILE* f = openLogFile(path);
   std::vector<char> buffer(std::size_t{4} << 20);
   std::size_t line = 1, rows = 0;
   bool atStart = true;     // no non-blank character seen yet on this line
@@ -467,8 +486,7 @@ CsvTable readCsvTable(const std::string& path, const CsvReadOptions& options,
 
 // ---------------------------------------------------------------------------------------------
 CsvPreview readCsvPreview(const std::string& path, std::size_t maxRows, const std::optional<CsvFormat>& format) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw InputError(path + ": cannot open file: " + std::strerror(errno));
+  std::FILE* f = openLogFile(path);
   std::string head(kBufferBytes, '\0');
   head.resize(std::fread(head.data(), 1, head.size(), f));
   std::fclose(f);

@@ -24,7 +24,7 @@ double medianTimeStep(const double* t, std::size_t n) {
 }
 
 TimeAxisChecker::TimeAxisChecker(std::string source, std::string column, std::string place)
-    : source_(std::move(source)), column_(std::move(column)), place_(std::move(place)) {}
+    : source_(oneLineMessage(source)), column_(oneLineMessage(column)), place_(std::move(place)) {}  // quoted in warnings
 
 namespace {
 std::string formatSeconds(double s) {

@@ -445,6 +445,18 @@ LogMappingGuess guessLogColumnMapping(const std::vector<std::string>& columns, c
   std::vector<ColumnInfo> infos;
   infos.reserve(columns.size());
   for (const std::string& c : columns) infos.push_back(readColumnName(c));
+  // A column that means something (time, a joint signal) must be named once: two
+  // "q1" columns make the mapping ambiguous (and the groups look non-contiguous).
+  {
+    std::map<std::string, std::size_t> first;
+    for (std::size_t c = 0; c < columns.size(); ++c) {
+      if (infos[c].role == Role::None) continue;
+      const auto [it, fresh] = first.emplace(columns[c], c);
+      if (!fresh)
+        throw InputError(where + "column '" + columns[c] + "' appears twice in the header (columns " +
+                         std::to_string(it->second + 1) + " and " + std::to_string(c + 1) + ")");
+    }
+  }
 
   // Time column.
   std::size_t timeIndex = columns.size();
@@ -591,6 +603,9 @@ LogMappingGuess guessLogColumnMapping(const std::vector<std::string>& columns, c
   }
   if (ur) notes.push_back("UR RTDE naming (actual_q_i, actual_qd_i): joints 0-based");
   if (franka) notes.push_back("libfranka naming (q[i], dq[i], tau_J[i]): joints 0-based");
+  // Notes and warnings quote column names, which can hold anything: one line each.
+  for (std::vector<std::string>* list : {&notes, &doubts})
+    for (std::string& line : *list) line = oneLineMessage(line);
   return guess;
 }
 

@@ -138,11 +138,11 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
     nominalStep_ = medianTimeStep(t.data(), got);
     timeChecker_.setNominalStep(nominalStep_);
     if (nominalStep_ > 0.0 && 1.0 / nominalStep_ < kLowSampleRateHz)
-      warnings_.push_back({lines_[0], path_ + ": line " + std::to_string(lines_[0]) + ": column '" +
-                                          (mapping_.timeColumn.empty() ? "time" : mapping_.timeColumn) +
-                                          "': sample rate " + formatNumber(1.0 / nominalStep_) +
-                                          " Hz is low for identification (ROS joint_states is often 30 Hz; "
-                                          "log at 500 Hz or more)"});
+      warnings_.push_back({lines_[0], oneLineMessage(path_ + ": line " + std::to_string(lines_[0]) + ": column '" +
+                                                     (mapping_.timeColumn.empty() ? "time" : mapping_.timeColumn) +
+                                                     "': sample rate " + formatNumber(1.0 / nominalStep_) +
+                                                     " Hz is low for identification (ROS joint_states is often 30 Hz; "
+                                                     "log at 500 Hz or more)")});
   }
   for (Eigen::Index i = 0; i < g; ++i) timeChecker_.check(t(i), lines_[static_cast<std::size_t>(i)], warnings_);
 

@@ -8,6 +8,8 @@
 // replaced, the link kept). An existing device, FIFO or terminal (/dev/null,
 // /dev/full, /dev/stdout) is written in place, never replaced.
 
+#include "model/model_error.hpp"
+
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -18,7 +20,7 @@ namespace eb {
 /// Thrown when a file cannot be written; what() is one line naming the path and the reason.
 class FileWriteError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit FileWriteError(const std::string& what) : std::runtime_error(oneLineMessage(what)) {}
 };
 
 /// Writes `contents` to `path` atomically; throws FileWriteError ("<path>: cannot write: <reason>").

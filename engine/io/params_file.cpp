@@ -3,11 +3,14 @@
 #include "io/atomic_file.hpp"
 #include "model/inertial_parameters.hpp"
 #include "model/model_error.hpp"
+#include "util/bounded_read.hpp"
 
 #include <nlohmann/json.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <fstream>
 #include <sstream>
 
@@ -162,11 +165,20 @@ void writeParamsFile(const std::string& path, const IdentifiedParameters& p, con
 IdentifiedParameters readParamsJson(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open the parameter file");
+  // Parameter files are a few kB; a larger input is not one (and must not exhaust memory).
+  constexpr size_t kMaxBytes = 64 * kMiB;
+  const BoundedText text = readBoundedText(in, kMaxBytes, kMaxBytes);
+  if (!text.ok()) throw InputError(path + ": file: larger than " + describeByteLimit(kMaxBytes) + " (not a parameter file?)");
   json j;
   try {
-    j = json::parse(in);
+    j = json::parse(text.text);
   } catch (const json::parse_error& e) {
     throw InputError(path + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
+  } catch (const json::exception& e) {
+    // e.g. out_of_range 406: a number too large for a double (1e400).
+    std::string what = e.what();
+    const size_t bracket = what.find("] ");
+    throw InputError(path + ": not valid JSON (" + (bracket == std::string::npos ? what : what.substr(bracket + 2)) + ")");
   }
   auto field = [&](const json& obj, const std::string& key, const std::string& where) -> const json& {
     if (!obj.is_object() || !obj.contains(key)) throw InputError(path + ": " + where + key + ": missing");
@@ -178,7 +190,7 @@ IdentifiedParameters readParamsJson(const std::string& path) {
     if (!std::isfinite(d)) throw InputError(path + ": " + where + ": not a finite number");
     return d;
   };
-  if (!j.is_object() || j.value("format", "") != "excitebench-params")
+  if (!j.is_object() || !j.contains("format") || j["format"] != "excitebench-params")
     throw InputError(path + ": format: not an excitebench-params file");
   IdentifiedParameters p;
   try {
@@ -220,7 +232,16 @@ IdentifiedParameters readParamsJson(const std::string& path) {
       p.fullParameters = full;
     }
     if (j.contains("residual_rms")) p.residualRms = Eigen::Map<const Eigen::VectorXd>(j["residual_rms"].get<std::vector<double>>().data(), static_cast<Eigen::Index>(j["residual_rms"].size()));
-    p.samples = j.value("samples", 0L);
+    if (j.contains("samples")) {
+      const json& s = j["samples"];
+      // An integer; a float must not reach a cast to long (undefined beyond its range).
+      if (!s.is_number_integer() && !(s.is_number_float() && std::floor(s.get<double>()) == s.get<double>() &&
+                                      std::abs(s.get<double>()) < 1e18))
+        throw InputError(path + ": samples: not an integer");
+      p.samples = s.is_number_unsigned() ? static_cast<long>(std::min<json::number_unsigned_t>(
+                                               s.get<json::number_unsigned_t>(), std::numeric_limits<long>::max()))
+                                         : s.get<long>();
+    }
     if (j.contains("sources")) p.sources = j["sources"].get<std::vector<std::string>>();
   } catch (const json::exception& e) {
     throw InputError(path + ": wrong type of a field (" + std::string(e.what()) + ")");
@@ -240,6 +261,11 @@ BaseParameters baseParametersFor(const RobotModel& model, const IdentifiedParame
     throw InputError(path + ": base_parameters: do not match robot '" + model.name() + "' (" + std::to_string(base.rank) +
                      " base parameters expected, the file has " + std::to_string(p.columns.size()) +
                      "); identified for another robot?");
+  // A consistent estimate carries every regressor parameter; callers index it by body.
+  if (p.fullParameters && p.fullParameters->size() != base.columnCount)
+    throw InputError(path + ": standard_parameters: " + std::to_string(p.fullParameters->size()) +
+                     " entries, robot '" + model.name() + "' has " + std::to_string(base.columnCount) +
+                     " regressor parameters");
   return base;
 }
 

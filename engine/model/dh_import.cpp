@@ -4,12 +4,14 @@
 #include "model/model_builder.hpp"
 #include "model/model_error.hpp"
 #include "model/text_numbers.hpp"
+#include "util/bounded_read.hpp"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -77,18 +79,26 @@ void checkRow(const DhRow& r, const std::string& source, const std::string& labe
     if (v <= 0.0) fail(field, "must be positive (" + formatNumber(v) + ")");
 }
 
+// A DH table of the most rows allowed is well below this.
+constexpr size_t kMaxDhBytes = 16 * kMiB;
+
 std::string readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ModelError(path + ": cannot open the file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  BoundedText text = readBoundedText(in, kMaxDhBytes, kMaxDhBytes);
+  if (!text.ok()) throw ModelError(path + ": file: larger than " + describeByteLimit(kMaxDhBytes) + " (not a DH table?)");
+  return std::move(text.text);
 }
 
 }  // namespace
 
 RobotModel buildDhModel(const DhTable& table, const std::string& source) {
   if (table.rows.empty()) throw ModelError(source + ": joints: none; a DH table needs at least one row");
+  // A standard-DH row makes two links; keep the model within ModelBuilder's bound.
+  constexpr size_t kMaxRows = static_cast<size_t>(kMaxModelLinks) / 2;
+  if (table.rows.size() > kMaxRows)
+    throw ModelError(source + ": joints: " + std::to_string(table.rows.size()) + " rows, at most " +
+                     std::to_string(kMaxRows) + " are supported");
   const bool standard = table.convention == DhConvention::Standard;
   std::vector<LinkSpec> links{LinkSpec{"base", std::nullopt, {}, {}}};
   std::vector<JointSpec> joints;
@@ -138,9 +148,9 @@ RobotModel buildDhModel(const DhTable& table, const std::string& source) {
       parent = j.child;
     }
   }
-  for (const JointSpec& j : joints)
-    for (LinkSpec& l : links)
-      if (l.name == j.parent) addRods(l, j.origin.translation());
+  std::map<std::string, size_t> linkIndex;
+  for (size_t i = 0; i < links.size(); ++i) linkIndex.emplace(links[i].name, i);
+  for (const JointSpec& j : joints) addRods(links[linkIndex.at(j.parent)], j.origin.translation());
 
   ModelBuilder builder(source);
   builder.setName(table.name);

@@ -41,7 +41,8 @@ class CsvReader {
   explicit CsvReader(const std::string& source) : source_(source) {}
 
   DhTable read(const std::string& text) {
-    size_t b = 0;
+    // A UTF-8 byte order mark (spreadsheet exports) is not part of the first cell.
+    size_t b = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
     while (b < text.size()) {
       const size_t e = std::min(text.find('\n', b), text.size());
       ++line_;

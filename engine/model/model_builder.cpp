@@ -6,7 +6,6 @@
 #include <Eigen/Eigenvalues>
 
 #include <cmath>
-#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -48,6 +47,9 @@ void checkInertial(const std::string& where, const LinkInertial& in) {
 
 RobotModel ModelBuilder::build() const {
   const std::string& src = source_;
+  if (links_.size() > static_cast<size_t>(kMaxModelLinks) || joints_.size() > static_cast<size_t>(kMaxModelLinks))
+    throw ModelError(src + ": " + std::to_string(links_.size()) + " links and " + std::to_string(joints_.size()) +
+                     " joints, at most " + std::to_string(kMaxModelLinks) + " of each are supported");
   std::map<std::string, size_t> linkIndex;
   for (size_t i = 0; i < links_.size(); ++i) {
     if (links_[i].name.empty()) throw ModelError(src + ": link #" + std::to_string(i + 1) + " has no name");
@@ -107,12 +109,57 @@ RobotModel ModelBuilder::build() const {
   model.gravity_ = gravity_;
 
   // Depth-first walk from the root, children in document order. Each link is
-  // attached to the moving body above it at a fixed pose.
+  // attached to the moving body above it at a fixed pose. An explicit stack,
+  // not recursion, so that a long chain cannot exhaust the call stack; the
+  // order is that of the recursive walk (pre-order, one subtree at a time).
+  constexpr size_t kNoJoint = static_cast<size_t>(-1);
+  struct Visit {
+    size_t link;             // link to attach
+    size_t joint;            // the joint that leads to it (kNoJoint for the root)
+    int body;                // moving body above the joint (-1: the base)
+    Eigen::Isometry3d pose;  // the joint frame (or the root link frame) in that body
+  };
+  std::vector<Visit> stack{Visit{linkIndex.at(roots[0]), kNoJoint, -1, Eigen::Isometry3d::Identity()}};
   size_t visited = 0;
-  std::function<void(size_t, int, const Eigen::Isometry3d&)> visit = [&](size_t li, int body,
-                                                                         const Eigen::Isometry3d& poseInBody) {
+  while (!stack.empty()) {
+    const Visit v = stack.back();
+    stack.pop_back();
     ++visited;
-    const LinkSpec& link = links_[li];
+    int body = v.body;
+    Eigen::Isometry3d poseInBody = v.pose;
+    if (v.joint != kNoJoint && joints_[v.joint].type != JointSpecType::Fixed) {
+      // A moving joint starts a new body whose frame is the joint frame.
+      const JointSpec& js = joints_[v.joint];
+      Body b;
+      b.name = js.child;
+      b.jointName = js.name;
+      b.type = js.type == JointSpecType::Prismatic ? JointType::Prismatic
+               : js.type == JointSpecType::Continuous ? JointType::Continuous
+                                                      : JointType::Revolute;
+      b.parent = v.body;
+      b.rotationInParent = v.pose.linear();
+      b.translationInParent = v.pose.translation();
+      b.axis = js.axis.normalized();
+      model.bodies_.push_back(b);
+      body = static_cast<int>(model.bodies_.size()) - 1;
+      poseInBody = Eigen::Isometry3d::Identity();
+      if (!js.mimic) {
+        Joint joint;
+        joint.name = js.name;
+        joint.type = b.type;
+        joint.body = body;
+        joint.limits = js.limits;
+        if (b.type == JointType::Continuous) {
+          joint.limits.lower = -std::numeric_limits<double>::infinity();
+          joint.limits.upper = std::numeric_limits<double>::infinity();
+        }
+        joint.damping = js.damping;
+        joint.friction = js.friction;
+        model.bodies_.back().dof = static_cast<int>(model.joints_.size());
+        model.joints_.push_back(joint);
+      }
+    }
+    const LinkSpec& link = links_[v.link];
     LinkFrame frame;
     frame.name = link.name;
     frame.body = body;
@@ -125,67 +172,40 @@ RobotModel ModelBuilder::build() const {
       const Eigen::Matrix3d Rc = in.comFrame.linear();
       const Vector10d inLink =
           standardParametersFromCom(in.mass, in.comFrame.translation(), Rc * in.inertia * Rc.transpose());
-      model.bodies_[static_cast<size_t>(body)].inertia +=
-          transformStandardParameters(inLink, poseInBody.linear(), poseInBody.translation());
+      Vector10d& inertia = model.bodies_[static_cast<size_t>(body)].inertia;
+      inertia += transformStandardParameters(inLink, poseInBody.linear(), poseInBody.translation());
+      if (!inertia.allFinite())
+        throw ModelError(src + ": link '" + link.name +
+                         "': inertial: the parameters about the body frame overflow (mass, centre of mass or "
+                         "link offset too large)");
     }
-    for (size_t j : childJoints[li]) {
-      const JointSpec& js = joints_[j];
-      const Eigen::Isometry3d jointPose = poseInBody * js.origin;
-      if (js.type == JointSpecType::Fixed) {
-        visit(linkIndex.at(js.child), body, jointPose);
-        continue;
-      }
-      Body b;
-      b.name = js.child;
-      b.jointName = js.name;
-      b.type = js.type == JointSpecType::Prismatic ? JointType::Prismatic
-               : js.type == JointSpecType::Continuous ? JointType::Continuous
-                                                      : JointType::Revolute;
-      b.parent = body;
-      b.rotationInParent = jointPose.linear();
-      b.translationInParent = jointPose.translation();
-      b.axis = js.axis.normalized();
-      model.bodies_.push_back(b);
-      const int newBody = static_cast<int>(model.bodies_.size()) - 1;
-      if (!js.mimic) {
-        Joint joint;
-        joint.name = js.name;
-        joint.type = b.type;
-        joint.body = newBody;
-        joint.limits = js.limits;
-        if (b.type == JointType::Continuous) {
-          joint.limits.lower = -std::numeric_limits<double>::infinity();
-          joint.limits.upper = std::numeric_limits<double>::infinity();
-        }
-        joint.damping = js.damping;
-        joint.friction = js.friction;
-        model.bodies_.back().dof = static_cast<int>(model.joints_.size());
-        model.joints_.push_back(joint);
-      }
-      visit(linkIndex.at(js.child), newBody, Eigen::Isometry3d::Identity());
-    }
-  };
-  visit(linkIndex.at(roots[0]), -1, Eigen::Isometry3d::Identity());
+    // Pushed last-first, so popped first-first.
+    const std::vector<size_t>& children = childJoints[v.link];
+    for (auto it = children.rbegin(); it != children.rend(); ++it)
+      stack.push_back(Visit{linkIndex.at(joints_[*it].child), *it, body, poseInBody * joints_[*it].origin});
+  }
   if (visited != links_.size())
     throw ModelError(src + ": " + std::to_string(links_.size() - visited) +
                      " link(s) are not connected to the root link '" + roots[0] + "'");
 
   // Mimic joints follow a leader that must be a non-mimic moving joint.
+  std::map<std::string, int> dofOfJoint, bodyOfJoint;
+  for (size_t i = 0; i < model.joints_.size(); ++i) dofOfJoint.emplace(model.joints_[i].name, static_cast<int>(i));
+  for (size_t b = 0; b < model.bodies_.size(); ++b) bodyOfJoint.emplace(model.bodies_[b].jointName, static_cast<int>(b));
   for (size_t j = 0; j < joints_.size(); ++j) {
     const JointSpec& js = joints_[j];
     if (!js.mimic || js.type == JointSpecType::Fixed) continue;
     const std::string where = src + ": joint '" + js.name + "'";
-    const int leader = model.jointIndex(js.mimic->leader);
-    if (leader < 0) throw ModelError(where + ": mimic joint '" + js.mimic->leader + "' is not a moving, non-mimic joint");
+    const auto leader = dofOfJoint.find(js.mimic->leader);
+    if (leader == dofOfJoint.end())
+      throw ModelError(where + ": mimic joint '" + js.mimic->leader + "' is not a moving, non-mimic joint");
     if (!std::isfinite(js.mimic->multiplier) || !std::isfinite(js.mimic->offset))
       throw ModelError(where + ": mimic multiplier/offset is not finite");
-    for (Body& b : model.bodies_)
-      if (b.jointName == js.name) {
-        b.mimic = true;
-        b.dof = leader;
-        b.multiplier = js.mimic->multiplier;
-        b.offset = js.mimic->offset;
-      }
+    Body& b = model.bodies_[static_cast<size_t>(bodyOfJoint.at(js.name))];
+    b.mimic = true;
+    b.dof = leader->second;
+    b.multiplier = js.mimic->multiplier;
+    b.offset = js.mimic->offset;
   }
   if (model.joints_.empty()) throw ModelError(src + ": the robot has no moving joint");
   model.computeHomeTwists();

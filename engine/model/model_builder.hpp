@@ -13,6 +13,11 @@
 
 namespace eb {
 
+/// The most links (and joints) a robot description may have: far beyond any
+/// real robot (snake:N stops at 1000), small enough that importing and the
+/// dynamics stay quick. Importers refuse larger files with a ModelError.
+inline constexpr int kMaxModelLinks = 10000;
+
 /// Inertial data of a link as URDF writes it: inertia about the centre of mass.
 struct LinkInertial {
   double mass = 0.0;                                            ///< kg
@@ -62,7 +67,8 @@ class ModelBuilder {
   /// a joint referring to a missing link, a link with two parents (loop), more
   /// than one root, no moving joint, a zero or non-finite axis, non-finite
   /// numbers, negative mass, an inertia that is not positive semi-definite or
-  /// violates the triangle inequality, lower > upper, a mimic of a missing joint.
+  /// violates the triangle inequality, lower > upper, a mimic of a missing joint,
+  /// more than kMaxModelLinks links or joints.
   RobotModel build() const;
 
  private:

@@ -1,9 +1,11 @@
 #include "model/urdf_check.hpp"
 
 #include "model/inertial_check.hpp"
+#include "model/model_builder.hpp"
 #include "model/model_error.hpp"
 #include "model/text_numbers.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <optional>
 #include <set>
@@ -19,7 +21,8 @@ struct Subject {
   std::string label;
 
   std::string message(int line, const std::string& field, const std::string& what) const {
-    return file + ":" + std::to_string(line) + ": " + label + ": " + field + ": " + what;
+    // Warnings quote the file too: one line like the errors.
+    return oneLineMessage(file + ":" + std::to_string(line) + ": " + label + ": " + field + ": " + what);
   }
   [[noreturn]] void fail(int line, const std::string& field, const std::string& what) const {
     throw ModelError(message(line, field, what));
@@ -331,16 +334,36 @@ void checkStructure(const std::string& file, const std::string& robotLabel, int 
              "'" + j.child + "' already has parent joint '" + it->second->name + "' (line " +
                  std::to_string(it->second->line) + "): kinematic loops are not supported");
   }
+  // Links on a loop, found in linear time: every link has at most one parent
+  // joint here, so walking up from each link once (never twice over a link
+  // already walked) either ends at the root, joins an earlier walk, or meets
+  // itself.
+  std::set<std::string> onLoop;
+  {
+    std::map<std::string, int> walked;  // 1: on the current walk, 2: done
+    for (const JointInfo& start : joints) {
+      std::vector<std::string> path;
+      std::string link = start.child;
+      while (!walked.count(link) && parentJoint.count(link)) {
+        walked[link] = 1;
+        path.push_back(link);
+        link = parentJoint.at(link)->parent;
+      }
+      if (walked.count(link) && walked.at(link) == 1)
+        onLoop.insert(std::find(path.begin(), path.end(), link), path.end());
+      for (const std::string& l : path) walked[l] = 2;
+    }
+  }
   for (const JointInfo& j : joints) {
-    // Walk up from the parent; reaching the child again closes a loop.
+    // The first joint (document order) on a loop is reported, with the loop walked from it.
+    if (!onLoop.count(j.child)) continue;
     std::string path = j.child + " -> " + j.parent, link = j.parent;
-    for (size_t steps = 0; parentJoint.count(link) && steps <= joints.size(); ++steps) {
+    while (link != j.child) {
       link = parentJoint.at(link)->parent;
       path += " -> " + link;
-      if (link == j.child)
-        Subject{file, quoted("joint", j.name)}.fail(
-            j.childLine, "child link", "'" + j.child + "' closes a kinematic loop (" + path + ")");
     }
+    Subject{file, quoted("joint", j.name)}.fail(j.childLine, "child link",
+                                                "'" + j.child + "' closes a kinematic loop (" + path + ")");
   }
   std::string root;
   for (const std::string& link : out.links) {
@@ -382,6 +405,15 @@ UrdfCheck checkUrdf(const xml::Element& robot, const std::string& file) {
   const std::string robotLabel = quoted("robot", robotName ? *robotName : std::string());
   UrdfCheck out;
   out.cleaned = makeElement("robot", {{"name", robotName ? *robotName : std::string("robot")}});
+  // Bound the work before any of it: the robot must stay a size the dynamics can handle.
+  for (const char* kind : {"link", "joint"}) {
+    size_t count = 0;
+    for (const Element& el : robot.children) count += el.name == kind;
+    if (count > static_cast<size_t>(kMaxModelLinks))
+      throw ModelError(file + ":" + std::to_string(robot.line) + ": " + robotLabel + ": " + kind + ": " +
+                       std::to_string(count) + " " + kind + "s, at most " + std::to_string(kMaxModelLinks) +
+                       " are supported");
+  }
 
   // Top-level materials first: visuals may name them before they appear.
   std::set<std::string> materials;
@@ -416,12 +448,15 @@ UrdfCheck checkUrdf(const xml::Element& robot, const std::string& file) {
   checkStructure(file, robotLabel, robot.line, joints, out);
 
   // A link a moving joint drives but that has no inertial: allowed, massless.
+  std::map<std::string, const Element*> linkElements;
+  for (const Element& el : robot.children)
+    if (el.name == "link") linkElements.emplace(*el.attribute("name"), &el);
   for (const JointInfo& j : joints) {
     if (j.type == "fixed") continue;
-    for (const Element& el : robot.children)
-      if (el.name == "link" && *el.attribute("name") == j.child && !el.child("inertial"))
-        out.warnings.push_back(Subject{file, quoted("link", j.child)}.message(
-            el.line, "inertial", "missing; the link is massless (moved by joint '" + j.name + "')"));
+    const Element& el = *linkElements.at(j.child);
+    if (!el.child("inertial"))
+      out.warnings.push_back(Subject{file, quoted("link", j.child)}.message(
+          el.line, "inertial", "missing; the link is massless (moved by joint '" + j.name + "')"));
   }
   return out;
 }

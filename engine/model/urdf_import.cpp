@@ -5,6 +5,7 @@
 #include "model/model_error.hpp"
 #include "model/urdf_check.hpp"
 #include "model/xml_document.hpp"
+#include "util/bounded_read.hpp"
 
 #include <console_bridge/console.h>
 #include <urdf_parser/urdf_parser.h>
@@ -154,13 +155,16 @@ ModelError withLine(const ModelError& e, const std::string& source, const UrdfCh
   return ModelError(source + ":" + std::to_string(it->second) + ": " + rest);
 }
 
+// A URDF of kMaxModelLinks links is a few MB; a larger file is not a robot description.
+constexpr size_t kMaxUrdfBytes = 64 * kMiB;
+
 std::string readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ModelError(path + ": cannot open the file");
-  std::ostringstream text;
-  text << in.rdbuf();
+  BoundedText text = readBoundedText(in, kMaxUrdfBytes, kMaxUrdfBytes);
+  if (!text.ok()) throw ModelError(path + ": file: larger than " + describeByteLimit(kMaxUrdfBytes) + " (not a robot description?)");
   if (in.bad()) throw ModelError(path + ": cannot read the file");
-  return text.str();
+  return std::move(text.text);
 }
 
 }  // namespace
@@ -174,9 +178,23 @@ UrdfImport importUrdfStringWithWarnings(const std::string& xmlText, const std::s
   ModelBuilder builder(sourceName);
   builder.setName(urdfModel->getName());
   // urdfdom keeps links and joints in maps; document order (joint order!) comes from the check.
-  for (const std::string& name : check.links)
-    builder.addLink(toLinkSpec(*urdfModel->getLink(name), baseDir, packageRoots));
-  for (const std::string& name : check.joints) builder.addJoint(toJointSpec(*urdfModel->getJoint(name), check));
+  // A name urdfdom reads differently from us (its XML reader condenses white space) is not found.
+  const auto missing = [&](const char* kind, const std::string& name) {
+    const auto line = check.lines.find(std::string(kind) + " '" + name + "'");
+    return ModelError(sourceName + ":" + (line == check.lines.end() ? std::string("1") : std::to_string(line->second)) +
+                      ": " + kind + " '" + name + "': name: urdfdom reads it differently (use letters, digits, '_', "
+                      "'-', '.', '/' and single spaces)");
+  };
+  for (const std::string& name : check.links) {
+    const urdf::LinkConstSharedPtr link = urdfModel->getLink(name);
+    if (!link) throw missing("link", name);
+    builder.addLink(toLinkSpec(*link, baseDir, packageRoots));
+  }
+  for (const std::string& name : check.joints) {
+    const urdf::JointConstSharedPtr joint = urdfModel->getJoint(name);
+    if (!joint) throw missing("joint", name);
+    builder.addJoint(toJointSpec(*joint, check));
+  }
   try {
     return UrdfImport{builder.build(), std::move(check.warnings)};
   } catch (const ModelError& e) {

@@ -60,6 +60,11 @@ void appendUtf8(std::string& out, uint32_t cp) {
   }
 }
 
+// Bounds that keep the work per document linear and the recursion shallow:
+// robot descriptions nest a handful of levels and carry a few attributes.
+constexpr int kMaxDepth = 100;
+constexpr size_t kMaxAttributes = 256;
+
 // Cursor over the text that counts lines as it moves, so every error and
 // element can name its line.
 class Reader {
@@ -70,7 +75,7 @@ class Reader {
     if (s_.compare(0, 3, "\xEF\xBB\xBF") == 0) pos_ = 3;
     skipMisc(true);
     if (atEnd() || s_[pos_] != '<') fail("no root element");
-    Element root = element();
+    Element root = element(1);
     skipMisc(false);
     if (!atEnd()) fail("unexpected content after the root element <" + root.name + ">");
     return root;
@@ -146,7 +151,8 @@ class Reader {
       else if (ent.size() > 1 && ent[0] == '#') {
         const bool hex = ent[1] == 'x' || ent[1] == 'X';
         const std::string digits = ent.substr(hex ? 2 : 1);
-        if (digits.empty() || digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") != std::string::npos)
+        if (digits.empty() || digits.size() > 8 ||
+            digits.find_first_not_of(hex ? "0123456789abcdefABCDEF" : "0123456789") != std::string::npos)
           fail("bad character reference '&" + ent + ";'");
         const unsigned long cp = std::stoul(digits, nullptr, hex ? 16 : 10);
         if (cp == 0 || cp > 0x10FFFF) fail("bad character reference '&" + ent + ";'");
@@ -158,12 +164,14 @@ class Reader {
     }
     return out;
   }
-  Element element() {
+  Element element(int depth) {
     Element e;
     e.line = line_;
     advance(1);  // '<'
     e.name = name();
     if (e.name.empty()) fail("expected an element name after '<'");
+    if (depth > kMaxDepth)
+      fail("element <" + e.name + "> is nested more than " + std::to_string(kMaxDepth) + " levels deep");
     for (;;) {
       skipSpace();
       if (atEnd()) fail("element <" + e.name + "> opened on line " + std::to_string(e.line) + " is not closed");
@@ -175,9 +183,11 @@ class Reader {
         advance(1);
         break;
       }
+      if (e.attributes.size() == kMaxAttributes)
+        fail("element <" + e.name + "> has more than " + std::to_string(kMaxAttributes) + " attributes");
       attribute(e);
     }
-    content(e);
+    content(e, depth);
     return e;
   }
   void attribute(Element& e) {
@@ -201,7 +211,7 @@ class Reader {
     if (e.attribute(a.name)) fail("attribute '" + a.name + "' appears twice in <" + e.name + ">");
     e.attributes.push_back(std::move(a));
   }
-  void content(Element& e) {
+  void content(Element& e, int depth) {
     std::string text;
     for (;;) {
       if (atEnd()) fail("element <" + e.name + "> opened on line " + std::to_string(e.line) + " is not closed");
@@ -228,7 +238,7 @@ class Reader {
       } else if (startsWith("<?")) {
         skipPast("?>", "processing instruction");
       } else if (s_[pos_] == '<') {
-        e.children.push_back(element());
+        e.children.push_back(element(depth + 1));
       } else {
         const size_t end = s_.find('<', pos_);
         const size_t stop = end == std::string::npos ? s_.size() : end;
