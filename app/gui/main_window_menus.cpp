@@ -7,6 +7,7 @@
 #include "app/gui/recent_files.hpp"
 #include "app/gui/robot_animator.hpp"
 #include "app/gui/workbench_document.hpp"
+#include "app/wizard/identification_wizard.hpp"
 #include "model/builtin_robots.hpp"
 #include "widgets/playback_bar.hpp"
 #include "widgets/playback_clock.hpp"
@@ -198,12 +199,17 @@ void MainWindow::createMenus() {
   excitation->addAction(tr("&Cancel optimization"), optimizer_, &OptimizerRunner::cancel);
   excitation->addAction(tr("&Default excitation"), document_, &WorkbenchDocument::resetExcitation);
 
-  // ---- Identify ---- (the wizard is connected here when it exists; see main_window.hpp)
+  // ---- Identify ----
   identifyMenu_ = menuBar()->addMenu(tr("&Identify"));
   wizardAction_ = identifyMenu_->addAction(tr("Identification &wizard..."));
   wizardAction_->setObjectName("identificationWizardAction");
-  wizardAction_->setEnabled(false);
-  wizardAction_->setStatusTip(tr("Import logs, estimate and validate the dynamic parameters (not available yet)"));
+  wizardAction_->setStatusTip(tr("Import logs, estimate and validate the dynamic parameters"));
+  connect(wizardAction_, &QAction::triggered, this, [this] {
+    // The wizard works on its own identification document, for the robot loaded now.
+    auto* wizard = new wizard::IdentificationWizard(document_->robot(), document_->source().spec, this);
+    wizard->setAttribute(Qt::WA_DeleteOnClose);
+    wizard->show();
+  });
 
   // ---- View ----
   viewMenu_ = menuBar()->addMenu(tr("&View"));

@@ -29,6 +29,7 @@
 #include <QSlider>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWizard>
 #include <QUndoStack>
 
 #include <cmath>
@@ -138,7 +139,15 @@ void MainWindowTest::startsWithPandaAndLiveCharts() {
   QTRY_VERIFY(window_->signalCharts()->pointCount(0, 0) > 100);
   QCOMPARE(window_->robotPanel()->baseParameterCount(), e->base->rank);
   QVERIFY(e->feasible());  // the default excitation is inside the limits
-  QCOMPARE(window_->identificationWizardAction()->isEnabled(), false);
+  // Identify > Identification wizard opens the wizard for the robot loaded now.
+  QAction* wizardAction = window_->identificationWizardAction();
+  QVERIFY(wizardAction->isEnabled());
+  wizardAction->trigger();
+  QWizard* wizard = nullptr;
+  QTRY_VERIFY((wizard = window_->findChild<QWizard*>()) != nullptr);
+  QCOMPARE(wizard->pageIds().size(), 5);
+  QVERIFY(wizard->isVisible());
+  delete wizard;
 }
 
 void MainWindowTest::viewRendersTheRobot() {
