@@ -19,6 +19,8 @@ void checkLog(const eb::ExperimentLog& log, const std::string& path, const eb::L
   if (log.dof() != options.dof || log.rows() < options.minRows) eb::fuzz::bug("log has the wrong shape");
   if (!log.t.allFinite() || !log.q.allFinite() || !log.tau.allFinite() || !log.qd.allFinite() || !log.qdd.allFinite())
     eb::fuzz::bug("log holds non-finite values");
+  for (const Eigen::MatrixXd* m : {&log.q, &log.qd, &log.qdd, &log.tau})
+    if (m->size() > 0 && m->cwiseAbs().maxCoeff() > eb::kMaxJointSignal) eb::fuzz::bug("log holds implausible values");
   for (Eigen::Index i = 1; i < log.t.size(); ++i)
     if (!(log.t[i] > log.t[i - 1])) eb::fuzz::bug("log time does not increase");
   for (const eb::LogWarning& w : log.warnings)

@@ -34,5 +34,8 @@ echo "test-sanitizers: building ${targets[*]}"
 cmake --build "$build" -j"$jobs" --target "${targets[@]}"
 
 cd "$build"
-ctest --output-on-failure -j"$jobs" --timeout 1800
+# Wall-clock assertions do not hold under the sanitizers' 2-3x slowdown: such tests are
+# excluded here (they run in the normal build). EB_SANITIZER_EXCLUDE overrides the regex.
+exclude="${EB_SANITIZER_EXCLUDE:-ExcitationOptimizer.CancelReturnsQuickly}"
+ctest --output-on-failure -j"$jobs" --timeout 1800 ${exclude:+-E "$exclude"}
 echo "test-sanitizers: passed in $(( $(date +%s) - start )) s"

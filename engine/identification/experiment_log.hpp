@@ -70,4 +70,10 @@ class TimeAxisChecker {
 /// The most gap warnings listed one by one; the rest are summarised in one warning.
 inline constexpr std::size_t kMaxListedGaps = 20;
 
+/// Largest |value| of a joint signal an importer accepts (q, qd, qdd in rad or m per s^k,
+/// tau in N m or N, after unit conversion). Far beyond any robot, far below overflow: a
+/// finite but absurd value (1e308, a corrupted row) is refused at its line instead of
+/// turning the regression into inf/NaN far from the file.
+inline constexpr double kMaxJointSignal = 1e12;
+
 }  // namespace eb

@@ -153,6 +153,21 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
     if (qdd.cols() > 0) qdd.col(j).head(g) = raw_.col(qddSlot_[jj]).head(g) * positionScale_;
     tau.col(j).head(g) = raw_.col(tauSlot_[jj]).head(g) * torqueScale_[jj];
   }
+  // Finite but absurd values: refused here, at their line and column (see kMaxJointSignal).
+  const auto plausible = [&](const Eigen::Ref<Eigen::MatrixXd>& m, std::string JointColumns::*column) {
+    if (m.cols() == 0 || !(m.topRows(g).cwiseAbs().maxCoeff() > kMaxJointSignal)) return;
+    for (Eigen::Index i = 0; i < g; ++i)
+      for (Eigen::Index j = 0; j < dof; ++j)
+        if (std::abs(m(i, j)) > kMaxJointSignal)
+          throw InputError(path_ + ": line " + std::to_string(lines_[static_cast<std::size_t>(i)]) + ": column '" +
+                           mapping_.joints[static_cast<std::size_t>(j)].*column + "': value " + formatNumber(m(i, j)) +
+                           " is beyond " + formatNumber(kMaxJointSignal) +
+                           " (not a plausible joint signal; a corrupted row?)");
+  };
+  plausible(q, &JointColumns::q);
+  plausible(qd, &JointColumns::qd);
+  plausible(qdd, &JointColumns::qdd);
+  plausible(tau, &JointColumns::tau);
   largestPosition_ = std::max(largestPosition_, q.topRows(g).cwiseAbs().maxCoeff());
   rows_ += got;
   lastLine_ = lines_[got - 1];

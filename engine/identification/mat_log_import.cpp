@@ -5,6 +5,7 @@
 #include <matio.h>
 
 #include <cmath>
+#include <cstdio>
 #include <cstdint>
 #include <memory>
 
@@ -86,11 +87,17 @@ void orient(Eigen::MatrixXd& m, Eigen::Index rows, int dof, const std::string& p
 
 void checkFinite(const Eigen::MatrixXd& m, const std::string& path, const std::string& name) {
   for (Eigen::Index j = 0; j < m.cols(); ++j)
-    for (Eigen::Index i = 0; i < m.rows(); ++i)
-      if (!std::isfinite(m(i, j)))
-        throw InputError(path + ": row " + std::to_string(i + 1) + ": column '" + name + "(:," +
-                         std::to_string(j + 1) + ")': value " + (std::isnan(m(i, j)) ? "NaN" : "inf") +
-                         " is not finite");
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+      const std::string where = path + ": row " + std::to_string(i + 1) + ": column '" + name + "(:," +
+                                std::to_string(j + 1) + ")': value ";
+      if (!std::isfinite(m(i, j))) throw InputError(where + (std::isnan(m(i, j)) ? "NaN" : "inf") + " is not finite");
+      // Before unit conversion: degrees make positions larger, never smaller than the bound allows.
+      if (std::abs(m(i, j)) > kMaxJointSignal) {
+        char value[32];
+        std::snprintf(value, sizeof value, "%.6g", m(i, j));
+        throw InputError(where + value + " is beyond 1e+12 (not a plausible joint signal; a corrupted row?)");
+      }
+    }
 }
 
 }  // namespace

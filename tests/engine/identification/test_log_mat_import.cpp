@@ -176,3 +176,14 @@ TEST(LogMatImport, GapsAreWarningsAndSampleRateReplacesTime) {
   o.sampleRateHz = 200.0;
   EXPECT_NEAR(importMatLog(noTime.path(), o).t(29), 29 / 200.0, 1e-12);
 }
+
+TEST(LogMatImport, ImplausiblyLargeValuesAreRefusedAtTheirRow) {
+  // Finite but absurd (a corrupted row): refused here rather than overflowing the regression.
+  Signals s = makeSignals(40, 2);
+  s.tau(7, 1) = 1e308;
+  TempFile file(".mat");
+  writeMat(file.path(), {{"t", s.t}, {"q", s.q}, {"tau", s.tau}});
+  EXPECT_EQ(messageOf<InputError>([&] { importMatLog(file.path(), withDof(2)); }),
+            file.path() + ": row 8: column 'tau(:,2)': value 1e+308 is beyond 1e+12 (not a plausible joint signal; a "
+                          "corrupted row?)");
+}

@@ -179,6 +179,10 @@ std::vector<Row> rows() {
        "{file}:1: robot 'chain': link: 10001 links, at most 10000 are supported"},
       {"elements nested 120 deep", &kUrdf, nested,
        "{file}:1: xml: element <a> is nested more than 100 levels deep"},
+      {"link name with two spaces (accepted as written)", &kUrdf,
+       "<robot name=\"r\">\n<link name=\"base\"/>\n<link name=\"a  b\"/>\n<joint name=\"j\" type=\"continuous\"><parent "
+       "link=\"base\"/><child link=\"a  b\"/></joint>\n</robot>\n",
+       ""},
       {"character reference beyond Unicode", &kUrdf, "<robot name=\"&#99999999999999999999;\"/>",
        "{file}:1: xml: bad character reference '&#99999999999999999999;'"},
       // --- DH tables ------------------------------------------------------------
@@ -212,7 +216,9 @@ std::vector<Row> rows() {
       {"NaN", &kLog, replaced(logCsv(), "\n2e-2,2e-3,", "\n2e-2,nan,"), "{file}: line 4: column 'q1': value 'nan' is not finite"},
       {"inf", &kLog, replaced(logCsv(), "\n2e-2,2e-3,0.5,2,", "\n2e-2,2e-3,0.5,-inf,"),
        "{file}: line 4: column 'tau1': value '-inf' is not finite"},
-      {"1e308 (finite: accepted)", &kLog, replaced(logCsv(), "\n2e-2,2e-3,0.5,2,", "\n2e-2,2e-3,0.5,1e308,"), ""},
+      {"1e308 (finite, absurd)", &kLog, replaced(logCsv(), "\n2e-2,2e-3,0.5,2,", "\n2e-2,2e-3,0.5,1e308,"),
+       "{file}: line 4: column 'tau1': value 1e+308 is beyond 1e+12 (not a plausible joint signal; a corrupted row?)"},
+      {"1e12 (largest plausible: accepted)", &kLog, replaced(logCsv(), "\n2e-2,2e-3,0.5,2,", "\n2e-2,2e-3,0.5,1e12,"), ""},
       {"1e309 (beyond a double)", &kLog, replaced(logCsv(), "\n2e-2,2e-3,0.5,2,", "\n2e-2,2e-3,0.5,1e309,"),
        "{file}: line 4: column 'tau1': '1e309' is out of the range of a double"},
       {"missing column", &kLog, logCsv(20, "t,q1,q2,tau1,x"),
