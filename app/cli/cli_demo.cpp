@@ -4,6 +4,7 @@
 // export — with a short report.
 #include "cli_commands.hpp"
 #include "cli_support.hpp"
+#include "io/simulated_log_csv.hpp"
 
 #include "excitation/default_excitation.hpp"
 #include "excitation/excitation_optimizer.hpp"
@@ -83,11 +84,11 @@ void addDemoCommand(CLI::App& app) {
     ss.noisePosition = a->noisePosition;
     ss.seed = a->seed;
     const SimulatedLog log = simulateExperiment(model, Trajectory(design.trajectory), ss);
-    writeSimulatedLog(path("experiment.csv"), log);
+    writeSimulatedLogCsv(path("experiment.csv"), log);
     SimulationSettings vs = ss;
     vs.seed = a->seed + 1000;
     const SimulatedLog vlog = simulateExperiment(model, Trajectory(defaultExcitation(model, 8.0, 4)), vs);
-    writeSimulatedLog(path("validation.csv"), vlog);
+    writeSimulatedLogCsv(path("validation.csv"), vlog);
     std::printf("2. simulate: %.0f s at %.0f Hz, torque noise %.3g N m, position noise %.3g rad -> experiment.csv, "
                 "validation.csv (max tracking error %.2g rad)\n",
                 log.t[log.t.size() - 1], ss.rateHz, ss.noiseTorque, ss.noisePosition, log.maxTrackingError);
@@ -125,7 +126,7 @@ void addDemoCommand(CLI::App& app) {
     writeParamsFile(path("params.json"), makeIdentifiedParameters(a->robot, model, run.base, run.estimate, {path("experiment.csv")}), model);
     writeParamsFile(path("params.yaml"), makeIdentifiedParameters(a->robot, model, run.base, run.estimate, {path("experiment.csv")}), model);
     writeParamsFile(path("params_consistent.json"), makeIdentifiedParameters(a->robot, model, run.base, consistent, {path("experiment.csv")}), model);
-    writeIdentifiedUrdf(path("identified.urdf"), model, urdfTextOf(a->robot), a->robot,
+    writeIdentifiedUrdf(path("identified.urdf"), model, robotUrdfText(a->robot), a->robot,
                         consistent.fullParameters->head(10 * model.bodyCount()));
     std::printf("5. export: %s/{excitation.json, params.json, params.yaml, params_consistent.json, identified.urdf}\n",
                 a->outDir.c_str());

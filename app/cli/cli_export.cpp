@@ -40,7 +40,7 @@ void addExportCommand(CLI::App& app) {
       if (!p.fullParameters)
         throw InputError(a->params + ": method '" + p.method +
                          "' gives base parameters only; URDF export needs `identify --method consistent`");
-      writeIdentifiedUrdf(out, model, urdfTextOf(robot), robot, p.fullParameters->head(10 * model.bodyCount()));
+      writeIdentifiedUrdf(out, model, robotUrdfText(robot), robot, p.fullParameters->head(10 * model.bodyCount()));
     } else if (endsWith(".yaml") || endsWith(".yml") || endsWith(".json")) {
       writeParamsFile(out, p, model);
     } else {

@@ -2,6 +2,7 @@
 // [--noise-position SIGMA] [--seed 1]`: the experiment on the model, as a log.
 #include "cli_commands.hpp"
 #include "cli_support.hpp"
+#include "io/simulated_log_csv.hpp"
 
 #include "io/excitation_json.hpp"
 #include "model/model_error.hpp"
@@ -37,7 +38,7 @@ void addSimulateCommand(CLI::App& app) {
       throw InputError(a->excitation + ": trajectory has " + std::to_string(trajectoryDof(ex.trajectory)) +
                        " joints, robot '" + model.name() + "' has " + std::to_string(model.dof()));
     const SimulatedLog log = simulateExperiment(model, ex.trajectory, a->s);
-    writeSimulatedLog(a->out, log);
+    writeSimulatedLogCsv(a->out, log);
     std::fprintf(stderr, "wrote %ld samples (%.3g s at %.6g Hz) to %s; max tracking error %.3g rad\n",
                  static_cast<long>(log.t.size()), log.t[log.t.size() - 1], a->s.rateHz, a->out.c_str(),
                  log.maxTrackingError);

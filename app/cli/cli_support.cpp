@@ -1,30 +1,10 @@
 #include "cli_support.hpp"
 
-#include "io/atomic_file.hpp"
-#include "io/matrix_csv.hpp"
-#include "model/builtin_robots.hpp"
-#include "model/model_error.hpp"
-
+#include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
+#include <string>
 
 namespace eb::cli {
-
-void writeSimulatedLog(const std::string& path, const SimulatedLog& log) {
-  const int n = static_cast<int>(log.q.cols());
-  const Eigen::Index N = log.t.size();
-  Eigen::MatrixXd table(N, 1 + 4 * n);
-  table.col(0) = log.t;
-  table.middleCols(1, n) = log.q;
-  table.middleCols(1 + n, n) = log.tau;
-  table.middleCols(1 + 2 * n, n) = log.qdTrue;
-  table.middleCols(1 + 3 * n, n) = log.qddTrue;
-  std::vector<std::string> header{"t"};
-  for (const char* prefix : {"q", "tau", "qd", "qdd"})
-    for (int j = 0; j < n; ++j) header.push_back(prefix + std::to_string(j + 1));
-  writeFileAtomically(path, formatMatrixCsv(header, table));
-}
 
 void printEstimate(const BaseParameters& base, const BaseEstimate& e, const RobotModel& model) {
   std::printf("\n  #  %-10s %14s %12s %9s  expression\n", "name", "value", "std", "rel.std%");
@@ -47,21 +27,6 @@ void printValidation(const ValidationResult& r, const RobotModel& model) {
     std::printf("  %-30s %10.4g %11.3g %15.4g %16.4g\n", model.joint(j).name.c_str(), r.rmse[j], r.nrmse[j],
                 r.maxError[j], r.measuredRms[j]);
   std::printf("  %ld samples\n", r.samples);
-}
-
-std::string urdfTextOf(const std::string& spec) {
-  if (isBuiltinRobot(spec)) {
-    const std::string_view text = builtin_files::embeddedFile(spec + ".urdf");
-    if (text.empty()) throw InputError("robot '" + spec + "' is generated, it has no URDF to export into");
-    return std::string(text);
-  }
-  if (spec.size() < 5 || spec.substr(spec.size() - 5) != ".urdf")
-    throw InputError(spec + ": URDF export needs a URDF robot (built-in or .urdf file)");
-  std::ifstream in(spec, std::ios::binary);
-  if (!in) throw InputError(spec + ": cannot open");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 }  // namespace eb::cli

@@ -1,8 +1,7 @@
 #include "app/wizard/wizard_session.hpp"
 
-#include "model/builtin_robots.hpp"
+#include "model/robot_loader.hpp"
 
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -52,22 +51,12 @@ void WizardSession::setValidation(std::shared_ptr<const ValidationData> validati
 }
 
 std::string WizardSession::urdfText(QString* why) const {
-  const std::string spec = robotSpec_.toStdString();
-  if (isBuiltinRobot(spec)) {
-    const std::string_view text = builtin_files::embeddedFile(spec + ".urdf");
-    if (text.empty() && why) *why = tr("the built-in robot %1 is generated: it has no URDF").arg(robotSpec_);
-    return std::string(text);
-  }
-  if (!robotSpec_.endsWith(QLatin1String(".urdf"), Qt::CaseInsensitive)) {
-    if (why) *why = tr("%1 is not a URDF robot").arg(robotSpec_);
+  try {
+    return robotUrdfText(robotSpec_.toStdString());
+  } catch (const std::exception& e) {
+    if (why) *why = QString::fromStdString(e.what());
     return {};
   }
-  QFile file(robotSpec_);
-  if (!file.open(QIODevice::ReadOnly)) {
-    if (why) *why = tr("%1: cannot open").arg(robotSpec_);
-    return {};
-  }
-  return file.readAll().toStdString();
 }
 
 }  // namespace eb::wizard

@@ -34,4 +34,16 @@ RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& pa
   throw ModelError(spec + ": unknown robot file type '" + ext + "' (expected .urdf, .yaml, .yml or .csv)");
 }
 
+std::string robotUrdfText(const std::string& spec) {
+  if (spec.compare(0, 6, "snake:") == 0 || isBuiltinRobot(spec)) {
+    const std::string_view text = builtin_files::embeddedFile(spec + ".urdf");
+    if (text.empty()) throw InputError("robot '" + spec + "' is generated: it has no URDF to write the parameters into");
+    return std::string(text);
+  }
+  const std::string ext = lowerExtension(spec);
+  if (ext != ".urdf" && ext != ".xml")
+    throw InputError(spec + ": not a URDF robot (a DH table has no URDF to write the parameters into)");
+  return readUrdfText(spec);
+}
+
 }  // namespace eb

@@ -16,4 +16,10 @@ namespace eb {
 /// ur5) and no such file" when `spec` is neither, and the importers' errors.
 RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& packageRoots = {});
 
+/// The URDF text `spec` was loaded from, for exporting an identified URDF: the
+/// embedded file of a built-in, or the `.urdf`/`.xml` file. Throws InputError for a
+/// generated built-in (snake:N) or a DH table (no URDF to write into), ModelError
+/// for a file that cannot be read.
+std::string robotUrdfText(const std::string& spec);
+
 }  // namespace eb

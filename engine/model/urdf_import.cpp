@@ -158,15 +158,6 @@ ModelError withLine(const ModelError& e, const std::string& source, const UrdfCh
 // A URDF of kMaxModelLinks links is a few MB; a larger file is not a robot description.
 constexpr size_t kMaxUrdfBytes = 64 * kMiB;
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ModelError(path + ": cannot open the file");
-  BoundedText text = readBoundedText(in, kMaxUrdfBytes, kMaxUrdfBytes);
-  if (!text.ok()) throw ModelError(path + ": file: larger than " + describeByteLimit(kMaxUrdfBytes) + " (not a robot description?)");
-  if (in.bad()) throw ModelError(path + ": cannot read the file");
-  return std::move(text.text);
-}
-
 }  // namespace
 
 UrdfImport importUrdfStringWithWarnings(const std::string& xmlText, const std::string& sourceName,
@@ -204,7 +195,7 @@ UrdfImport importUrdfStringWithWarnings(const std::string& xmlText, const std::s
 
 UrdfImport importUrdfFileWithWarnings(const std::string& path, const std::vector<std::string>& packageRoots) {
   const std::string baseDir = std::filesystem::path(path).parent_path().string();
-  return importUrdfStringWithWarnings(readFile(path), path, baseDir, packageRoots);
+  return importUrdfStringWithWarnings(readUrdfText(path), path, baseDir, packageRoots);
 }
 
 RobotModel importUrdfFile(const std::string& path, const std::vector<std::string>& packageRoots) {
@@ -215,5 +206,15 @@ RobotModel importUrdfString(const std::string& xmlText, const std::string& sourc
                             const std::vector<std::string>& packageRoots) {
   return importUrdfStringWithWarnings(xmlText, sourceName, baseDir, packageRoots).model;
 }
+
+std::string readUrdfText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ModelError(path + ": cannot open the file");
+  BoundedText text = readBoundedText(in, kMaxUrdfBytes, kMaxUrdfBytes);
+  if (!text.ok()) throw ModelError(path + ": file: larger than " + describeByteLimit(kMaxUrdfBytes) + " (not a robot description?)");
+  if (in.bad()) throw ModelError(path + ": cannot read the file");
+  return std::move(text.text);
+}
+
 
 }  // namespace eb

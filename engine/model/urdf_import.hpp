@@ -35,6 +35,9 @@ RobotModel importUrdfFile(const std::string& path, const std::vector<std::string
 RobotModel importUrdfString(const std::string& xml, const std::string& sourceName, const std::string& baseDir,
                             const std::vector<std::string>& packageRoots = {});
 
+/// The text of the URDF file at `path` (at most 64 MiB, read with a bound); throws ModelError.
+std::string readUrdfText(const std::string& path);
+
 /// importUrdfFile that also returns the warnings.
 UrdfImport importUrdfFileWithWarnings(const std::string& path, const std::vector<std::string>& packageRoots = {});
 

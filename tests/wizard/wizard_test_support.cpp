@@ -1,8 +1,7 @@
 #include "wizard_test_support.hpp"
 
 #include "excitation/default_excitation.hpp"
-#include "io/atomic_file.hpp"
-#include "io/matrix_csv.hpp"
+#include "io/simulated_log_csv.hpp"
 #include "simulation/experiment_simulator.hpp"
 
 #include <QFile>
@@ -20,19 +19,8 @@ long writeSimulatedLog(const RobotModel& model, const QString& path, const Simul
   settings.noisePosition = run.noisePosition;
   settings.seed = run.seed;
   const SimulatedLog log = simulateExperiment(model, trajectory, settings);
-  const int n = static_cast<int>(log.q.cols());
-  const Eigen::Index N = log.t.size();
-  Eigen::MatrixXd table(N, 1 + 4 * n);
-  table.col(0) = log.t;
-  table.middleCols(1, n) = log.q;
-  table.middleCols(1 + n, n) = log.tau;
-  table.middleCols(1 + 2 * n, n) = log.qdTrue;
-  table.middleCols(1 + 3 * n, n) = log.qddTrue;
-  std::vector<std::string> header{"t"};
-  for (const char* prefix : {"q", "tau", "qd", "qdd"})
-    for (int j = 0; j < n; ++j) header.push_back(prefix + std::to_string(j + 1));
-  writeFileAtomically(path.toStdString(), formatMatrixCsv(header, table));
-  return static_cast<long>(N);
+  writeSimulatedLogCsv(path.toStdString(), log);
+  return static_cast<long>(log.t.size());
 }
 
 int runCli(const QStringList& args, QString* output) {
