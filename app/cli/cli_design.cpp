@@ -16,14 +16,22 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <sstream>
 
 namespace eb::cli {
 namespace {
+
+/// "dir/name.infeasible.json" for "dir/name.json" (the extension kept, whatever it is).
+std::string infeasibleOutputPath(const std::string& out) {
+  const std::filesystem::path p(out);
+  return (p.parent_path() / (p.stem().string() + ".infeasible" + p.extension().string())).string();
+}
 
 struct DesignOptions {
   std::string robot, out, criterion = "cond", history, initial;
@@ -218,12 +226,21 @@ void runDesign(const DesignOptions& o) {
   if (!s.torqueLimits) limits.scale.torque = 1.0;
   for (const Joint& j : model.joints()) limits.joints.push_back(j.limits);
   file.limits = limits;
-  writeExcitationJson(o.out, file);
+  // An infeasible result must not replace a good excitation the user already has at --out:
+  // it goes next to it, for inspection, and the error names the first violation.
+  const std::string written = r.feasible ? o.out : infeasibleOutputPath(o.out);
+  writeExcitationJson(written, file);
   if (!o.history.empty()) writeHistory(o.history, r.history);
 
   printSummary(model, o, s, r, base, condFriction, frictionBase.rank);
-  std::printf("\nwrote %s\n", o.out.c_str());
-  if (!r.feasible) throw std::runtime_error("design: no feasible trajectory found (the best one was written)");
+  std::printf("\nwrote %s\n", written.c_str());
+  if (!r.feasible) {
+    const std::string all = r.constraints.summary();
+    const size_t count = static_cast<size_t>(std::count(all.begin(), all.end(), '\n'));
+    throw std::runtime_error("design: no trajectory within the limits; best found: " + all.substr(0, all.find('\n')) +
+                             (count > 1 ? " (and " + std::to_string(count - 1) + " more)" : std::string()) +
+                             "; it was written to " + written + ", " + o.out + " is unchanged");
+  }
 }
 
 }  // namespace

@@ -64,6 +64,26 @@ TEST(CliHostile, TorquesThatOverflowNameTheInputSample) {
   EXPECT_FALSE(std::filesystem::exists(out));
 }
 
+TEST(CliHostile, InfeasibleLimitsNameTheViolationAndKeepTheOldExcitation) {
+  // Every link origin above z = 5 m: no motion of the planar arm (base at z = 0) can satisfy it.
+  const auto dir = tempDir("hostile_infeasible");
+  const std::string out = (dir / "excitation.json").string();
+  const std::string kept = (dir / "excitation.infeasible.json").string();
+  writeFile(out, "previous good design\n");
+  const auto r = runCli({"design", "planar2r", "--out", out, "--keep-out", "5", "--max-evaluations", "40",
+                         "--time-limit", "0", "--starts", "1"});
+  EXPECT_EQ(r.status, 1);
+  const std::string last = r.err.substr(r.err.rfind('\n', r.err.size() - 2) + 1);
+  EXPECT_EQ(last, "excitebench-cli: design: no trajectory within the limits; best found: keep-out: lowest point 0 m "
+                  "beyond limit 5 m by 5 m at t = 0 s (0 s to 10 s); it was written to " +
+                      kept + ", " + out + " is unchanged\n");
+  std::ifstream in(out);
+  std::string content;
+  std::getline(in, content);
+  EXPECT_EQ(content, "previous good design");
+  EXPECT_TRUE(std::filesystem::exists(kept));
+}
+
 TEST(CliHostile, DiskFullAndMissingFolderAreOneLine) {
   const auto dir = tempDir("hostile_write");
   const std::string traj = (dir / "traj.csv").string();
