@@ -1,6 +1,6 @@
 #include "app/gui/autosave.hpp"
 
-#include "app/gui/project_file.hpp"
+#include "app/project/project_file.hpp"
 #include "app/gui/workbench_document.hpp"
 
 #include <QDir>

@@ -4,7 +4,7 @@
 // robot, optimizer result) undoes the same way. Consecutive edits of the
 // same control during one slider drag merge into a single step.
 
-#include "app/gui/document_state.hpp"
+#include "app/project/document_state.hpp"
 
 #include <QUndoCommand>
 

@@ -9,7 +9,7 @@
 // its own identification document, connects to it and opens as a child of
 // this window with document() for the robot.
 
-#include "app/gui/document_state.hpp"
+#include "app/project/document_state.hpp"
 
 #include <QMainWindow>
 

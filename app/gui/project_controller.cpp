@@ -2,7 +2,7 @@
 
 #include "app/gui/autosave.hpp"
 #include "app/gui/recent_files.hpp"
-#include "app/gui/robot_source_loader.hpp"
+#include "app/project/robot_source_loader.hpp"
 #include "app/gui/user_prompts.hpp"
 #include "app/gui/workbench_document.hpp"
 #include "excitation/default_excitation.hpp"
@@ -21,33 +21,7 @@ void ProjectController::fail(const QString& title, const QString& message) {
 }
 
 DocumentState ProjectController::stateFromProject(const ProjectData& project, quint64 robotKey) {
-  QString loadError;
-  std::shared_ptr<const RobotModel> robot = loadRobotSource(project.source, loadError);
-  if (!robot) throw ProjectError(loadError.toStdString());
-  if (project.excitation.dof() != robot->dof())
-    throw ProjectError(QString("excitation has %1 joints but robot '%2' has %3")
-                           .arg(project.excitation.dof())
-                           .arg(QString::fromStdString(robot->name()))
-                           .arg(robot->dof())
-                           .toStdString());
-  for (size_t i = 0; i < project.jointNames.size() && i < static_cast<size_t>(robot->dof()); ++i)
-    if (project.jointNames[i] != robot->joint(static_cast<int>(i)).name)
-      throw ProjectError("excitation joint " + std::to_string(i + 1) + " is '" + project.jointNames[i] +
-                         "' but the robot's is '" + robot->joint(static_cast<int>(i)).name + "'");
-  DocumentState s;
-  s.originalRobot = robot;
-  s.robot = robot;
-  if (project.limits) {
-    if (project.limits->size() != static_cast<size_t>(robot->dof()))
-      throw ProjectError("limits list " + std::to_string(project.limits->size()) + " joints, robot has " +
-                         std::to_string(robot->dof()));
-    s.robot = std::make_shared<const RobotModel>(robot->withJointLimits(*project.limits));
-  }
-  s.robotKey = robotKey;
-  s.source = project.source;
-  s.excitation = project.excitation;
-  s.settings = project.settings;
-  return s;
+  return documentStateFromProject(project, robotKey);
 }
 
 bool ProjectController::newProject(const RobotSource& source) {

@@ -3,8 +3,8 @@
 // recent files, the unsaved-changes prompt, robot loading and crash recovery.
 // Failures show the engine's one-line error and leave the document as it was.
 
-#include "app/gui/document_state.hpp"
-#include "app/gui/project_file.hpp"
+#include "app/project/document_state.hpp"
+#include "app/project/project_file.hpp"
 
 #include <QObject>
 

@@ -6,7 +6,7 @@
 // Metrics are recomputed by an EvaluationService after each change (on a
 // worker thread, latest edit wins) and published by evaluationUpdated().
 
-#include "app/gui/document_state.hpp"
+#include "app/project/document_state.hpp"
 #include "app/gui/evaluation.hpp"
 
 #include <QObject>

@@ -4,7 +4,7 @@
 
 #include "app/gui/evaluation_service.hpp"
 #include "app/gui/project_controller.hpp"
-#include "app/gui/project_file.hpp"
+#include "app/project/project_file.hpp"
 #include "app/gui/workbench_document.hpp"
 #include "excitation/default_excitation.hpp"
 #include "gui_test_support.hpp"
@@ -131,10 +131,10 @@ void GuiWidgetsTest::projectErrorsNameFileAndPlace_data() {
   QTest::addColumn<QString>("expected");
   const QByteArray exc = R"("excitation": {"format": "excitebench-excitation", "version": 1, "type": "fourier",
       "period": 5, "harmonics": 1, "joints": [{"offset": 0, "a": [0], "b": [0]}]})";
-  QTest::newRow("not json") << QByteArray("{ nope") << "p.json: offset";
+  QTest::newRow("not json") << QByteArray("{ nope") << "p.json: line 1, column";
   QTest::newRow("wrong format") << QByteArray(R"({"format": "x", "version": 1})") << "p.json: /format";
   QTest::newRow("no robot") << QByteArray(R"({"format": "excitebench-project", "version": 1, )" + exc + "}")
-                            << "p.json: /robot/spec";
+                            << "p.json: /robot: missing robot object";
   QTest::newRow("unknown key") << QByteArray(R"({"format": "excitebench-project", "version": 1, "robt": 1})")
                                << "p.json: /robt: unknown key";
   QTest::newRow("bad excitation")

@@ -1,4 +1,4 @@
-#include "app/gui/robot_source_loader.hpp"
+#include "app/project/robot_source_loader.hpp"
 
 #include "model/robot_loader.hpp"
 

@@ -13,7 +13,8 @@
 // A relative robot path is relative to the project file's folder. The engine
 // validates the excitation object; this file checks the rest.
 
-#include "app/gui/document_state.hpp"
+#include "app/project/document_state.hpp"
+#include "model/model_error.hpp"
 
 #include <QByteArray>
 #include <QString>
@@ -34,10 +35,11 @@ struct ProjectData {
   QString recoveredFrom;
 };
 
-/// Thrown for unreadable or invalid project files; what() is one line naming the file.
+/// Thrown for unreadable or invalid project files; what() is one line naming the file
+/// (control characters quoted from the file are escaped, like the engine's errors).
 class ProjectError : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit ProjectError(const std::string& what) : std::runtime_error(oneLineMessage(what)) {}
 };
 
 /// JSON text of the document's state (robot reference, excitation with limits, settings).
@@ -47,8 +49,12 @@ QByteArray formatProject(const DocumentState& state, const QString& recoveredFro
 /// resolve against `baseDir`. Throws ProjectError.
 ProjectData parseProject(const QByteArray& text, const QString& fileName, const QString& baseDir);
 
-/// Reads and parses a project file; throws ProjectError.
+/// Reads and parses a project file (a regular file of at most 64 MiB); throws ProjectError.
 ProjectData readProject(const QString& path);
+
+/// Loads the project's robot and builds the document state (user limits applied); throws
+/// ProjectError for a robot that does not load or does not match the excitation.
+DocumentState documentStateFromProject(const ProjectData& project, quint64 robotKey);
 
 /// Writes the document's state atomically; throws std::runtime_error (FileWriteError) naming the path.
 void writeProject(const QString& path, const DocumentState& state, const QString& recoveredFrom = {});

@@ -1,4 +1,4 @@
-#include "app/gui/document_state.hpp"
+#include "app/project/document_state.hpp"
 
 namespace eb::gui {
 

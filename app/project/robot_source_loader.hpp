@@ -2,7 +2,7 @@
 // Loading a robot from a RobotSource through the engine's loadRobot, with the
 // engine's one-line error on failure (nothing is changed then).
 
-#include "app/gui/document_state.hpp"
+#include "app/project/document_state.hpp"
 
 #include <QString>
 

@@ -1,0 +1,214 @@
+#include "app/project/project_file.hpp"
+
+#include "app/project/robot_source_loader.hpp"
+#include "excitation/excitation_optimizer.hpp"
+#include "io/atomic_file.hpp"
+#include "io/excitation_json.hpp"
+#include "model/builtin_robots.hpp"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+
+namespace eb::gui {
+namespace {
+
+constexpr const char* kFormat = "excitebench-project";
+constexpr int kVersion = 1;
+
+ExcitationFile excitationOf(const DocumentState& s) {
+  ExcitationFile f;
+  f.robot = s.source.spec.toStdString();
+  f.trajectory = s.excitation;
+  ExcitationLimits limits;
+  limits.scale = s.settings.limitScale;
+  for (const Joint& j : s.robot->joints()) {
+    f.jointNames.push_back(j.name);
+    limits.joints.push_back(j.limits);
+  }
+  f.limits = limits;
+  return f;
+}
+
+[[noreturn]] void fail(const QString& file, const QString& what) {
+  throw ProjectError((file + ": " + what).toStdString());
+}
+
+/// settings[key] as a number, `fallback` when absent; anything else is an error at /settings/key.
+double number(const QJsonObject& settings, const char* key, double fallback, const QString& file) {
+  if (!settings.contains(key)) return fallback;
+  if (!settings.value(key).isDouble()) fail(file, QString("/settings/%1: expected a number").arg(key));
+  return settings.value(key).toDouble();
+}
+
+/// A string member of `object` at `where`; empty when absent, an error when not a string.
+QString stringAt(const QJsonObject& object, const char* key, const QString& where, const QString& file) {
+  if (!object.contains(key)) return {};
+  if (!object.value(key).isString()) fail(file, QString("%1/%2: expected a string").arg(where, key));
+  return object.value(key).toString();
+}
+
+/// Project files are small; anything larger is not one (and /dev/zero must not be read forever).
+constexpr qint64 kMaxProjectBytes = 64ll << 20;
+
+}  // namespace
+
+QByteArray formatProject(const DocumentState& state, const QString& recoveredFrom) {
+  // The engine writes the excitation (shortest round-trip numbers); it is embedded as an object.
+  const std::string excitationText = formatExcitationJson(excitationOf(state));
+  const QJsonObject excitation =
+      QJsonDocument::fromJson(QByteArray::fromStdString(excitationText)).object();
+  QJsonObject robot{{"spec", state.source.spec}};
+  if (!state.source.packagesRoot.isEmpty()) robot["packages_root"] = state.source.packagesRoot;
+  const DocumentSettings& st = state.settings;
+  QJsonObject settings{{"sample_rate", st.sampleRate},
+                       {"rest_to_rest", st.restToRest},
+                       {"criterion", st.criterion},
+                       {"optimizer_time_limit", st.optimizerTimeLimit},
+                       {"optimizer_starts", st.optimizerStarts}};
+  QJsonObject root{{"format", kFormat}, {"version", kVersion}, {"robot", robot}, {"excitation", excitation},
+                   {"settings", settings}};
+  if (!recoveredFrom.isEmpty()) root["recovered_from"] = recoveredFrom;
+  return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+ProjectData parseProject(const QByteArray& input, const QString& fileName, const QString& baseDir) {
+  // Editors on Windows add a byte-order mark; Qt's parser would call it an illegal value.
+  const QByteArray text = input.startsWith("\xEF\xBB\xBF") ? input.mid(3) : input;
+  if (text.trimmed().isEmpty()) fail(fileName, "empty file (a project is a JSON object)");
+  QJsonParseError error;
+  const QJsonDocument doc = QJsonDocument::fromJson(text, &error);
+  if (error.error != QJsonParseError::NoError) {
+    // Qt reports a byte offset; people look for a line and a column.
+    const qsizetype offset = std::clamp<qsizetype>(error.offset, 0, text.size());
+    const qsizetype lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+    fail(fileName, QString("line %1, column %2: %3")
+                       .arg(text.left(offset).count('\n') + 1)
+                       .arg(offset - lineStart + 1)
+                       .arg(error.errorString()));
+  }
+  if (!doc.isObject()) fail(fileName, "expected a JSON object");
+  const QJsonObject root = doc.object();
+  if (root.value("format").toString() != kFormat) fail(fileName, QString("/format: expected \"%1\"").arg(kFormat));
+  if (root.value("version").toInt(-1) != kVersion)
+    fail(fileName, QString("/version: expected %1, found %2").arg(kVersion).arg(root.value("version").toVariant().toString()));
+  for (const QString& key : root.keys())
+    if (key != "format" && key != "version" && key != "robot" && key != "excitation" && key != "settings" &&
+        key != "recovered_from")
+      fail(fileName, QString("/%1: unknown key").arg(key));
+
+  ProjectData p;
+  if (!root.value("robot").isObject()) fail(fileName, "/robot: missing robot object");
+  const QJsonObject robot = root.value("robot").toObject();
+  for (const QString& key : robot.keys())
+    if (key != "spec" && key != "packages_root") fail(fileName, QString("/robot/%1: unknown key").arg(key));
+  p.source.spec = stringAt(robot, "spec", "/robot", fileName);
+  if (p.source.spec.isEmpty()) fail(fileName, "/robot/spec: missing robot (a built-in name or a file path)");
+  p.source.packagesRoot = stringAt(robot, "packages_root", "/robot", fileName);
+  // Built-in names stay names; relative file paths are relative to the project.
+  if (!isBuiltinRobot(p.source.spec.toStdString()) && QFileInfo(p.source.spec).isRelative())
+    p.source.spec = QDir(baseDir).absoluteFilePath(p.source.spec);
+  if (!p.source.packagesRoot.isEmpty() && QFileInfo(p.source.packagesRoot).isRelative())
+    p.source.packagesRoot = QDir(baseDir).absoluteFilePath(p.source.packagesRoot);
+
+  if (!root.value("excitation").isObject()) fail(fileName, "/excitation: missing excitation object");
+  const QByteArray excitationText = QJsonDocument(root.value("excitation").toObject()).toJson();
+  ExcitationFile ex;
+  try {
+    ex = parseExcitationJson(excitationText.toStdString(), (fileName + " /excitation").toStdString());
+  } catch (const std::exception& e) {
+    throw ProjectError(e.what());
+  }
+  if (!std::holds_alternative<FourierTrajectory>(ex.trajectory))
+    fail(fileName, "/excitation/type: the workbench edits Fourier excitations only");
+  p.excitation = std::get<FourierTrajectory>(ex.trajectory);
+  p.jointNames = ex.jointNames;
+  if (ex.limits) {
+    p.limits = ex.limits->joints;
+    p.settings.limitScale = ex.limits->scale;
+  }
+
+  if (root.contains("settings") && !root.value("settings").isObject()) fail(fileName, "/settings: expected an object");
+  const QJsonObject settings = root.value("settings").toObject();
+  for (const QString& key : settings.keys())
+    if (key != "sample_rate" && key != "rest_to_rest" && key != "criterion" && key != "optimizer_time_limit" &&
+        key != "optimizer_starts")
+      fail(fileName, QString("/settings/%1: unknown key").arg(key));
+  DocumentSettings& st = p.settings;
+  st.sampleRate = number(settings, "sample_rate", st.sampleRate, fileName);
+  if (!(st.sampleRate > 0.0) || st.sampleRate > 1e5) fail(fileName, "/settings/sample_rate: expected 0 < rate <= 100000 Hz");
+  if (settings.contains("rest_to_rest") && !settings.value("rest_to_rest").isBool())
+    fail(fileName, "/settings/rest_to_rest: expected true or false");
+  st.restToRest = settings.value("rest_to_rest").toBool(st.restToRest);
+  if (settings.contains("criterion") && !settings.value("criterion").isString())
+    fail(fileName, "/settings/criterion: expected a string");
+  st.criterion = settings.value("criterion").toString(st.criterion);
+  try {
+    parseCriterion(st.criterion.toStdString());
+  } catch (const std::invalid_argument& e) {
+    fail(fileName, QString("/settings/criterion: ") + e.what());
+  }
+  st.optimizerTimeLimit = number(settings, "optimizer_time_limit", st.optimizerTimeLimit, fileName);
+  if (!(st.optimizerTimeLimit >= 0.5 && st.optimizerTimeLimit <= 3600.0))
+    fail(fileName, "/settings/optimizer_time_limit: expected 0.5 to 3600 s");
+  const double starts = number(settings, "optimizer_starts", st.optimizerStarts, fileName);
+  if (!(starts >= 1 && starts <= 256 && starts == std::floor(starts)))
+    fail(fileName, "/settings/optimizer_starts: expected a whole number from 1 to 256");
+  st.optimizerStarts = static_cast<int>(starts);
+  if (root.contains("recovered_from") && !root.value("recovered_from").isString())
+    fail(fileName, "/recovered_from: expected a string");
+  p.recoveredFrom = root.value("recovered_from").toString();
+  return p;
+}
+
+ProjectData readProject(const QString& path) {
+  const QFileInfo info(path);
+  if (info.exists() && !info.isFile()) fail(path, "not a regular file");
+  QFile file(path);
+  if (!file.open(QIODevice::ReadOnly)) fail(path, "cannot open: " + file.errorString());
+  if (file.size() > kMaxProjectBytes)
+    fail(path, QString("%1 bytes, a project file is at most %2").arg(file.size()).arg(kMaxProjectBytes));
+  return parseProject(file.readAll(), path, info.absolutePath());
+}
+
+DocumentState documentStateFromProject(const ProjectData& project, quint64 robotKey) {
+  QString loadError;
+  std::shared_ptr<const RobotModel> robot = loadRobotSource(project.source, loadError);
+  if (!robot) throw ProjectError(loadError.toStdString());
+  if (project.excitation.dof() != robot->dof())
+    throw ProjectError(QString("excitation has %1 joints but robot '%2' has %3")
+                           .arg(project.excitation.dof())
+                           .arg(QString::fromStdString(robot->name()))
+                           .arg(robot->dof())
+                           .toStdString());
+  for (size_t i = 0; i < project.jointNames.size() && i < static_cast<size_t>(robot->dof()); ++i)
+    if (project.jointNames[i] != robot->joint(static_cast<int>(i)).name)
+      throw ProjectError("excitation joint " + std::to_string(i + 1) + " is '" + project.jointNames[i] +
+                         "' but the robot's is '" + robot->joint(static_cast<int>(i)).name + "'");
+  DocumentState s;
+  s.originalRobot = robot;
+  s.robot = robot;
+  if (project.limits) {
+    if (project.limits->size() != static_cast<size_t>(robot->dof()))
+      throw ProjectError("limits list " + std::to_string(project.limits->size()) + " joints, robot has " +
+                         std::to_string(robot->dof()));
+    s.robot = std::make_shared<const RobotModel>(robot->withJointLimits(*project.limits));
+  }
+  s.robotKey = robotKey;
+  s.source = project.source;
+  s.excitation = project.excitation;
+  s.settings = project.settings;
+  return s;
+}
+
+void writeProject(const QString& path, const DocumentState& state, const QString& recoveredFrom) {
+  const QByteArray text = formatProject(state, recoveredFrom);
+  writeFileAtomically(path.toStdString(), std::string_view(text.constData(), static_cast<size_t>(text.size())));
+}
+
+}  // namespace eb::gui

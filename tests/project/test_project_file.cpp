@@ -1,0 +1,222 @@
+// Project files (app/project): hostile inputs with the exact one-line message each
+// gets, the checks against the loaded robot, bounded reads and atomic writes.
+
+#include "app/project/project_file.hpp"
+#include "excitation/default_excitation.hpp"
+#include "model/builtin_robots.hpp"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace eb::gui {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A valid planar2r project; `settings` and `extra` (",\"key\": value") are spliced in.
+std::string project(const std::string& settings = R"({"sample_rate": 250, "criterion": "logdet"})",
+                    const std::string& spec = "planar2r", const std::string& extra = "",
+                    const std::string& names = R"("joint1", "joint2")") {
+  std::string joints;
+  size_t start = 0;
+  for (int i = 0; i < 2; ++i) {
+    const size_t open = names.find('"', start), close = names.find('"', open + 1);
+    joints += std::string(i ? "," : "") + R"({"name": )" + names.substr(open, close - open + 1) +
+              R"(, "offset": 0.1, "a": [0.2, -0.05], "b": [0.01, 0.02]})";
+    start = close + 1;
+  }
+  return R"({"format": "excitebench-project", "version": 1, "robot": {"spec": ")" + spec + R"("},
+  "excitation": {"format": "excitebench-excitation", "version": 1, "robot": ")" + spec + R"(", "type": "fourier", "period": 8,
+                 "harmonics": 2, "joints": [)" + joints + R"(]},
+  "settings": )" + settings + extra + "}\n";
+}
+
+std::string replaced(std::string s, const std::string& from, const std::string& to) {
+  const size_t at = s.find(from);
+  if (at == std::string::npos) throw std::logic_error("test input: '" + from + "' not found");
+  return s.replace(at, from.size(), to);
+}
+
+std::string messageOf(const std::string& text) {
+  try {
+    const ProjectData p = parseProject(QByteArray::fromStdString(text), "p.ebproj.json", "/projects");
+    documentStateFromProject(p, 1);
+  } catch (const ProjectError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+struct Row {
+  const char* what;
+  std::string text;
+  std::string expected;  ///< exact message; "" = accepted
+};
+
+TEST(ProjectFile, HostileInputsGetTheirExactOneLineMessage) {
+  const std::vector<Row> rows = {
+      {"valid", project(), ""},
+      {"CRLF line ends", [] {
+         std::string s = project(), out;
+         for (char c : s) out += c == '\n' ? std::string("\r\n") : std::string(1, c);
+         return out;
+       }(), ""},
+      {"UTF-8 BOM", "\xEF\xBB\xBF" + project(), ""},
+      {"empty file", "", "p.ebproj.json: empty file (a project is a JSON object)"},
+      {"only white space", " \r\n\t\n", "p.ebproj.json: empty file (a project is a JSON object)"},
+      {"binary garbage", std::string("\x00\xFF\x13\x80garbage", 11), "p.ebproj.json: line 1, column 2: illegal value"},
+      {"truncated", project().substr(0, 150), "p.ebproj.json: line 2, column 72: unterminated string"},
+      {"not an object", "[1, 2]", "p.ebproj.json: expected a JSON object"},
+      {"wrong format", R"({"format": "excitebench-params", "version": 1})",
+       "p.ebproj.json: /format: expected \"excitebench-project\""},
+      {"newer version", R"({"format": "excitebench-project", "version": 2})",
+       "p.ebproj.json: /version: expected 1, found 2"},
+      {"unknown key with a newline", R"({"format": "excitebench-project", "version": 1, "a\nb": 1})",
+       "p.ebproj.json: /a\\nb: unknown key"},
+      {"robot not an object", R"({"format": "excitebench-project", "version": 1, "robot": "panda"})",
+       "p.ebproj.json: /robot: missing robot object"},
+      {"spec not a string", replaced(project(), R"({"spec": "planar2r"})", R"({"spec": 7})"),
+       "p.ebproj.json: /robot/spec: expected a string"},
+      {"number beyond a double", replaced(project(), R"("period": 8)", R"("period": 1e400)"),
+       "p.ebproj.json: line 2, column 123: illegal number"},
+      {"unknown criterion", project(R"({"criterion": "det"})"),
+       "p.ebproj.json: /settings/criterion: unknown criterion 'det': expected cond, logdet, aopt or eopt"},
+      {"zero starts", project(R"({"optimizer_starts": 0})"),
+       "p.ebproj.json: /settings/optimizer_starts: expected a whole number from 1 to 256"},
+      {"negative time limit", project(R"({"optimizer_time_limit": -3})"),
+       "p.ebproj.json: /settings/optimizer_time_limit: expected 0.5 to 3600 s"},
+      {"sample rate as text", project(R"({"sample_rate": "500"})"),
+       "p.ebproj.json: /settings/sample_rate: expected a number"},
+      {"rest_to_rest as a number", project(R"({"rest_to_rest": 1})"),
+       "p.ebproj.json: /settings/rest_to_rest: expected true or false"},
+      {"unknown setting", project(R"({"speed": 1})"), "p.ebproj.json: /settings/speed: unknown key"},
+      {"bad excitation", replaced(project(), R"("period": 8)", R"("period": -1)"),
+       "p.ebproj.json /excitation: /period: must be > 0, found -1"},
+      {"excitation for another robot", project("{}", "panda"),
+       "excitation has 2 joints but robot 'panda' has 7"},
+      {"joint names of another robot", project("{}", "planar2r", "", R"("shoulder", "elbow")"),
+       "excitation joint 1 is 'shoulder' but the robot's is 'joint1'"},
+      {"missing robot file", project("{}", "robots/none.urdf"), 
+       "unknown robot '/projects/robots/none.urdf': not a built-in (planar2r, snake:N, panda, ur5) and no such file"},
+  };
+  for (const Row& row : rows) {
+    const std::string got = messageOf(row.text);
+    EXPECT_EQ(got, row.expected) << row.what;
+    EXPECT_EQ(got.find('\n'), std::string::npos) << row.what;
+  }
+}
+
+TEST(ProjectFile, SettingsAndLimitsSurviveARoundTripExactly) {
+  auto panda = std::make_shared<const RobotModel>(builtinRobot("panda"));
+  DocumentState s;
+  s.originalRobot = panda;
+  std::vector<JointLimits> limits;
+  for (const Joint& j : panda->joints()) limits.push_back(j.limits);
+  limits[2].upper = 0.1 + 0.2;  // not a short decimal
+  s.robot = std::make_shared<const RobotModel>(panda->withJointLimits(limits));
+  s.source = {"panda", {}};
+  s.excitation = defaultExcitation(*panda);
+  s.excitation.mutableB()(1, 3) = 1.0 / 3.0;
+  s.settings.sampleRate = 333.25;
+  s.settings.criterion = "eopt";
+  s.settings.optimizerStarts = 7;
+  s.settings.optimizerTimeLimit = 2.5;
+  s.settings.restToRest = false;
+  const DocumentState back = documentStateFromProject(parseProject(formatProject(s), "p", "/"), 9);
+  EXPECT_TRUE(sameTrajectory(back.excitation, s.excitation));
+  EXPECT_TRUE(back.settings == s.settings);
+  EXPECT_TRUE(sameLimits(*back.robot, *s.robot));
+  EXPECT_EQ(back.robot->joint(2).limits.upper, 0.1 + 0.2);
+  EXPECT_EQ(back.robotKey, 9u);
+}
+
+class ProjectFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("eb_project_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir_);
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::permissions(dir_, fs::perms::owner_all, ec);
+    fs::remove_all(dir_, ec);
+  }
+  std::string readError(const std::string& path) {
+    try {
+      readProject(QString::fromStdString(path));
+    } catch (const ProjectError& e) {
+      return e.what();
+    }
+    return "";
+  }
+  fs::path dir_;
+};
+
+TEST_F(ProjectFiles, DevicesAndHugeFilesAreRefusedWithoutReadingThem) {
+  EXPECT_EQ(readError("/dev/zero"), "/dev/zero: not a regular file");
+  const fs::path huge = dir_ / "huge.ebproj.json";
+  { std::ofstream(huge) << "{"; }
+  fs::resize_file(huge, 100ll << 20);  // sparse: 100 MiB without writing them
+  EXPECT_EQ(readError(huge.string()), huge.string() + ": 104857600 bytes, a project file is at most 67108864");
+  EXPECT_EQ(readError((dir_ / "none.ebproj.json").string()),
+            (dir_ / "none.ebproj.json").string() + ": cannot open: No such file or directory");
+}
+
+TEST_F(ProjectFiles, RelativeRobotPathsResolveAgainstTheProjectFolder) {
+  const fs::path file = dir_ / "p.ebproj.json";
+  { std::ofstream(file) << project("{}", "robots/arm.urdf"); }
+  EXPECT_EQ(readProject(QString::fromStdString(file.string())).source.spec.toStdString(),
+            (dir_ / "robots/arm.urdf").string());
+}
+
+DocumentState planarState() {
+  auto planar = std::make_shared<const RobotModel>(builtinRobot("planar2r"));
+  DocumentState s;
+  s.robot = s.originalRobot = planar;
+  s.source = {"planar2r", {}};
+  s.excitation = defaultExcitation(*planar);
+  return s;
+}
+
+TEST_F(ProjectFiles, APathBelowAFileIsRefusedWithOneLine) {
+  const fs::path file = dir_ / "notes.txt";
+  { std::ofstream(file) << "old"; }
+  try {
+    writeProject(QString::fromStdString((file / "p.ebproj.json").string()), planarState());
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    const std::string m = e.what();
+    EXPECT_EQ(m.rfind((file / "p.ebproj.json").string() + ": ", 0), 0u) << m;
+    EXPECT_EQ(m.find('\n'), std::string::npos);
+  }
+  EXPECT_EQ(fs::file_size(file), 3u);
+}
+
+TEST_F(ProjectFiles, AnUnwritablePathKeepsTheOldFile) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root writes into read-only folders";
+  const fs::path file = dir_ / "p.ebproj.json";
+  { std::ofstream(file) << "old"; }
+  fs::permissions(dir_, fs::perms::owner_read | fs::perms::owner_exec);
+  try {
+    writeProject(QString::fromStdString(file.string()), planarState());
+    FAIL() << "no error";
+  } catch (const std::runtime_error& e) {
+    const std::string m = e.what();
+    EXPECT_EQ(m.rfind(file.string() + ": ", 0), 0u) << m;
+    EXPECT_EQ(m.find('\n'), std::string::npos);
+  }
+  fs::permissions(dir_, fs::perms::owner_all);
+  std::ifstream in(file);
+  std::string content;
+  std::getline(in, content);
+  EXPECT_EQ(content, "old");
+}
+
+}  // namespace
+}  // namespace eb::gui
