@@ -37,7 +37,7 @@ void setLogRange(QLogValueAxis* axis, double lo, double hi) {
   if (!(hi > lo) || !std::isfinite(hi)) hi = lo * 10.0;
   const double first = std::floor(std::log10(lo)), last = std::ceil(std::log10(hi));
   // At most ~6 labelled ticks: a tick every 1, 2, 3... decades (labels are elided when crowded).
-  const double step = std::max(1.0, std::ceil((last - first) / 6.0));
+  const double step = std::max(1.0, std::ceil((last - first) / 4.0));
   // Ticks sit on powers of the base, so the range ends on them too.
   axis->setBase(std::pow(10.0, step));
   axis->setRange(std::pow(10.0, step * std::floor(first / step)), std::pow(10.0, step * std::ceil(last / step)));

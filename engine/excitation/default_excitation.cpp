@@ -35,6 +35,27 @@ double scaleIntoLimits(const RobotModel& model, FourierTrajectory& tr, double po
   return factor;
 }
 
+double scaleJointsIntoLimits(const RobotModel& model, FourierTrajectory& tr, double positionFraction,
+                             double velocityFraction, double accelerationFraction) {
+  // The rest conditions are linear and homogeneous in each joint's coefficients, so
+  // scaling one joint's row keeps them; scaling a single-joint copy reuses the common rule.
+  double smallest = std::numeric_limits<double>::infinity();
+  Eigen::MatrixXd a = tr.a(), b = tr.b();
+  for (int i = 0; i < tr.dof(); ++i) {
+    FourierTrajectory one = tr;
+    Eigen::MatrixXd ai = Eigen::MatrixXd::Zero(a.rows(), a.cols()), bi = ai;
+    ai.row(i) = a.row(i);
+    bi.row(i) = b.row(i);
+    one.setCoefficients(ai, bi);
+    const double factor = scaleIntoLimits(model, one, positionFraction, velocityFraction, accelerationFraction);
+    a.row(i) *= factor;
+    b.row(i) *= factor;
+    smallest = std::min(smallest, factor);
+  }
+  tr.setCoefficients(a, b);
+  return std::isfinite(smallest) ? smallest : 1.0;
+}
+
 FourierTrajectory defaultExcitation(const RobotModel& model, double period, int harmonics) {
   const int n = model.dof();
   Eigen::VectorXd offsets(n);
@@ -51,7 +72,9 @@ FourierTrajectory defaultExcitation(const RobotModel& model, double period, int 
     }
   FourierTrajectory tr(period, offsets, a, b);
   enforceRestConditions(tr);
-  scaleIntoLimits(model, tr, 0.4, 0.5, 0.5);
+  // Joint by joint: one common factor would let the tightest joint (a gripper finger with a
+  // 4 cm range) freeze the whole arm.
+  scaleJointsIntoLimits(model, tr, 0.4, 0.5, 0.5);
   return tr;
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 // The excitation a new project starts with: a rest-to-rest Fourier series,
 // 5 harmonics, 5 s period, centred in each joint's range, with a fixed,
-// deterministic coefficient pattern scaled so its analytic bounds use at most
-// 40 % of the position half-range and 50 % of the velocity and acceleration
-// limits. Something moves and every base parameter is excited from the first
+// deterministic coefficient pattern scaled joint by joint so its analytic bounds
+// use at most 40 % of that joint's position half-range and 50 % of its velocity
+// and acceleration limits. Something moves and every base parameter is excited from the first
 // second; the optimizer does better.
 
 #include "excitation/fourier_trajectory.hpp"
@@ -18,5 +18,10 @@ FourierTrajectory defaultExcitation(const RobotModel& model, double period = 5.0
 /// bounds stay within the given fractions of the model's limits; returns the factor used.
 double scaleIntoLimits(const RobotModel& model, FourierTrajectory& trajectory, double positionFraction,
                        double velocityFraction, double accelerationFraction);
+
+/// scaleIntoLimits applied to each joint on its own (each joint's coefficients get their own
+/// factor, so a joint with a small range does not freeze the others); returns the smallest factor.
+double scaleJointsIntoLimits(const RobotModel& model, FourierTrajectory& trajectory, double positionFraction,
+                             double velocityFraction, double accelerationFraction);
 
 }  // namespace eb
