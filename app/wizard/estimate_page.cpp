@@ -64,10 +64,7 @@ EstimatePage::EstimatePage(WizardSession* session, QWidget* parent)
                  "(constant memory); the standard deviations come from the residual noise."));
   buildUi();
   connect(task_, &BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
-    if (what.startsWith("estimating") && session_->document()->estimation().method == EstimationMethod::Consistent)
-      progressBar_->setRange(0, 0);  // the consistent solver reports no progress
-    else
-      progressBar_->setValue(static_cast<int>(std::lround(1000 * f)));
+    progressBar_->setValue(static_cast<int>(std::lround(1000 * f)));
     QString text = what;
     for (const LogSource& log : session_->document()->logs()) text.replace(log.path, QFileInfo(log.path).fileName());
     statusLabel_->setText(text);
@@ -271,11 +268,7 @@ void EstimatePage::cancelEstimation() {
   restart_ = false;
   if (!task_->isRunning()) return;
   task_->cancel();
-  const bool consistent = session_->document()->estimation().method == EstimationMethod::Consistent;
-  statusLabel_->setText(consistent && progressBar_->maximum() == 0
-                            ? tr("Cancelling: the consistent solver finishes its iteration first; its result will "
-                                 "be discarded.")
-                            : tr("Cancelling..."));
+  statusLabel_->setText(tr("Cancelling..."));
 }
 
 void EstimatePage::setRunning(bool running) {
@@ -341,8 +334,11 @@ void EstimatePage::startEstimation() {
           }
           *accumulated = acc;
         }
-        if (!progress(share, std::string("estimating (") + estimationMethodName(options.method) + ")")) return;
-        *estimate = estimateWithMethod(*model, (*accumulated)->equations, (*accumulated)->base, options);
+        const std::string what = std::string("estimating (") + estimationMethodName(options.method) + ")";
+        if (!progress(share, what)) return;
+        // The consistent solver reports its stages and iterations and stops between two of them on cancel.
+        *estimate = estimateWithMethod(*model, (*accumulated)->equations, (*accumulated)->base, options,
+                                       [&](double f) { return progress(share + (1.0 - share) * f, what); });
         progress(1.0, "done");
       },
       [=](const BackgroundTask::Outcome& outcome) {

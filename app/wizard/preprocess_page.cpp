@@ -312,8 +312,8 @@ void PreprocessPage::startPreview() {
           out.filtered.sampleRateHz = raw.sampleRateHz();
         } else {
           PreprocessOptions p = settings.preprocess;
-          // The identification pipeline's default: kDefaultCutoffHz, at most a quarter of the rate.
-          if (p.cutoffHz <= 0.0) p.cutoffHz = std::min(kDefaultCutoffHz, 0.25 * raw.sampleRateHz());
+          // The identification pipeline's default, streamed or not.
+          if (p.cutoffHz <= 0.0) p.cutoffHz = automaticCutoffHz(raw.sampleRateHz());
           out.cutoffUsed = p.cutoffHz;
           out.filtered = preprocessLog(raw, p);
         }

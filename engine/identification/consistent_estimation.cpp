@@ -22,6 +22,18 @@ namespace eb {
 
 namespace {
 
+// Ceres iteration callback that asks `keepGoing(iteration)` and aborts the solve when it says no.
+class CancelCallback : public ceres::IterationCallback {
+ public:
+  explicit CancelCallback(std::function<bool(int)> keepGoing) : keepGoing_(std::move(keepGoing)) {}
+  ceres::CallbackReturnType operator()(const ceres::IterationSummary& s) override {
+    return keepGoing_(s.iteration) ? ceres::SOLVER_CONTINUE : ceres::SOLVER_ABORT;
+  }
+
+ private:
+  std::function<bool(int)> keepGoing_;
+};
+
 constexpr int kBodyParameters = 10;
 
 /// Upper-triangular U with P = U U^T (P positive definite): "reverse" Cholesky.
@@ -391,9 +403,19 @@ BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalE
   bool converged = true;
   double firstCost = -1.0;
   const double finalWeight = options.priorWeight;
-  for (double weight = std::max(options.priorStartWeight, finalWeight);; weight = std::max(0.1 * weight, finalWeight)) {
+  const double startWeight = std::max(options.priorStartWeight, finalWeight);
+  const int plannedStages = 1 + static_cast<int>(std::ceil(std::log10(startWeight / finalWeight) - 1e-9));
+  // Progress and cancel between iterations: the fraction counts stages, and iterations within one.
+  CancelCallback cancel([&](int iteration) {
+    const double f = (stages + std::min(1.0, iteration / static_cast<double>(std::max(1, so.max_num_iterations)))) /
+                     plannedStages;
+    return !options.progress || options.progress(std::min(f, 1.0));
+  });
+  if (options.progress) so.callbacks.push_back(&cancel);
+  for (double weight = startWeight;; weight = std::max(0.1 * weight, finalWeight)) {
     residual->priorScale = std::sqrt(weight * dataCurvature);
     ceres::Solve(so, &problem, &summary);
+    if (summary.termination_type == ceres::USER_FAILURE) throw InputError("consistent estimate: cancelled");
     if (firstCost < 0.0) firstCost = summary.initial_cost;
     iterations += std::max(0, static_cast<int>(summary.iterations.size()) - 1);
     ++stages;

@@ -62,6 +62,7 @@
 // clamped at their bounds.
 
 #include <Eigen/Core>
+#include <functional>
 
 #include "identification/base_estimation.hpp"
 #include "identification/base_parameters.hpp"
@@ -90,6 +91,9 @@ struct ConsistentOptions {
   double definitenessMargin = 1e-8;
   /// Refuse (InputError) when cond(W^1/2 Phi_b) exceeds this, as the other estimators.
   double maxCondition = 1e8;
+  /// Called after every solver iteration with the fraction done (stages and iterations);
+  /// returning false stops the solver and throws InputError "consistent estimate: cancelled".
+  std::function<bool(double)> progress;
 };
 
 /// Physically consistent estimate (see the file comment). Returns a BaseEstimate with

@@ -20,7 +20,7 @@ LogImportOptions importOptionsFor(const RobotModel& model, const IdentificationS
 
 PreprocessOptions preprocessFor(const IdentificationSettings& s, double rateHz) {
   PreprocessOptions p = s.preprocess;
-  if (p.cutoffHz <= 0.0) p.cutoffHz = std::min(kDefaultCutoffHz, 0.25 * rateHz);
+  if (p.cutoffHz <= 0.0) p.cutoffHz = automaticCutoffHz(rateHz);
   return p;
 }
 
@@ -65,9 +65,7 @@ IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std:
       continue;
     }
     // Text logs are streamed: constant memory whatever their length.
-    PreprocessOptions pre = settings.preprocess;
-    if (pre.cutoffHz <= 0.0) pre.cutoffHz = kDefaultCutoffHz;
-    const double cutoffUsed = pre.cutoffHz;
+    const PreprocessOptions& pre = settings.preprocess;  // the cutoff rule is applied once the rate is known
     const StreamingPreprocessSummary summary = preprocessCsvLogStreaming(
         path, importOptions, pre,
         [&](const ProcessedBlock& block) {
@@ -76,7 +74,7 @@ IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std:
         });
     run.warnings.insert(run.warnings.end(), summary.warnings.begin(), summary.warnings.end());
     run.notes.push_back(path + ": " + std::to_string(summary.outputRows) + " samples" +
-                        format(" at %.6g Hz, cutoff %.3g Hz", summary.sampleRateHz, cutoffUsed));
+                        format(" at %.6g Hz, cutoff %.3g Hz", summary.sampleRateHz, summary.cutoffHz));
     report(1.0, "done " + path);
   }
   run.equations = acc.equations();
@@ -84,10 +82,11 @@ IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std:
 }
 
 BaseEstimate estimateWithMethod(const RobotModel& model, const NormalEquations& eq, const BaseParameters& base,
-                                const EstimationOptions& options) {
+                                const EstimationOptions& options, const std::function<bool(double)>& progress) {
   if (options.method == EstimationMethod::Consistent) {
     ConsistentOptions co;
     co.maxCondition = options.maxCondition;
+    co.progress = progress;
     return estimateConsistentParameters(model, eq, base, co);
   }
   return estimateBaseParameters(eq, base, options);
@@ -97,7 +96,9 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<st
                                    const IdentificationSettings& settings, const IdentificationProgress& progress) {
   IdentificationRun run = accumulateLogs(model, paths, settings, progress);
   if (progress && !progress(1.0, "estimating")) throw InputError("identify: cancelled");
-  run.estimate = estimateWithMethod(model, run.equations, run.base, settings.estimation);
+  std::function<bool(double)> estimating;
+  if (progress) estimating = [&](double) { return progress(1.0, "estimating"); };
+  run.estimate = estimateWithMethod(model, run.equations, run.base, settings.estimation, estimating);
   return run;
 }
 

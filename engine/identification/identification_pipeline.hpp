@@ -20,7 +20,7 @@ namespace eb {
 struct IdentificationSettings {
   RegressorOptions regressor;       ///< columns identified (default: rigid body + viscous + Coulomb)
   EstimationOptions estimation;
-  PreprocessOptions preprocess;     ///< cutoffHz 0 = kDefaultCutoffHz (capped by the rate)
+  PreprocessOptions preprocess;     ///< cutoffHz 0 = automaticCutoffHz(rate), streamed or not
   LogImportOptions import;          ///< dof and joint names are filled from the model
   /// Use logged qd and qdd columns as they are (no filtering, no differentiation) when a
   /// log has both: for simulated logs with true derivatives, or loggers that provide them.
@@ -33,8 +33,6 @@ struct IdentificationSettings {
   }
 };
 
-/// Cutoff used when none is given [Hz]: ten times a 0.5 Hz excitation (5 harmonics of a 10 s period).
-inline constexpr double kDefaultCutoffHz = 5.0;
 
 struct IdentificationRun {
   BaseParameters base;
@@ -56,8 +54,10 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<st
                                    const IdentificationSettings& settings, const IdentificationProgress& progress = {});
 
 /// Estimates from accumulated equations with the settings' method (shared by the wizard's re-estimation).
+/// `progress` (fraction of the estimate done -> false to stop) is called by the iterative
+/// consistent estimator only; stopping throws InputError "consistent estimate: cancelled".
 BaseEstimate estimateWithMethod(const RobotModel& model, const NormalEquations& eq, const BaseParameters& base,
-                                const EstimationOptions& options);
+                                const EstimationOptions& options, const std::function<bool(double)>& progress = {});
 
 /// Preprocessed samples of one log (whole log in memory), for validation and plots.
 PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path, const IdentificationSettings& settings);

@@ -15,12 +15,18 @@ namespace {
 // filtered signal see the residue too.
 constexpr double kMarginTolerance = 1e-13;
 
+PreprocessOptions withCutoff(PreprocessOptions o, double sampleRateHz) {
+  if (o.cutoffHz <= 0.0 && sampleRateHz > 0.0) o.cutoffHz = automaticCutoffHz(sampleRateHz);
+  return o;
+}
+
 // The filters of one preprocessing setup and the arithmetic on one contiguous segment,
 // shared by preprocessLog (one segment: the whole log) and the streaming form.
 class SegmentProcessor {
  public:
-  SegmentProcessor(int dof, double sampleRateHz, const PreprocessOptions& options, bool loggedVelocity)
-      : dof_(dof), loggedVelocity_(loggedVelocity), options_(options) {
+  SegmentProcessor(int dof, double sampleRateHz, const PreprocessOptions& given, bool loggedVelocity)
+      : dof_(dof), loggedVelocity_(loggedVelocity), options_(withCutoff(given, sampleRateHz)) {
+    const PreprocessOptions& options = options_;
     if (dof < 1) throw std::invalid_argument("preprocessing needs at least one joint");
     if (!(sampleRateHz > 0.0)) throw std::invalid_argument("preprocessing needs a positive sample rate");
     if (options.decimation < 1)
@@ -316,6 +322,7 @@ StreamingPreprocessSummary preprocessCsvLogStreaming(const std::string& path, co
   summary.sampleRateHz = options.sampleRateHz > 0.0 ? options.sampleRateHz
                          : reader.nominalStep() > 0.0 ? 1.0 / reader.nominalStep()
                                                       : 0.0;
+  summary.cutoffHz = withCutoff(options, summary.sampleRateHz).cutoffHz;
   StreamingLogPreprocessor processor(importOptions.dof, reader.hasVelocity(), summary.sampleRateHz, options, blockRows);
   do {
     processor.push(block, sink);

@@ -22,6 +22,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <algorithm>
 #include <vector>
 
 namespace eb {
@@ -31,9 +32,17 @@ enum class Differentiator {
   SavitzkyGolay       ///< Savitzky-Golay derivative filter on the filtered signal (nominal step)
 };
 
+/// The cutoff used when none is given [Hz]: ten times the top harmonic of the usual 10 s,
+/// 5-harmonic excitation (butterworth_filter.hpp, defaultCutoffHz, for a known trajectory).
+inline constexpr double kDefaultCutoffHz = 5.0;
+
+/// Automatic cutoff for a log sampled at sampleRateHz [Hz]: kDefaultCutoffHz, at most a
+/// quarter of the rate. The same rule for in-memory and streamed preprocessing.
+inline double automaticCutoffHz(double sampleRateHz) { return std::min(kDefaultCutoffHz, 0.25 * sampleRateHz); }
+
 /// Settings of the preprocessing.
 struct PreprocessOptions {
-  double cutoffHz = 0.0;      ///< Butterworth cutoff for q, qd and tau [Hz] (see defaultCutoffHz); required
+  double cutoffHz = 0.0;      ///< Butterworth cutoff for q, qd and tau [Hz]; <= 0: automaticCutoffHz(rate)
   int filterOrder = 4;        ///< order of one pass; filtfilt squares the magnitude
   Differentiator differentiator = Differentiator::CentralDifference;
   int savitzkyGolayWindow = 21;  ///< samples, odd
@@ -111,6 +120,7 @@ class StreamingLogPreprocessor {
 struct StreamingPreprocessSummary {
   std::size_t inputRows = 0, outputRows = 0;
   double sampleRateHz = 0.0;        ///< input rate used for the filter [Hz]
+  double cutoffHz = 0.0;            ///< Butterworth cutoff used [Hz] (the automatic one if none was given)
   LogColumnMapping mapping;
   std::vector<std::string> notes;
   std::vector<LogWarning> warnings;

@@ -220,3 +220,33 @@ TEST(ConsistentEstimation, ExplicitWeightsAndBadInput) {
   few.samples = 2;
   EXPECT_THROW(estimateConsistentParameters(c.model, few, c.base), InputError);
 }
+
+TEST(ConsistentEstimation, ReportsProgressAndStopsWhenCancelled) {
+  const Case& c = simulated("panda", 0.05);
+  const NormalEquations eq = accumulate(c, c.log.tau);
+  const RobotModel nominal = perturbedNominal(c.model);
+  std::vector<double> fractions;
+  ConsistentOptions o;
+  o.progress = [&](double f) {
+    fractions.push_back(f);
+    return true;
+  };
+  const BaseEstimate full = estimateConsistentParameters(nominal, eq, c.base, o);
+  ASSERT_GT(fractions.size(), 10u);  // every iteration of every stage
+  EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+  EXPECT_GE(fractions.front(), 0.0);
+  EXPECT_LE(fractions.back(), 1.0);
+  EXPECT_GT(fractions.back(), 0.9);  // the last stage is the last tenth
+  // The same result as without a callback: observing does not change the solve.
+  EXPECT_EQ(full.values, estimateConsistentParameters(nominal, eq, c.base).values);
+
+  int calls = 0;
+  o.progress = [&](double) { return ++calls < 3; };
+  try {
+    estimateConsistentParameters(nominal, eq, c.base, o);
+    FAIL() << "not cancelled";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "consistent estimate: cancelled");
+  }
+  EXPECT_EQ(calls, 3);  // stopped at the first "no", not at the end of the stage
+}

@@ -272,6 +272,39 @@ TEST(SignalPreprocessing, CsvStreamingMatchesImportThenPreprocess) {
   EXPECT_LT(relativeMaxDiff(qdd, whole.qdd), 1e-9);
 }
 
+TEST(SignalPreprocessing, AutomaticCutoffIsTheSameStreamedOrNot) {
+  // A slow logger (12 Hz): the automatic cutoff is a quarter of the rate (3 Hz), not the
+  // 5 Hz default, for the whole-log and the streamed preprocessing alike.
+  EXPECT_DOUBLE_EQ(automaticCutoffHz(1000.0), kDefaultCutoffHz);
+  EXPECT_DOUBLE_EQ(automaticCutoffHz(12.0), 3.0);
+  const SimulatedLog s = simulate(2, 12.0, 400.0, 1e-4, 5);
+  std::string text = "t,q1,q2,tau1,tau2\n";
+  char buffer[64];
+  for (Eigen::Index i = 0; i < s.log.t.size(); ++i) {
+    const double row[] = {s.log.t(i), s.log.q(i, 0), s.log.q(i, 1), s.log.tau(i, 0), s.log.tau(i, 1)};
+    for (int k = 0; k < 5; ++k) {
+      text += std::string(buffer, std::to_chars(buffer, buffer + sizeof buffer, row[k]).ptr);
+      text += k == 4 ? '\n' : ',';
+    }
+  }
+  TempFile file(text, ".csv");
+  LogImportOptions io;
+  io.dof = 2;
+  const PreprocessOptions automatic;  // cutoffHz 0
+  PreprocessOptions explicit3 = automatic;
+  explicit3.cutoffHz = 3.0;
+  const PreprocessedLog whole = preprocessLog(importCsvLog(file.path(), io), automatic);
+  const PreprocessedLog three = preprocessLog(importCsvLog(file.path(), io), explicit3);
+  EXPECT_LT(relativeMaxDiff(whole.qdd, three.qdd), 1e-9);  // the rate is the median step: 12 Hz to 1e-14
+  Eigen::MatrixXd qdd(whole.qdd.rows(), 2);
+  const StreamingPreprocessSummary summary = preprocessCsvLogStreaming(
+      file.path(), io, automatic,
+      [&](const ProcessedBlock& b) { qdd.middleRows(static_cast<Eigen::Index>(b.firstRow), static_cast<Eigen::Index>(b.rows())) = b.qdd; },
+      512);
+  EXPECT_NEAR(summary.cutoffHz, 3.0, 1e-12);
+  EXPECT_LT(relativeMaxDiff(qdd, whole.qdd), 1e-9);
+}
+
 TEST(SignalPreprocessing, RejectsBadSettingsAndShortLogs) {
   const SimulatedLog s = simulate(1, 100.0, 1.0, 0.0);
   PreprocessOptions o;
