@@ -209,14 +209,20 @@ RDiagonalChart::RDiagonalChart(QWidget* parent)
   // Colours are explained in the title; a legend would take a third of this small chart.
   chart()->legend()->hide();
   for (QScatterSeries* s : {kept_, dropped_})
-    connect(s, &QScatterSeries::hovered, this, [](const QPointF& p, bool on) {
-      if (on)
-        QToolTip::showText(QCursor::pos(),
-                           QObject::tr("pivot %1: |R_ii| = %2").arg(static_cast<int>(p.x())).arg(p.y(), 0, 'g', 3));
+    connect(s, &QScatterSeries::hovered, this, [this](const QPointF& p, bool on) {
+      if (on) QToolTip::showText(QCursor::pos(), pointDescription(static_cast<int>(std::lround(p.x())) - 1));
     });
 }
 
-void RDiagonalChart::setProfile(const QList<double>& r, int rank, double relativeTolerance) {
+QString RDiagonalChart::pointDescription(int i) const {
+  if (i < 0 || i >= values_.size()) return {};
+  const QString column = i < columns_.size() ? QString(" (%1)").arg(columns_[i]) : QString();
+  return tr("pivot %1%2: |R_ii| = %3").arg(i + 1).arg(column).arg(values_[i], 0, 'g', 3);
+}
+
+void RDiagonalChart::setProfile(const QList<double>& r, int rank, double relativeTolerance, const QStringList& columns) {
+  values_ = r;
+  columns_ = columns;
   QList<QPointF> kept, dropped;
   const double floor = r.isEmpty() ? 1e-16 : std::max(r.front() * 1e-17, 1e-300);
   double lo = std::numeric_limits<double>::infinity(), hi = 0.0;

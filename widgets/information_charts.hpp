@@ -4,6 +4,7 @@
 // |R_ii| profile of the base-parameter QR. Each takes plain numbers.
 
 #include <QChartView>
+#include <QStringList>
 #include <QList>
 
 class QBarSet;
@@ -61,11 +62,17 @@ class RDiagonalChart : public QChartView {
   Q_OBJECT
  public:
   explicit RDiagonalChart(QWidget* parent = nullptr);
-  /// |R_ii| (descending), rank r and the tolerance relative to |R_00|.
-  void setProfile(const QList<double>& rDiagonal, int rank, double relativeTolerance);
+  /// |R_ii| (descending), rank r and the tolerance relative to |R_00|; `columns` names the
+  /// regressor column of each point (shown on hover; may be empty).
+  void setProfile(const QList<double>& rDiagonal, int rank, double relativeTolerance,
+                  const QStringList& columns = {});
   int pointCount() const;
+  /// Hover text of point i (0-based).
+  QString pointDescription(int i) const;
 
  private:
+  QList<double> values_;
+  QStringList columns_;
   QScatterSeries* kept_;
   QScatterSeries* dropped_;
   QLineSeries* threshold_;

@@ -248,8 +248,10 @@ void MainWindow::showMetrics() {
     // Robot-level results: drawn once per robot, not on every edit.
     shownBase_ = m->base.get();
     const BaseParameters& b = *m->base;
+    QStringList pivots;
+    for (int column : b.pivotColumns) pivots << QString::fromStdString(b.columnNames[static_cast<size_t>(column)]);
     rChart_->setProfile(QList<double>(b.pivotedRDiagonal.data(), b.pivotedRDiagonal.data() + b.pivotedRDiagonal.size()),
-                        b.rank, b.rankTolerance);
+                        b.rank, b.rankTolerance, pivots);
     QStringList names, expressions;
     for (int k = 0; k < b.rank; ++k) {
       names << QString::fromStdString(b.name(k));

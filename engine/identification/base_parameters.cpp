@@ -128,6 +128,7 @@ BaseParameters computeBaseParameters(const RobotModel& model, const RegressorOpt
   Eigen::ColPivHouseholderQR<Eigen::MatrixXd> pivoted(A);
   const Eigen::Index diag = std::min(A.rows(), A.cols());
   bp.pivotedRDiagonal = pivoted.matrixQR().diagonal().head(diag).cwiseAbs();
+  for (Eigen::Index i = 0; i < diag; ++i) bp.pivotColumns.push_back(pivoted.colsPermutation().indices()[i]);
   const double r0 = bp.pivotedRDiagonal.size() ? bp.pivotedRDiagonal[0] : 0.0;
   int rank = 0;
   for (Eigen::Index i = 0; i < diag; ++i)

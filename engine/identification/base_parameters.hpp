@@ -30,6 +30,7 @@ struct BaseParameters {
   std::vector<int> dependent;          ///< P2: the other columns (ascending)
   Eigen::MatrixXd beta;                ///< rank x dependent.size()
   Eigen::VectorXd pivotedRDiagonal;    ///< |R_ii| of max-norm pivoted QR on unit columns (descending)
+  std::vector<int> pivotColumns;       ///< regressor column of each |R_ii| (the QR's pivot order)
   double rankTolerance = 1e-8;         ///< relative to |R_00|
   std::vector<std::string> columnNames;
 

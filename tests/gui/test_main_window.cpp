@@ -25,6 +25,7 @@
 #include <QFile>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -136,6 +137,9 @@ void MainWindowTest::startsWithPandaAndLiveCharts() {
   QCOMPARE(window_->eigenvalueChart()->values().size(), e->base->rank);
   QVERIFY(window_->historyChart()->pointCount() >= 1);
   QVERIFY(window_->rDiagonalChart()->pointCount() > 0);
+  // Hovering a point names its regressor column (panda: the first pivot is one of its standard parameters).
+  QVERIFY2(window_->rDiagonalChart()->pointDescription(0).contains(QRegularExpression(R"(^pivot 1 \(\w+\d\): )")),
+           qPrintable(window_->rDiagonalChart()->pointDescription(0)));
   QTRY_VERIFY(window_->signalCharts()->pointCount(0, 0) > 100);
   QCOMPARE(window_->robotPanel()->baseParameterCount(), e->base->rank);
   QVERIFY(e->feasible());  // the default excitation is inside the limits

@@ -8,6 +8,9 @@
 #include <Eigen/SVD>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 using namespace eb;
 using eb::test::randomRobot;
 using eb::test::randomVector;
@@ -68,6 +71,16 @@ TEST(BaseParameters, RankMatchesSvdAndReproducesRnea) {
       bp.selectBaseColumns(Y, Yb);
       EXPECT_LT((Yb * thetaBase - full).norm(), 1e-9 * full.norm()) << "seed " << seed;
     }
+    // Each |R_ii| names its pivot column; the first `rank` of them span the regressor
+    // (another valid base), the rest add nothing.
+    ASSERT_EQ(bp.pivotColumns.size(), static_cast<size_t>(bp.pivotedRDiagonal.size()));
+    std::vector<int> sorted = bp.pivotColumns;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_TRUE(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end());
+    EXPECT_TRUE(sorted.front() >= 0 && sorted.back() < bp.columnCount);
+    Eigen::MatrixXd leading(Phi.rows(), bp.rank);
+    for (int k = 0; k < bp.rank; ++k) leading.col(k) = Phi.col(bp.pivotColumns[static_cast<size_t>(k)]);
+    EXPECT_EQ(numericRank(leading), bp.rank) << "seed " << seed;
     // The |R_ii| profile shows a clear gap at the rank.
     if (bp.rank < bp.pivotedRDiagonal.size()) {
       EXPECT_GT(bp.pivotedRDiagonal[bp.rank - 1] / bp.pivotedRDiagonal[0], 1e-6);
