@@ -51,10 +51,14 @@ void TimeAxisChecker::check(double t, std::size_t line, std::vector<LogWarning>&
     if (nominalStep_ > 0.0 && step > 1.5 * nominalStep_) {
       ++gaps_;
       if (gaps_ <= kMaxListedGaps) {
-        const long missing = std::lround(step / nominalStep_) - 1;
+        // The ratio can be anything a file holds (1e19 after a corrupted stamp): formatted as a
+        // double, never converted to an integer type it may not fit.
+        const double ratio = step / nominalStep_;
+        char ratioText[32], missingText[32];
+        std::snprintf(ratioText, sizeof ratioText, "%.3g", ratio);
+        std::snprintf(missingText, sizeof missingText, ratio < 1e15 ? "%.0f" : "%.3g", std::round(ratio) - 1.0);
         warnings.push_back({line, where() + "gap of " + formatSeconds(step) + " after " + formatSeconds(previous_) +
-                                      " (" + std::to_string(step / nominalStep_).substr(0, 5) +
-                                      "x the median step; about " + std::to_string(missing) +
+                                      " (" + ratioText + "x the median step; about " + missingText +
                                       " samples dropped)"});
       }
     }

@@ -171,7 +171,20 @@ TEST(LogImport, DroppedSamplesAreWarningsWithLines) {
   ASSERT_EQ(log.warnings.size(), 1u);
   EXPECT_EQ(log.warnings[0].line, gapLine);
   EXPECT_MESSAGE_HAS(log.warnings[0].message, file.path(), "line " + std::to_string(gapLine), "column 't'", "gap",
-                     "2 samples dropped");
+                     "(3x the median step; about 2 samples dropped)");
+}
+
+TEST(LogImport, AnAbsurdGapIsAWarningWithoutIntegerOverflow) {
+  // Found by fuzz_csv_log_import: a stamp 1.7e19 s on made "samples dropped" an integer
+  // overflow (undefined behaviour). The ratio and the count are now formatted as doubles.
+  std::string text = "t,q1,tau1\n";
+  for (int i = 0; i < 30; ++i) text += std::to_string(i * 0.01) + ",0,0\n";
+  text += "1.7e19,0,0\n";
+  TempFile file(text, ".csv");
+  const ExperimentLog log = importCsvLog(file.path(), withDof(1));
+  ASSERT_EQ(log.warnings.size(), 1u);
+  EXPECT_EQ(log.warnings[0].message, file.path() + ": line 32: column 't': gap of 1.7e+19 s after 0.29 s (1.7e+21x the "
+                                                   "median step; about 1.7e+21 samples dropped)");
 }
 
 TEST(LogImport, ManyGapsAreSummarised) {
