@@ -45,37 +45,42 @@ IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std:
       if (progress && !progress((static_cast<double>(f) + local) / paths.size(), what))
         throw InputError(path + ": cancelled");
     };
-    report(0.0, "reading " + path);
-    const bool mat = path.size() > 4 && path.substr(path.size() - 4) == ".mat";
-    if (mat || settings.useLoggedDerivatives) {
-      // Whole log in memory: MAT files are read at once anyway.
-      const ExperimentLog log = importLog(path, importOptions);
-      run.warnings.insert(run.warnings.end(), log.warnings.begin(), log.warnings.end());
-      if (settings.useLoggedDerivatives && log.hasVelocity() && log.hasAcceleration()) {
-        acc.add(log.q, log.qd, log.qdd, log.tau);
-        run.notes.push_back(path + ": " + std::to_string(log.rows()) + " samples, logged qd and qdd used as they are");
-      } else {
-        const PreprocessedLog pre = preprocessLog(log, preprocessFor(settings, log.sampleRateHz()));
-        acc.add(pre.q, pre.qd, pre.qdd, pre.tau);
-        run.warnings.insert(run.warnings.end(), pre.warnings.begin(), pre.warnings.end());
-        run.notes.push_back(path + ": " + std::to_string(pre.t.size()) + " samples" +
-                            format(" at %.6g Hz, cutoff %.3g Hz", pre.sampleRateHz, preprocessFor(settings, log.sampleRateHz()).cutoffHz));
+    // Settings the file makes impossible (its rate against the cutoff) are named with the file.
+    try {
+      report(0.0, "reading " + path);
+      const bool mat = path.size() > 4 && path.substr(path.size() - 4) == ".mat";
+      if (mat || settings.useLoggedDerivatives) {
+        // Whole log in memory: MAT files are read at once anyway.
+        const ExperimentLog log = importLog(path, importOptions);
+        run.warnings.insert(run.warnings.end(), log.warnings.begin(), log.warnings.end());
+        if (settings.useLoggedDerivatives && log.hasVelocity() && log.hasAcceleration()) {
+          acc.add(log.q, log.qd, log.qdd, log.tau);
+          run.notes.push_back(path + ": " + std::to_string(log.rows()) + " samples, logged qd and qdd used as they are");
+        } else {
+          const PreprocessedLog pre = preprocessLog(log, preprocessFor(settings, log.sampleRateHz()));
+          acc.add(pre.q, pre.qd, pre.qdd, pre.tau);
+          run.warnings.insert(run.warnings.end(), pre.warnings.begin(), pre.warnings.end());
+          run.notes.push_back(path + ": " + std::to_string(pre.t.size()) + " samples" +
+                              format(" at %.6g Hz, cutoff %.3g Hz", pre.sampleRateHz, preprocessFor(settings, log.sampleRateHz()).cutoffHz));
+        }
+        report(1.0, "done " + path);
+        continue;
       }
+      // Text logs are streamed: constant memory whatever their length.
+      const PreprocessOptions& pre = settings.preprocess;  // the cutoff rule is applied once the rate is known
+      const StreamingPreprocessSummary summary = preprocessCsvLogStreaming(
+          path, importOptions, pre,
+          [&](const ProcessedBlock& block) {
+            acc.add(block.q, block.qd, block.qdd, block.tau);
+            report(0.5, "accumulating " + path);
+          });
+      run.warnings.insert(run.warnings.end(), summary.warnings.begin(), summary.warnings.end());
+      run.notes.push_back(path + ": " + std::to_string(summary.outputRows) + " samples" +
+                          format(" at %.6g Hz, cutoff %.3g Hz", summary.sampleRateHz, summary.cutoffHz));
       report(1.0, "done " + path);
-      continue;
+    } catch (const std::invalid_argument& e) {
+      throw InputError(path + ": " + e.what());
     }
-    // Text logs are streamed: constant memory whatever their length.
-    const PreprocessOptions& pre = settings.preprocess;  // the cutoff rule is applied once the rate is known
-    const StreamingPreprocessSummary summary = preprocessCsvLogStreaming(
-        path, importOptions, pre,
-        [&](const ProcessedBlock& block) {
-          acc.add(block.q, block.qd, block.qdd, block.tau);
-          report(0.5, "accumulating " + path);
-        });
-    run.warnings.insert(run.warnings.end(), summary.warnings.begin(), summary.warnings.end());
-    run.notes.push_back(path + ": " + std::to_string(summary.outputRows) + " samples" +
-                        format(" at %.6g Hz, cutoff %.3g Hz", summary.sampleRateHz, summary.cutoffHz));
-    report(1.0, "done " + path);
   }
   run.equations = acc.equations();
   return run;
@@ -117,7 +122,11 @@ PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& pa
     out.warnings = log.warnings;
     return out;
   }
-  return preprocessLog(log, preprocessFor(settings, log.sampleRateHz()));
+  try {
+    return preprocessLog(log, preprocessFor(settings, log.sampleRateHz()));
+  } catch (const std::invalid_argument& e) {
+    throw InputError(path + ": " + e.what());
+  }
 }
 
 }  // namespace eb

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -14,6 +15,9 @@ namespace {
 // Transients are cut 10x below the 1e-12 the block/whole comparison needs: derivatives of the
 // filtered signal see the residue too.
 constexpr double kMarginTolerance = 1e-13;
+
+// Largest sample rate / cutoff ratio (10 kHz with a 0.05 Hz cutoff): see SegmentProcessor.
+constexpr double kMaxRateToCutoff = 2e5;
 
 PreprocessOptions withCutoff(PreprocessOptions o, double sampleRateHz) {
   if (o.cutoffHz <= 0.0 && sampleRateHz > 0.0) o.cutoffHz = automaticCutoffHz(sampleRateHz);
@@ -36,6 +40,15 @@ class SegmentProcessor {
       throw std::invalid_argument("cutoff " + std::to_string(options.cutoffHz) + " Hz is too high to keep every " +
                                   std::to_string(options.decimation) + "th sample: at most " +
                                   std::to_string(decimatedLimit) + " Hz (0.8 x the new Nyquist frequency)");
+    // The filter settles in a few samples per rate/cutoff ratio and the pads and the edge fit
+    // are that long: a ratio beyond this (a time column in the wrong unit, a cutoff typed in
+    // mHz) would be minutes and gigabytes, not a filter.
+    if (options.cutoffHz > 0.0 && sampleRateHz / options.cutoffHz > kMaxRateToCutoff) {
+      char text[160];
+      std::snprintf(text, sizeof text, "cutoff %.6g Hz is more than %.0f times below the sample rate %.6g Hz",
+                    options.cutoffHz, kMaxRateToCutoff, sampleRateHz);
+      throw std::invalid_argument(std::string(text) + " (is the time column in seconds?)");
+    }
     filter_ = designButterworthLowpass(options.filterOrder, options.cutoffHz, sampleRateHz);
     // Ends: a pad as long as the start-up transient (scipy's 3 x order samples leave it in the
     // data), continuing the curvature of a cubic fitted over one cutoff period, so qd and qdd

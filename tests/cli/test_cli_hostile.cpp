@@ -108,6 +108,13 @@ TEST(CliHostile, BadLogsAreOneLineNamingFileLineAndColumn) {
       {"empty.csv", "", "no data lines found (empty file or only comments)"},
       {"dup.csv", "t,q1,q1,tau1,tau2\n0,0,0,0,0\n", "line 1: column 'q1' appears twice in the header (columns 2 and 3)"},
       {"nan.csv", "t,q1,q2,tau1,tau2\n0,0,0,0,0\n0.01,nan,0,0,0\n", "line 3: column 'q1': value 'nan' is not finite"},
+      // Time in the wrong unit (1 ns steps read as seconds): refused before the filter needs gigabytes.
+      {"nanoseconds.csv", [] {
+         std::string text = "t,q1,q2,tau1,tau2\n";
+         for (int i = 0; i < 300; ++i) text += std::to_string(i) + "e-9," + std::to_string(std::sin(i / 30.0)) + ",0,1,2\n";
+         return text;
+       }(),
+       "cutoff 5 Hz is more than 200000 times below the sample rate 1e+09 Hz (is the time column in seconds?)"},
       // Finite but absurd: refused at its line, not answered with "non-finite parameters" after the regression.
       {"huge.csv", "t,q1,q2,tau1,tau2\n0,0,0,0,0\n0.01,0,0,1e308,0\n",
        "line 3: column 'tau1': value 1e+308 is beyond 1e+12 (not a plausible joint signal; a corrupted row?)"},

@@ -314,6 +314,15 @@ TEST(SignalPreprocessing, RejectsBadSettingsAndShortLogs) {
   o.decimation = 5;  // new Nyquist 10 Hz: a 10 Hz cutoff would alias
   EXPECT_THROW(preprocessLog(s.log, o), std::invalid_argument);
   o.decimation = 1;
+  o.cutoffHz = 1e-4;  // 1e6 times below the rate: the pads would be millions of samples
+  try {
+    preprocessLog(s.log, o);
+    ADD_FAILURE() << "no error";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "cutoff 0.0001 Hz is more than 200000 times below the sample rate 100 Hz (is the time "
+                           "column in seconds?)");
+  }
+  o.cutoffHz = 10.0;
   o.differentiator = Differentiator::SavitzkyGolay;
   o.savitzkyGolayWindow = 201;  // longer than the 100-sample log
   EXPECT_THROW(preprocessLog(s.log, o), InputError);
