@@ -1,8 +1,11 @@
 // Fuzz target: a CSV experiment log -> ExperimentLog, for robots of 2 to 7 joints.
 // The importer reads paths, so the bytes go to a scratch file. When an import
-// succeeds, the log is streamed again in small blocks and must agree bit for bit.
+// succeeds, the log is streamed again in small blocks and must agree bit for bit,
+// and it is preprocessed with the automatic cutoff (what `identify` does next):
+// finite output, or a one-line refusal.
 #include "fuzz_support.hpp"
 #include "identification/log_import.hpp"
+#include "identification/log_preprocessing.hpp"
 
 #include <cmath>
 #include <cstdlib>
@@ -40,6 +43,10 @@ void checkLog(const eb::ExperimentLog& log, const std::string& path, const eb::L
   }
   if (row != t.rows() || !sameBits(t, log.t) || !sameBits(q, log.q) || !sameBits(tau, log.tau))
     eb::fuzz::bug("block reader and whole import disagree");
+  // Filtering and differentiation with the automatic cutoff (bad rates must be refused, not looped on).
+  const eb::PreprocessedLog pre = eb::preprocessLog(log, eb::PreprocessOptions{});
+  if (!pre.q.allFinite() || !pre.qd.allFinite() || !pre.qdd.allFinite() || !pre.tau.allFinite())
+    eb::fuzz::bug("preprocessed log holds non-finite values");
 }
 
 }  // namespace
