@@ -48,6 +48,14 @@ void TimeAxisChecker::check(double t, std::size_t line, std::vector<LogWarning>&
     if (step < 0.0)
       throw InputError(where() + "time goes backwards: " + formatSeconds(t) + " after " + formatSeconds(previous_) +
                        " (" + place_ + " " + std::to_string(previousLine_) + ")");
+    if (nominalStep_ > 0.0 && step < kMinStepFraction * nominalStep_) {
+      char ratio[32], stepText[32];
+      std::snprintf(ratio, sizeof ratio, "%.3g", step / nominalStep_);
+      std::snprintf(stepText, sizeof stepText, "%.3g s", step);
+      throw InputError(where() + "time step of " + stepText + " after " + formatSeconds(previous_) + " (" +
+                       place_ + " " + std::to_string(previousLine_) + ") is " + ratio + "x the median step " +
+                       formatSeconds(nominalStep_) + " (a repeated sample?)");
+    }
     if (nominalStep_ > 0.0 && step > 1.5 * nominalStep_) {
       ++gaps_;
       if (gaps_ <= kMaxListedGaps) {

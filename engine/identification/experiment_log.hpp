@@ -51,7 +51,8 @@ class TimeAxisChecker {
   /// Sets the nominal step [s] (the median step) used for the gap test; 0 disables it.
   void setNominalStep(double step) { nominalStep_ = step; }
   /// Checks the next time value t [s] found at `line`. Throws InputError for a non-finite,
-  /// duplicate or decreasing time; appends a gap warning to `warnings`.
+  /// duplicate or decreasing time, or a step below kMinStepFraction of the nominal step;
+  /// appends a gap warning to `warnings`.
   void check(double t, std::size_t line, std::vector<LogWarning>& warnings);
   /// Appends the summary of gaps not listed one by one.
   void finish(std::vector<LogWarning>& warnings) const;
@@ -66,6 +67,11 @@ class TimeAxisChecker {
   bool first_ = true;
   std::size_t gaps_ = 0;
 };
+
+/// Smallest time step accepted, as a fraction of the median step: a sample repeated with a
+/// jittered stamp (1e-12 s after the previous one) would make the differentiated velocity
+/// and acceleration 1e10 times too large there and the regression meaningless.
+inline constexpr double kMinStepFraction = 1e-6;
 
 /// The most gap warnings listed one by one; the rest are summarised in one warning.
 inline constexpr std::size_t kMaxListedGaps = 20;

@@ -229,6 +229,9 @@ std::vector<Row> rows() {
        "{file}: line 5: column 't': time goes backwards: 0.01 s after 0.02 s (line 4)"},
       {"repeated time stamp", &kLog, replaced(logCsv(), "\n3e-2,", "\n2e-2,"),
        "{file}: line 5: column 't': duplicate time 0.02 s (same as line 4)"},
+      {"a sample repeated 1e-12 s later", &kLog, replaced(logCsv(), "\n3e-2,", "\n2.0000000001e-2,"),
+       "{file}: line 5: column 't': time step of 1e-12 s after 0.02 s (line 4) is 1e-10x the median step 0.01 s (a "
+       "repeated sample?)"},
       {"3 joints for a 2-joint robot", &kLog, logCsv(20, "t,q1,q2,q3,tau1"),
        "{file}: line 1: found 3 joint position columns (q1 .. q3) but the robot has 2 joints"},
       {"decimal commas with ';' (detected)", &kLog, "t;q1;q2;tau1;tau2\n" + [] {
