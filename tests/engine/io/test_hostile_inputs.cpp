@@ -263,8 +263,10 @@ std::vector<Row> rows() {
       {"repeated time stamp", &kTrajectory, replaced(trajectoryCsv(), "0.02,", "0.01,"),
        "{file}: line 4, column 1 (t): time 0.01 s does not increase (previous sample at 0.01 s)"},
       // --- params.json ----------------------------------------------------------------
-      {"empty file", &kParams, "", "{file}: not valid JSON (byte 1)"},
-      {"binary garbage", &kParams, binaryGarbage(), "{file}: not valid JSON (byte 2)"},
+      {"empty file", &kParams, "", "{file}: line 1, column 1: not valid JSON"},
+      {"binary garbage", &kParams, binaryGarbage(), "{file}: line 1, column 2: not valid JSON"},
+      {"missing comma on line 3", &kParams, "{\n  \"format\": \"excitebench-params\",\n  \"version\": 1\n  \"robot\": \"x\"\n}\n",
+       "{file}: line 4, column 9: not valid JSON"},
       {"1e400", &kParams, "{\"format\": \"excitebench-params\", \"condition\": 1e400}",
        "{file}: not valid JSON (number overflow parsing '1e400')"},
       {"format is a number", &kParams, "{\"format\": 1}", "{file}: format: not an excitebench-params file"},
