@@ -1,6 +1,7 @@
 #include "io/trajectory_csv.hpp"
 
 #include "io/atomic_file.hpp"
+#include "model/model_builder.hpp"
 #include "model/model_error.hpp"
 #include "util/bounded_read.hpp"
 
@@ -157,6 +158,9 @@ class CsvParser {
       if (name == "t") {
         timeColumn_ = static_cast<int>(c);
       } else if (jointColumn(name, prefix, index)) {
+        if (index > kMaxModelLinks)
+          fail("line " + std::to_string(lineNo_) + ", column " + std::to_string(c + 1) + ": " + name +
+               ": joint index beyond " + std::to_string(kMaxModelLinks) + " (more joints than a robot may have)");
         byKind[prefix == "q" ? 0 : prefix == "qd" ? 1 : 2][index] = static_cast<int>(c);
         maxIndex = std::max(maxIndex, index);
       }

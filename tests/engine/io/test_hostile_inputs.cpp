@@ -259,7 +259,7 @@ std::vector<Row> rows() {
       {"missing column", &kTrajectory, "t,q1,q2,qd1,qd2,qdd1\n0,1,2,3,4,5\n",
        "{file}: line 1: missing column qdd2 (joints 1..2 need q, qd and qdd)"},
       {"joint index 2147483647", &kTrajectory, "t,q2147483647,qd1,qdd1\n0,1,2,3\n",
-       "{file}: line 1: missing column q1 (joints 1..2147483647 need q, qd and qdd)"},
+       "{file}: line 1, column 2: q2147483647: joint index beyond 10000 (more joints than a robot may have)"},
       {"repeated time stamp", &kTrajectory, replaced(trajectoryCsv(), "0.02,", "0.01,"),
        "{file}: line 4, column 1 (t): time 0.01 s does not increase (previous sample at 0.01 s)"},
       // --- params.json ----------------------------------------------------------------
