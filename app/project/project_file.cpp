@@ -103,6 +103,7 @@ ProjectData parseProject(const QByteArray& input, const QString& fileName, const
       fail(fileName, QString("/%1: unknown key").arg(key));
 
   ProjectData p;
+  p.fileName = fileName;
   if (!root.value("robot").isObject()) fail(fileName, "/robot: missing robot object");
   const QJsonObject robot = root.value("robot").toObject();
   for (const QString& key : robot.keys())
@@ -177,26 +178,28 @@ ProjectData readProject(const QString& path) {
 }
 
 DocumentState documentStateFromProject(const ProjectData& project, quint64 robotKey) {
+  const std::string file = project.fileName.isEmpty() ? std::string() : project.fileName.toStdString() + ": ";
   QString loadError;
   std::shared_ptr<const RobotModel> robot = loadRobotSource(project.source, loadError);
-  if (!robot) throw ProjectError(loadError.toStdString());
+  if (!robot) throw ProjectError(file + "/robot/spec: " + loadError.toStdString());
   if (project.excitation.dof() != robot->dof())
-    throw ProjectError(QString("excitation has %1 joints but robot '%2' has %3")
-                           .arg(project.excitation.dof())
-                           .arg(QString::fromStdString(robot->name()))
-                           .arg(robot->dof())
-                           .toStdString());
+    throw ProjectError(file + QString("/excitation/joints: %1 joints but robot '%2' has %3")
+                                  .arg(project.excitation.dof())
+                                  .arg(QString::fromStdString(robot->name()))
+                                  .arg(robot->dof())
+                                  .toStdString());
   for (size_t i = 0; i < project.jointNames.size() && i < static_cast<size_t>(robot->dof()); ++i)
     if (project.jointNames[i] != robot->joint(static_cast<int>(i)).name)
-      throw ProjectError("excitation joint " + std::to_string(i + 1) + " is '" + project.jointNames[i] +
-                         "' but the robot's is '" + robot->joint(static_cast<int>(i)).name + "'");
+      throw ProjectError(file + "/excitation/joints/" + std::to_string(i) + "/name: '" + project.jointNames[i] +
+                         "' but the robot's joint " + std::to_string(i + 1) + " is '" +
+                         robot->joint(static_cast<int>(i)).name + "'");
   DocumentState s;
   s.originalRobot = robot;
   s.robot = robot;
   if (project.limits) {
     if (project.limits->size() != static_cast<size_t>(robot->dof()))
-      throw ProjectError("limits list " + std::to_string(project.limits->size()) + " joints, robot has " +
-                         std::to_string(robot->dof()));
+      throw ProjectError(file + "/excitation/limits/joints: " + std::to_string(project.limits->size()) +
+                         " joints, robot has " + std::to_string(robot->dof()));
     s.robot = std::make_shared<const RobotModel>(robot->withJointLimits(*project.limits));
   }
   s.robotKey = robotKey;

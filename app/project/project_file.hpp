@@ -33,6 +33,7 @@ struct ProjectData {
   std::vector<std::string> jointNames;             ///< as stored, for a consistency check
   DocumentSettings settings;
   QString recoveredFrom;
+  QString fileName;  ///< as given to parseProject; prefixes the errors of documentStateFromProject
 };
 
 /// Thrown for unreadable or invalid project files; what() is one line naming the file

@@ -99,11 +99,12 @@ TEST(ProjectFile, HostileInputsGetTheirExactOneLineMessage) {
       {"bad excitation", replaced(project(), R"("period": 8)", R"("period": -1)"),
        "p.ebproj.json /excitation: /period: must be > 0, found -1"},
       {"excitation for another robot", project("{}", "panda"),
-       "excitation has 2 joints but robot 'panda' has 7"},
+       "p.ebproj.json: /excitation/joints: 2 joints but robot 'panda' has 7"},
       {"joint names of another robot", project("{}", "planar2r", "", R"("shoulder", "elbow")"),
-       "excitation joint 1 is 'shoulder' but the robot's is 'joint1'"},
-      {"missing robot file", project("{}", "robots/none.urdf"), 
-       "unknown robot '/projects/robots/none.urdf': not a built-in (planar2r, snake:N, panda, ur5) and no such file"},
+       "p.ebproj.json: /excitation/joints/0/name: 'shoulder' but the robot's joint 1 is 'joint1'"},
+      {"missing robot file", project("{}", "robots/none.urdf"),
+       "p.ebproj.json: /robot/spec: unknown robot '/projects/robots/none.urdf': not a built-in (planar2r, snake:N, "
+       "panda, ur5) and no such file"},
   };
   for (const Row& row : rows) {
     const std::string got = messageOf(row.text);
