@@ -103,7 +103,14 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<st
   if (progress && !progress(1.0, "estimating")) throw InputError("identify: cancelled");
   std::function<bool(double)> estimating;
   if (progress) estimating = [&](double) { return progress(1.0, "estimating"); };
-  run.estimate = estimateWithMethod(model, run.equations, run.base, settings.estimation, estimating);
+  try {
+    run.estimate = estimateWithMethod(model, run.equations, run.base, settings.estimation, estimating);
+  } catch (const InputError& e) {
+    // The regression is of these logs: name them (a rank-deficient experiment is a property of the files).
+    std::string files;
+    for (const std::string& path : paths) files += (files.empty() ? "" : ", ") + path;
+    throw InputError(files + ": " + e.what());
+  }
   return run;
 }
 

@@ -40,7 +40,7 @@ TEST(CliHostile, RankDeficientTrajectoryIsRefusedWithTheConditionNumber) {
   const auto r = runCli({"identify", "planar2r", log, "--out", params, "--use-logged-derivatives", "--quiet"});
   EXPECT_EQ(r.status, 1);
   // "cond(Phi_b) = <inf or a number above the limit> (limit 1e+08); the trajectory does not excite <names>".
-  const std::string head = "excitebench-cli: regression is rank deficient or ill-conditioned: cond(Phi_b) = ";
+  const std::string head = "excitebench-cli: " + log + ": regression is rank deficient or ill-conditioned: cond(Phi_b) = ";
   const std::string limit = " (limit 1e+08); the trajectory does not excite ";
   ASSERT_EQ(r.err.rfind(head, 0), 0u) << r.err;
   const size_t end = r.err.find(limit);
