@@ -16,28 +16,44 @@ namespace eb {
 /// Longest message kept [bytes]; longer ones end in "... (N more bytes)".
 inline constexpr std::size_t kMaxMessageBytes = 2000;
 
-/// `message` as one line of at most about kMaxMessageBytes: control characters
-/// escaped (\n, \r, \t stays, \xNN), cut at a UTF-8 character boundary.
+/// Length of the valid UTF-8 sequence starting at s[i] (1 to 4 bytes), or 0 if the bytes
+/// there are not one (a stray continuation byte, a truncated or overlong sequence).
+inline std::size_t utf8SequenceLength(const std::string& s, std::size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+  if (n == 0 || i + n > s.size() || (n == 2 && c < 0xC2) || (n == 4 && c > 0xF4)) return 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return 0;
+  const auto c1 = static_cast<unsigned char>(s[i + 1 < s.size() ? i + 1 : i]);
+  if ((n == 3 && c == 0xE0 && c1 < 0xA0) || (n == 3 && c == 0xED && c1 > 0x9F) || (n == 4 && c == 0xF0 && c1 < 0x90) ||
+      (n == 4 && c == 0xF4 && c1 > 0x8F))
+    return 0;  // overlong, surrogate or beyond U+10FFFF
+  return n;
+}
+
+/// `message` as one line of at most about kMaxMessageBytes of valid UTF-8: control
+/// characters escaped (\n, \r, \t stays, \xNN), bytes that are not UTF-8 (binary input
+/// quoted by a parser) escaped as \xNN, cut at a character boundary.
 inline std::string oneLineMessage(const std::string& message) {
   static const char* const hex = "0123456789ABCDEF";
   std::string out;
   out.reserve(message.size() < kMaxMessageBytes ? message.size() : kMaxMessageBytes);
   std::size_t i = 0;
-  for (; i < message.size() && out.size() < kMaxMessageBytes; ++i) {
+  while (i < message.size() && out.size() < kMaxMessageBytes) {
     const auto c = static_cast<unsigned char>(message[i]);
+    const std::size_t n = utf8SequenceLength(message, i);
+    if (n > 1) {
+      out.append(message, i, n);
+      i += n;
+      continue;
+    }
     if (c == '\n') out += "\\n";
     else if (c == '\r') out += "\\r";
-    else if ((c < 0x20 && c != '\t') || c == 0x7F) out += std::string("\\x") + hex[c >> 4] + hex[c & 0xF];
+    else if (n == 0 || (c < 0x20 && c != '\t') || c == 0x7F) out += std::string("\\x") + hex[c >> 4] + hex[c & 0xF];
     else out += static_cast<char>(c);
+    ++i;
   }
-  if (i < message.size()) {
-    // Do not end inside a UTF-8 sequence.
-    while (i > 0 && (static_cast<unsigned char>(message[i]) & 0xC0) == 0x80) {
-      --i;
-      out.pop_back();
-    }
-    out += "... (" + std::to_string(message.size() - i) + " more bytes)";
-  }
+  if (i < message.size()) out += "... (" + std::to_string(message.size() - i) + " more bytes)";
   return out;
 }
 

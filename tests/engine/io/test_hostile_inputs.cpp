@@ -187,7 +187,7 @@ std::vector<Row> rows() {
        "{file}:1: xml: bad character reference '&#99999999999999999999;'"},
       // --- DH tables ------------------------------------------------------------
       {"empty file", &kDhYaml, "", "{file}:1: document: expected a mapping with 'convention' and 'joints'"},
-      {"binary garbage", &kDhYaml, binaryGarbage(), "{file}:2: yaml: unknown escape character: \xA7"},
+      {"binary garbage", &kDhYaml, binaryGarbage(), "{file}:2: yaml: unknown escape character: \\xA7"},
       {"UTF-8 BOM and CRLF", &kDhYaml, bom + "convention: standard\r\njoints:\r\n  - {a: 0, alpha: 0, d: 0.3}\r\n", ""},
       {"NaN", &kDhYaml, "convention: standard\njoints:\n  - {a: 0, alpha: 0, d: .nan}\n",
        "{file}:3: joint 'joint1' (row 1): d: '.nan' is not a number"},
