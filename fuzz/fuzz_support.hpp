@@ -28,12 +28,18 @@ namespace eb::fuzz {
   std::abort();
 }
 
-/// A project error message must be one non-empty line.
+/// A project error message must be one non-empty line of valid UTF-8.
 inline void checkMessage(const char* kind, const std::exception& e) {
   const std::string_view m = e.what();
   if (m.empty()) bug(std::string(kind) + " with an empty message");
   if (m.find('\n') != std::string_view::npos || m.find('\r') != std::string_view::npos)
     bug(std::string(kind) + " message is not one line: " + std::string(m));
+  const std::string text(m);
+  for (size_t i = 0; i < text.size();) {
+    const size_t n = eb::utf8SequenceLength(text, i);
+    if (n == 0) bug(std::string(kind) + " message is not valid UTF-8 at byte " + std::to_string(i));
+    i += n;
+  }
 }
 
 /// Runs f; expected exceptions are swallowed, anything else aborts.
