@@ -175,7 +175,8 @@ IdentifiedParameters readParamsJson(const std::string& path) {
   } catch (const json::parse_error& e) {
     // nlohmann counts bytes; people look for a line and a column (of the byte it stopped at).
     const std::size_t at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.text.size());
-    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.text.begin(), text.text.begin() + static_cast<std::ptrdiff_t>(at), '\n'));
+    const auto end = text.text.begin() + static_cast<std::ptrdiff_t>(at);
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.text.begin(), end, '\n'));
     const std::size_t lineStart = at == 0 ? std::string::npos : text.text.rfind('\n', at - 1);
     const std::size_t column = at - (lineStart == std::string::npos ? 0 : lineStart + 1) + 1;
     throw InputError(path + ": line " + std::to_string(line) + ", column " + std::to_string(column) +
