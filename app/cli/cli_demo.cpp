@@ -62,18 +62,7 @@ void addDemoCommand(CLI::App& app) {
                 os.period, os.timeLimit);
     std::fflush(stdout);
     const OptimizerResult design = optimizeExcitation(model, std::nullopt, os);
-    ExcitationFile ex;
-    ex.robot = a->robot;
-    for (const Joint& j : model.joints()) ex.jointNames.push_back(j.name);
-    ex.trajectory = design.trajectory;
-    ExcitationMetrics em;
-    em.cond = design.metrics.cond;
-    em.logdet = design.metrics.logdet;
-    em.aopt = design.metrics.aopt;
-    em.eopt = design.metrics.eopt;
-    em.feasible = design.feasible;
-    ex.metrics = em;
-    writeExcitationJson(path("excitation.json"), ex);
+    writeExcitationJson(path("excitation.json"), excitationFileOf(a->robot, model, design));
     std::printf("   cond(Phi_b) = %.3g (column-scaled %.3g), feasible: %s, %d evaluations in %.1f s\n",
                 design.metrics.cond, design.metrics.condScaled, design.feasible ? "yes" : "NO", design.evaluations,
                 design.elapsed);

@@ -3,6 +3,7 @@
 // progress, prints a summary (criteria, limits used, worst usage per joint)
 // and writes excitation.json with its metrics.
 #include "cli_commands.hpp"
+#include "cli_support.hpp"
 
 #include "excitation/excitation_optimizer.hpp"
 #include "excitation/information_matrix.hpp"
@@ -197,20 +198,12 @@ void runDesign(const DesignOptions& o) {
   const double condFriction = frictionAcc.computeMetrics(samples).cond;
   const BaseParameters base = computeBaseParameters(model, s.regressor);
 
-  ExcitationFile file;
-  file.robot = o.robot;
+  ExcitationFile file = excitationFileOf(o.robot, model, r);
   std::ostringstream d;
   d << "excitebench-cli design: criterion " << criterionName(s.criterion) << ", seed " << s.seed << ", "
     << s.starts << " starts, " << (o.friction ? "friction base" : "rigid-body base");
   file.description = d.str();
-  for (const Joint& j : model.joints()) file.jointNames.push_back(j.name);
-  file.trajectory = r.trajectory;
-  ExcitationMetrics metrics;
-  metrics.cond = r.metrics.cond;
-  metrics.logdet = r.metrics.logdet;
-  metrics.aopt = r.metrics.aopt;
-  metrics.eopt = r.metrics.eopt;
-  metrics.feasible = r.feasible;
+  ExcitationMetrics& metrics = *file.metrics;
   metrics.extra["criterion"] = std::string(criterionName(s.criterion));
   metrics.extra["cond_scaled"] = r.metrics.condScaled;
   metrics.extra["cond_friction"] = condFriction;
@@ -220,7 +213,6 @@ void runDesign(const DesignOptions& o) {
   metrics.extra["seed"] = static_cast<double>(s.seed);
   metrics.extra["eigenvalues"] =
       std::vector<double>(r.metrics.eigenvalues.data(), r.metrics.eigenvalues.data() + r.metrics.eigenvalues.size());
-  file.metrics = metrics;
   ExcitationLimits limits;
   limits.scale = s.limitScale;
   if (!s.torqueLimits) limits.scale.torque = 1.0;

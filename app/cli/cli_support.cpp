@@ -6,6 +6,21 @@
 
 namespace eb::cli {
 
+ExcitationFile excitationFileOf(const std::string& robotSpec, const RobotModel& model, const OptimizerResult& result) {
+  ExcitationFile file;
+  file.robot = robotSpec;
+  for (const Joint& j : model.joints()) file.jointNames.push_back(j.name);
+  file.trajectory = result.trajectory;
+  ExcitationMetrics metrics;
+  metrics.cond = result.metrics.cond;
+  metrics.logdet = result.metrics.logdet;
+  metrics.aopt = result.metrics.aopt;
+  metrics.eopt = result.metrics.eopt;
+  metrics.feasible = result.feasible;
+  file.metrics = metrics;
+  return file;
+}
+
 void printEstimate(const BaseParameters& base, const BaseEstimate& e, const RobotModel& model) {
   std::printf("\n  #  %-10s %14s %12s %9s  expression\n", "name", "value", "std", "rel.std%");
   for (int k = 0; k < base.rank; ++k) {

@@ -1,14 +1,20 @@
 #pragma once
-// Small helpers shared by the subcommands: printing tables of parameters and
-// validation results.
+// Small helpers shared by the subcommands: the excitation file of an optimizer
+// result, printing tables of parameters and validation results.
 
+#include "excitation/excitation_optimizer.hpp"
 #include "identification/base_estimation.hpp"
+#include "io/excitation_json.hpp"
 #include "identification/validation.hpp"
 #include "model/robot_model.hpp"
 
 #include <string>
 
 namespace eb::cli {
+
+/// excitation.json content of an optimizer result for `robotSpec`: joint names, trajectory and
+/// the metrics block (cond, logdet, aopt, eopt, feasible); callers add extras and limits.
+ExcitationFile excitationFileOf(const std::string& robotSpec, const RobotModel& model, const OptimizerResult& result);
 
 /// Prints the base parameter table (value, std, relative std, expression) to stdout.
 void printEstimate(const BaseParameters& base, const BaseEstimate& estimate, const RobotModel& model);

@@ -74,22 +74,27 @@ std::string destinationOf(const std::string& path) {
   return ec ? path : target.string();
 }
 
-// Writes all of `contents` to a special file opened in place.
-void writeInPlace(const std::string& path, std::string_view contents) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
-  if (fd < 0) fail(path, std::strerror(errno));
+// Writes all of `contents` to fd (retrying short writes and EINTR); 0 or the errno that stopped it.
+int writeAll(int fd, std::string_view contents) {
   const char* p = contents.data();
   size_t left = contents.size();
   while (left > 0) {
     const ssize_t n = ::write(fd, p, left);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int err = n < 0 ? errno : EIO;
-      ::close(fd);
-      fail(path, std::strerror(err));
-    }
+    if (n <= 0) return n < 0 ? errno : EIO;
     p += n;
     left -= static_cast<size_t>(n);
+  }
+  return 0;
+}
+
+// Writes all of `contents` to a special file opened in place.
+void writeInPlace(const std::string& path, std::string_view contents) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) fail(path, std::strerror(errno));
+  if (const int err = writeAll(fd, contents)) {
+    ::close(fd);
+    fail(path, std::strerror(err));
   }
   if (::close(fd) != 0) fail(path, std::strerror(errno));
 }
@@ -138,19 +143,10 @@ void writeFileAtomically(const std::string& userPath, std::string_view contents)
   const std::string path = destinationOf(userPath);
   std::string tempPath;
   const int fd = createTemporary(path, tempPath);
-  const char* p = contents.data();
-  size_t left = contents.size();
-  while (left > 0) {
-    const ssize_t n = ::write(fd, p, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int err = n < 0 ? errno : EIO;
-      ::close(fd);
-      ::unlink(tempPath.c_str());
-      fail(path, std::strerror(err));
-    }
-    p += n;
-    left -= static_cast<size_t>(n);
+  if (const int err = writeAll(fd, contents)) {
+    ::close(fd);
+    ::unlink(tempPath.c_str());
+    fail(path, std::strerror(err));
   }
   commit(fd, tempPath, path);
 }
