@@ -5,8 +5,8 @@
 // per run), whatever repetitions the command line asks for.
 
 #include "identification/butterworth_filter.hpp"
-#include "identification/csv_table.hpp"
-#include "identification/log_import.hpp"
+#include "logs/csv_table.hpp"
+#include "logs/log_import.hpp"
 #include "identification/log_preprocessing.hpp"
 
 #include <benchmark/benchmark.h>

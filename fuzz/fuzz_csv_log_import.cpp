@@ -4,7 +4,7 @@
 // and it is preprocessed with the automatic cutoff (what `identify` does next):
 // finite output, or a one-line refusal.
 #include "fuzz_support.hpp"
-#include "identification/log_import.hpp"
+#include "logs/log_import.hpp"
 #include "identification/log_preprocessing.hpp"
 
 #include <cmath>

@@ -1,6 +1,7 @@
 // `identify ROBOT log.csv [log2.csv ...] --out params.json [--method ols|wls|ridge|consistent]
 // [--filter-cutoff HZ]`: base parameters from logged experiments.
 #include "cli_commands.hpp"
+#include "cli_log_flags.hpp"
 #include "cli_support.hpp"
 
 #include "identification/identification_pipeline.hpp"
@@ -21,7 +22,7 @@ void addIdentifyCommand(CLI::App& app) {
     std::vector<std::string> logs, roots;
     IdentificationSettings s;
     bool noFriction = false, offset = false, armature = false;
-    double rate = 0.0;
+    LogFlags logFlags;
     bool quiet = false;
   };
   auto a = std::make_shared<Args>();
@@ -29,7 +30,8 @@ void addIdentifyCommand(CLI::App& app) {
   cmd->add_option("logs", a->logs, "Experiment logs (CSV or .mat), stacked into one estimation")->required();
   cmd->add_option("--out", a->out, "params.json (or .yaml) to write")->required();
   cmd->add_option("--method", a->method, "ols, wls, ridge or consistent");
-  cmd->add_option("--filter-cutoff", a->s.preprocess.cutoffHz, "Low-pass cutoff [Hz] for positions (default 5 Hz)");
+  cmd->add_option("--filter-cutoff", a->s.preprocess.cutoffHz,
+                  "Low-pass cutoff [Hz] for positions (default 5 Hz, at most a quarter of the rate)");
   cmd->add_flag("--filter-torque", a->s.preprocess.filterTorque, "Low-pass the torques too (default: only positions)");
   cmd->add_option("--ridge-lambda", a->s.estimation.ridgeLambda, "Ridge weight relative to diag(Phi^T Phi)");
   cmd->add_flag("--no-friction", a->noFriction, "Rigid-body parameters only (no viscous/Coulomb columns)");
@@ -37,7 +39,7 @@ void addIdentifyCommand(CLI::App& app) {
   cmd->add_flag("--armature", a->armature, "Add rotor inertia (armature) per joint");
   cmd->add_flag("--use-logged-derivatives", a->s.useLoggedDerivatives,
                 "Use logged qd/qdd columns as they are instead of differentiating q");
-  cmd->add_option("--rate", a->rate, "Sample rate [Hz] for logs without a time column");
+  addLogFlags(cmd, a->logFlags);
   cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");
   cmd->add_flag("--quiet", a->quiet, "Only write the file");
   cmd->callback([a]() {
@@ -46,7 +48,7 @@ void addIdentifyCommand(CLI::App& app) {
     a->s.regressor.viscous = a->s.regressor.coulomb = !a->noFriction;
     a->s.regressor.offset = a->offset;
     a->s.regressor.armature = a->armature;
-    a->s.import.sampleRateHz = a->rate;
+    applyLogFlags(a->logFlags, a->s);
     const bool tty = isatty(fileno(stderr));
     const IdentificationRun run = identifyFromLogs(model, a->logs, a->s, [&](double f, const std::string& what) {
       if (tty) std::fprintf(stderr, "\r[%3d%%] %-60.60s", static_cast<int>(100 * f), what.c_str());
@@ -58,8 +60,7 @@ void addIdentifyCommand(CLI::App& app) {
     std::printf("identified %d base parameters of %s (%s) from %zu log(s)\n", run.base.rank, model.name().c_str(),
                 a->method.c_str(), a->logs.size());
     for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
-    for (size_t w = 0; w < std::min<size_t>(run.warnings.size(), 10); ++w)
-      std::printf("  warning: %s\n", run.warnings[w].message.c_str());
+    printWarnings(run.warnings);
     printEstimate(run.base, run.estimate, model);
     std::printf("wrote %s\n", a->out.c_str());
   });

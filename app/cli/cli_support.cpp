@@ -36,11 +36,16 @@ void printEstimate(const BaseParameters& base, const BaseEstimate& e, const Robo
   for (const std::string& note : e.notes) std::printf("note: %s\n", note.c_str());
 }
 
-void printValidation(const ValidationResult& r, const RobotModel& model) {
-  std::printf("\n  joint                          RMSE [N m]   NRMSE [%%]   max err [N m]   RMS(tau) [N m]\n");
+void printValidation(const ValidationResult& r, const ValidationResult& own, const RobotModel& model) {
+  std::printf("\n  %-24s %29s   %29s\n", "", "identified parameters", "model's own parameters");
+  std::printf("  %-24s %10s %9s %9s   %10s %9s %9s   %10s %10s\n", "joint", "RMSE", "NRMSE", "max err", "RMSE",
+              "NRMSE", "max err", "RMS(tau)", "mean res.");
+  std::printf("  %-24s %10s %9s %9s   %10s %9s %9s   %10s %10s\n", "", "[N m]", "[%]", "[N m]", "[N m]", "[%]",
+              "[N m]", "[N m]", "[N m]");
   for (int j = 0; j < model.dof(); ++j)
-    std::printf("  %-30s %10.4g %11.3g %15.4g %16.4g\n", model.joint(j).name.c_str(), r.rmse[j], r.nrmse[j],
-                r.maxError[j], r.measuredRms[j]);
+    std::printf("  %-24.24s %10.4g %9.3g %9.4g   %10.4g %9.3g %9.4g   %10.4g %10.3g\n", model.joint(j).name.c_str(),
+                r.rmse[j], r.nrmse[j], r.maxError[j], own.rmse[j], own.nrmse[j], own.maxError[j], r.measuredRms[j],
+                r.meanResidual[j]);
   std::printf("  %ld samples\n", r.samples);
 }
 

@@ -19,7 +19,7 @@ ExcitationFile excitationFileOf(const std::string& robotSpec, const RobotModel& 
 /// Prints the base parameter table (value, std, relative std, expression) to stdout.
 void printEstimate(const BaseParameters& base, const BaseEstimate& estimate, const RobotModel& model);
 
-/// Prints RMSE / NRMSE per joint to stdout.
-void printValidation(const ValidationResult& result, const RobotModel& model);
+/// Prints RMSE / NRMSE per joint to stdout, of the identified parameters and of the model's own.
+void printValidation(const ValidationResult& identified, const ValidationResult& own, const RobotModel& model);
 
 }  // namespace eb::cli

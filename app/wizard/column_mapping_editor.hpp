@@ -4,7 +4,7 @@
 // joint the columns holding q, qd, qdd and tau with the torque scale, each a
 // combo box of the file's columns. Emits edited() for every user change.
 
-#include "identification/log_column_mapping.hpp"
+#include "logs/log_column_mapping.hpp"
 
 #include <QStringList>
 #include <QWidget>

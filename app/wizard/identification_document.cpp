@@ -1,6 +1,6 @@
 #include "app/wizard/identification_document.hpp"
 
-#include "identification/csv_table.hpp"
+#include "logs/csv_table.hpp"
 #include "model/model_error.hpp"
 
 #include <QDir>

@@ -12,7 +12,7 @@
 
 #include "identification/base_estimation.hpp"
 #include "identification/identification_pipeline.hpp"
-#include "identification/log_column_mapping.hpp"
+#include "logs/log_column_mapping.hpp"
 #include "identification/log_preprocessing.hpp"
 
 #include <QJsonObject>

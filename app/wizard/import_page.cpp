@@ -3,7 +3,7 @@
 #include "app/wizard/column_mapping_editor.hpp"
 #include "app/wizard/wizard_text.hpp"
 
-#include "identification/log_import.hpp"
+#include "logs/log_import.hpp"
 #include "model/model_error.hpp"
 
 #include <QApplication>

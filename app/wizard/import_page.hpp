@@ -10,7 +10,7 @@
 #include "app/wizard/log_check.hpp"
 #include "app/wizard/wizard_session.hpp"
 
-#include "identification/csv_table.hpp"
+#include "logs/csv_table.hpp"
 
 #include <QWizardPage>
 

@@ -6,8 +6,8 @@
 
 #include "app/wizard/background_task.hpp"
 
-#include "identification/experiment_log.hpp"
-#include "identification/log_import.hpp"
+#include "logs/experiment_log.hpp"
+#include "logs/log_import.hpp"
 
 #include <QString>
 

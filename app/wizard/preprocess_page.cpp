@@ -5,7 +5,7 @@
 
 #include "identification/differentiation.hpp"
 #include "identification/identification_pipeline.hpp"
-#include "identification/log_import.hpp"
+#include "logs/log_import.hpp"
 #include "model/model_error.hpp"
 
 #include <QCheckBox>

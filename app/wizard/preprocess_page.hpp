@@ -9,7 +9,7 @@
 #include "app/wizard/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
 
-#include "identification/experiment_log.hpp"
+#include "logs/experiment_log.hpp"
 #include "identification/log_preprocessing.hpp"
 
 #include <QWizardPage>

@@ -3,7 +3,7 @@
 #include "app/wizard/wizard_charts.hpp"
 #include "app/wizard/wizard_text.hpp"
 
-#include "identification/csv_table.hpp"
+#include "logs/csv_table.hpp"
 #include "identification/identification_pipeline.hpp"
 #include "identification/validation.hpp"
 #include "model/model_error.hpp"

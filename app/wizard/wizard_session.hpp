@@ -8,7 +8,7 @@
 
 #include "identification/base_estimation.hpp"
 #include "identification/base_parameters.hpp"
-#include "identification/experiment_log.hpp"
+#include "logs/experiment_log.hpp"
 #include "identification/normal_equations.hpp"
 #include "identification/validation.hpp"
 #include "model/robot_model.hpp"

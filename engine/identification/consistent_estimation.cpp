@@ -1,4 +1,5 @@
 #include "identification/consistent_estimation.hpp"
+#include "util/cancelled.hpp"
 
 #include <ceres/ceres.h>
 
@@ -415,7 +416,7 @@ BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalE
   for (double weight = startWeight;; weight = std::max(0.1 * weight, finalWeight)) {
     residual->priorScale = std::sqrt(weight * dataCurvature);
     ceres::Solve(so, &problem, &summary);
-    if (summary.termination_type == ceres::USER_FAILURE) throw InputError("consistent estimate: cancelled");
+    if (summary.termination_type == ceres::USER_FAILURE) throw Cancelled("consistent estimate");
     if (firstCost < 0.0) firstCost = summary.initial_cost;
     iterations += std::max(0, static_cast<int>(summary.iterations.size()) - 1);
     ++stages;

@@ -92,7 +92,7 @@ struct ConsistentOptions {
   /// Refuse (InputError) when cond(W^1/2 Phi_b) exceeds this, as the other estimators.
   double maxCondition = 1e8;
   /// Called after every solver iteration with the fraction done (stages and iterations);
-  /// returning false stops the solver and throws InputError "consistent estimate: cancelled".
+  /// returning false stops the solver and throws Cancelled.
   std::function<bool(double)> progress;
 };
 

@@ -2,21 +2,15 @@
 
 #include "identification/consistent_estimation.hpp"
 #include "model/model_error.hpp"
+#include "util/cancelled.hpp"
 #include "util/thread_pool.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace eb {
 namespace {
-
-LogImportOptions importOptionsFor(const RobotModel& model, const IdentificationSettings& s) {
-  LogImportOptions o = s.import;
-  o.dof = model.dof();
-  if (o.jointNames.empty())
-    for (const Joint& j : model.joints()) o.jointNames.push_back(j.name);
-  return o;
-}
 
 PreprocessOptions preprocessFor(const IdentificationSettings& s, double rateHz) {
   PreprocessOptions p = s.preprocess;
@@ -24,13 +18,38 @@ PreprocessOptions preprocessFor(const IdentificationSettings& s, double rateHz) 
   return p;
 }
 
-std::string format(const char* fmt, double a, double b = 0.0) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, fmt, a, b);
-  return buf;
+bool isMatFile(const std::string& path) {
+  std::string extension = path.size() >= 4 ? path.substr(path.size() - 4) : "";
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".mat";
+}
+
+// A preprocessing error (its rate against the cutoff) belongs to the file it came from.
+[[noreturn]] void rethrowWithFile(const std::invalid_argument& e, const std::string& path) {
+  throw InputError(path + ": " + e.what());
 }
 
 }  // namespace
+
+std::string LogSummary::text() const {
+  std::string out = timeBase.text();
+  if (loggedDerivatives) out += "; logged qd and qdd used as they are";
+  else out += "; " + preprocess.text();
+  return out;
+}
+
+LogImportOptions importOptionsFor(const RobotModel& model, const IdentificationSettings& s) {
+  LogImportOptions o = s.import;
+  o.dof = model.dof();
+  if (o.jointNames.empty())
+    for (const Joint& j : model.joints()) o.jointNames.push_back(j.name);
+  if (s.checkPositionRanges && o.positionBounds.empty())
+    for (const Joint& j : model.joints())
+      o.positionBounds.push_back(j.type == JointType::Continuous
+                                     ? PositionBounds{}
+                                     : PositionBounds::aroundLimits(j.limits.lower, j.limits.upper));
+  return o;
+}
 
 IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std::string>& paths,
                                  const IdentificationSettings& settings, const IdentificationProgress& progress) {
@@ -38,49 +57,50 @@ IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std:
   IdentificationRun run;
   run.base = computeBaseParameters(model, settings.regressor);
   RegressionAccumulator acc(model, run.base, &sharedThreadPool());
-  const LogImportOptions importOptions = importOptionsFor(model, settings);
+  LogImportOptions importOptions = importOptionsFor(model, settings);
   for (size_t f = 0; f < paths.size(); ++f) {
     const std::string& path = paths[f];
     auto report = [&](double local, const std::string& what) {
-      if (progress && !progress((static_cast<double>(f) + local) / paths.size(), what))
-        throw InputError(path + ": cancelled");
+      if (progress && !progress((static_cast<double>(f) + local) / paths.size(), what)) throw Cancelled("identify");
     };
-    // Settings the file makes impossible (its rate against the cutoff) are named with the file.
+    LogSummary summary;
+    summary.path = path;
     try {
       report(0.0, "reading " + path);
-      const bool mat = path.size() > 4 && path.substr(path.size() - 4) == ".mat";
-      if (mat || settings.useLoggedDerivatives) {
+      if (isMatFile(path) || settings.useLoggedDerivatives) {
         // Whole log in memory: MAT files are read at once anyway.
         const ExperimentLog log = importLog(path, importOptions);
         run.warnings.insert(run.warnings.end(), log.warnings.begin(), log.warnings.end());
+        summary.timeBase = log.timeBase;
         if (settings.useLoggedDerivatives && log.hasVelocity() && log.hasAcceleration()) {
           acc.add(log.q, log.qd, log.qdd, log.tau);
-          run.notes.push_back(path + ": " + std::to_string(log.rows()) + " samples, logged qd and qdd used as they are");
+          summary.loggedDerivatives = true;
         } else {
           const PreprocessedLog pre = preprocessLog(log, preprocessFor(settings, log.sampleRateHz()));
           acc.add(pre.q, pre.qd, pre.qdd, pre.tau);
           run.warnings.insert(run.warnings.end(), pre.warnings.begin(), pre.warnings.end());
-          run.notes.push_back(path + ": " + std::to_string(pre.t.size()) + " samples" +
-                              format(" at %.6g Hz, cutoff %.3g Hz", pre.sampleRateHz, preprocessFor(settings, log.sampleRateHz()).cutoffHz));
+          summary.preprocess = pre.report;
         }
-        report(1.0, "done " + path);
-        continue;
+      } else {
+        // Text logs are streamed: constant memory whatever their length. The cutoff rule is
+        // applied once the rate is known.
+        importOptions.progress = [&](double fraction) {
+          report(0.9 * fraction, "accumulating " + path);
+          return true;
+        };
+        const StreamingPreprocessSummary streamed = preprocessCsvLogStreaming(
+            path, importOptions, settings.preprocess,
+            [&](const ProcessedBlock& block) { acc.add(block.q, block.qd, block.qdd, block.tau); });
+        run.warnings.insert(run.warnings.end(), streamed.warnings.begin(), streamed.warnings.end());
+        summary.timeBase = streamed.timeBase;
+        summary.preprocess = streamed.report;
       }
-      // Text logs are streamed: constant memory whatever their length.
-      const PreprocessOptions& pre = settings.preprocess;  // the cutoff rule is applied once the rate is known
-      const StreamingPreprocessSummary summary = preprocessCsvLogStreaming(
-          path, importOptions, pre,
-          [&](const ProcessedBlock& block) {
-            acc.add(block.q, block.qd, block.qdd, block.tau);
-            report(0.5, "accumulating " + path);
-          });
-      run.warnings.insert(run.warnings.end(), summary.warnings.begin(), summary.warnings.end());
-      run.notes.push_back(path + ": " + std::to_string(summary.outputRows) + " samples" +
-                          format(" at %.6g Hz, cutoff %.3g Hz", summary.sampleRateHz, summary.cutoffHz));
       report(1.0, "done " + path);
     } catch (const std::invalid_argument& e) {
-      throw InputError(path + ": " + e.what());
+      rethrowWithFile(e, path);
     }
+    run.notes.push_back(path + ": " + summary.text());
+    run.logs.push_back(std::move(summary));
   }
   run.equations = acc.equations();
   return run;
@@ -97,20 +117,49 @@ BaseEstimate estimateWithMethod(const RobotModel& model, const NormalEquations& 
   return estimateBaseParameters(eq, base, options);
 }
 
+Eigen::VectorXd residualMeans(const NormalEquations& eq, const Eigen::VectorXd& theta) {
+  Eigen::VectorXd means(eq.dof);
+  for (int j = 0; j < eq.dof; ++j) means[j] = eq.residualMean(j, theta);
+  return means;
+}
+
+std::vector<LogWarning> offsetFindings(const Eigen::VectorXd& means, const Eigen::VectorXd& rms,
+                                       const std::vector<std::string>& names, const std::string& where,
+                                       bool modelHasOffset) {
+  std::vector<LogWarning> out;
+  if (modelHasOffset) return out;
+  for (Eigen::Index j = 0; j < means.size(); ++j) {
+    if (!(rms[j] > 0.0) || !(std::abs(means[j]) >= kOffsetResidualShare * rms[j])) continue;
+    char text[200];
+    std::snprintf(text, sizeof text, "the residual of joint %d (%s) has a mean of %.3g N m, %.0f %% of its RMS: a "
+                  "torque-sensor offset the model is missing? Add an offset column (--offset)",
+                  static_cast<int>(j + 1), names[static_cast<std::size_t>(j)].c_str(), means[j],
+                  100.0 * std::abs(means[j]) / rms[j]);
+    out.push_back(diagnosticAt(Severity::Warning, where, 0, "", text));
+  }
+  return out;
+}
+
 IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<std::string>& paths,
                                    const IdentificationSettings& settings, const IdentificationProgress& progress) {
   IdentificationRun run = accumulateLogs(model, paths, settings, progress);
-  if (progress && !progress(1.0, "estimating")) throw InputError("identify: cancelled");
+  if (progress && !progress(1.0, "estimating")) throw Cancelled("identify");
   std::function<bool(double)> estimating;
   if (progress) estimating = [&](double) { return progress(1.0, "estimating"); };
+  std::string files;
+  for (const std::string& path : paths) files += (files.empty() ? "" : ", ") + path;
   try {
     run.estimate = estimateWithMethod(model, run.equations, run.base, settings.estimation, estimating);
   } catch (const InputError& e) {
     // The regression is of these logs: name them (a rank-deficient experiment is a property of the files).
-    std::string files;
-    for (const std::string& path : paths) files += (files.empty() ? "" : ", ") + path;
     throw InputError(files + ": " + e.what());
   }
+  std::vector<std::string> names;
+  for (const Joint& j : model.joints()) names.push_back(j.name);
+  const std::vector<LogWarning> offsets =
+      offsetFindings(residualMeans(run.equations, run.estimate.values), run.estimate.residualRms, names, files,
+                     settings.regressor.offset);
+  run.warnings.insert(run.warnings.end(), offsets.begin(), offsets.end());
   return run;
 }
 
@@ -127,12 +176,16 @@ PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& pa
     out.tau = log.tau;
     out.sampleRateHz = log.sampleRateHz();
     out.warnings = log.warnings;
+    out.timeBase = log.timeBase;
+    for (const LogSegment& segment : log.segments()) out.segmentStarts.push_back(segment.firstRow);
     return out;
   }
   try {
-    return preprocessLog(log, preprocessFor(settings, log.sampleRateHz()));
+    PreprocessedLog out = preprocessLog(log, preprocessFor(settings, log.sampleRateHz()));
+    out.warnings.insert(out.warnings.begin(), log.warnings.begin(), log.warnings.end());
+    return out;
   } catch (const std::invalid_argument& e) {
-    throw InputError(path + ": " + e.what());
+    rethrowWithFile(e, path);
   }
 }
 

@@ -6,7 +6,7 @@
 // Memory stays bounded for hour-long logs.
 
 #include "identification/base_estimation.hpp"
-#include "identification/log_import.hpp"
+#include "logs/log_import.hpp"
 #include "identification/log_preprocessing.hpp"
 #include "identification/normal_equations.hpp"
 #include "model/robot_model.hpp"
@@ -25,12 +25,27 @@ struct IdentificationSettings {
   /// Use logged qd and qdd columns as they are (no filtering, no differentiation) when a
   /// log has both: for simulated logs with true derivatives, or loggers that provide them.
   bool useLoggedDerivatives = false;
+  /// Refuse a position outside its joint's plausible range (PositionBounds::aroundLimits) as
+  /// a corrupted value; off, only absurd magnitudes (kMaxJointSignal) are.
+  bool checkPositionRanges = true;
   IdentificationSettings() {
     regressor.viscous = regressor.coulomb = true;
     // Torques stay unfiltered by default: white noise keeps the standard deviations
     // honest and the Coulomb steps sharp (see PreprocessOptions::filterTorque).
     preprocess.filterTorque = false;
+    // Each segment's ends, where the filter sees the edge, are left out of the regression.
+    preprocess.edgeTrimSeconds = -1.0;
   }
+};
+
+/// What happened to one log on its way to the regression.
+struct LogSummary {
+  std::string path;
+  TimeBaseSummary timeBase;       ///< what the importer found on the time axis
+  PreprocessReport preprocess;    ///< resampling, segments, trim, cutoff (empty with logged derivatives)
+  bool loggedDerivatives = false; ///< qd, qdd used as logged
+  /// The one summary line: "<time base>; <preprocessing>".
+  std::string text() const;
 };
 
 
@@ -38,11 +53,12 @@ struct IdentificationRun {
   BaseParameters base;
   NormalEquations equations;
   BaseEstimate estimate;
-  std::vector<std::string> notes;     ///< per log: rows, rate, mapping, cutoff
-  std::vector<LogWarning> warnings;   ///< importer and preprocessing warnings
+  std::vector<LogSummary> logs;       ///< one per log, in order
+  std::vector<std::string> notes;     ///< per log: "<file>: " + its summary line
+  std::vector<LogWarning> warnings;   ///< importer and preprocessing warnings, and residual findings
 };
 
-/// Progress: (fraction in [0, 1], what is being done); return false to cancel (throws InputError "cancelled").
+/// Progress: (fraction in [0, 1], what is being done); return false to cancel (throws Cancelled).
 using IdentificationProgress = std::function<bool(double, const std::string&)>;
 
 /// Accumulates the normal equations of every log (base parameters computed for the model and options).
@@ -55,11 +71,28 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<st
 
 /// Estimates from accumulated equations with the settings' method (shared by the wizard's re-estimation).
 /// `progress` (fraction of the estimate done -> false to stop) is called by the iterative
-/// consistent estimator only; stopping throws InputError "consistent estimate: cancelled".
+/// consistent estimator only; stopping throws Cancelled.
 BaseEstimate estimateWithMethod(const RobotModel& model, const NormalEquations& eq, const BaseParameters& base,
                                 const EstimationOptions& options, const std::function<bool(double)>& progress = {});
 
 /// Preprocessed samples of one log (whole log in memory), for validation and plots.
 PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path, const IdentificationSettings& settings);
+
+/// Import options for a model: dof, joint names and (with checkPositionRanges) the plausible
+/// position range of each joint filled in from the model.
+LogImportOptions importOptionsFor(const RobotModel& model, const IdentificationSettings& settings);
+
+/// Per joint residual mean of an estimate [N m] (tau - Y_b theta averaged over the samples).
+Eigen::VectorXd residualMeans(const NormalEquations& eq, const Eigen::VectorXd& theta);
+
+/// Warnings for joints whose residual mean is a large part of its RMS (>= kOffsetResidualShare)
+/// while the model has no offset column: a torque-sensor offset the model is missing.
+/// `where` names the logs; `names` the joints.
+std::vector<LogWarning> offsetFindings(const Eigen::VectorXd& means, const Eigen::VectorXd& rms,
+                                       const std::vector<std::string>& names, const std::string& where,
+                                       bool modelHasOffset);
+
+/// Share of the residual RMS a residual mean must reach to be reported as an offset.
+inline constexpr double kOffsetResidualShare = 0.25;
 
 }  // namespace eb

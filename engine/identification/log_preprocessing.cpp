@@ -1,6 +1,7 @@
 #include "identification/log_preprocessing.hpp"
 
 #include "model/model_error.hpp"
+#include "util/cancelled.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -21,7 +22,14 @@ constexpr double kMaxRateToCutoff = 2e5;
 
 PreprocessOptions withCutoff(PreprocessOptions o, double sampleRateHz) {
   if (o.cutoffHz <= 0.0 && sampleRateHz > 0.0) o.cutoffHz = automaticCutoffHz(sampleRateHz);
+  if (o.edgeTrimSeconds < 0.0 && o.cutoffHz > 0.0) o.edgeTrimSeconds = automaticEdgeTrimSeconds(o.cutoffHz);
   return o;
+}
+
+std::string number(double v, int digits = 4) {
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
+  return buffer;
 }
 
 // The filters of one preprocessing setup and the arithmetic on one contiguous segment,
@@ -64,11 +72,16 @@ class SegmentProcessor {
         second_ = designSavitzkyGolay(options.savitzkyGolayWindow, options.savitzkyGolayOrder, 2, step);
       support_ = static_cast<std::size_t>(options.savitzkyGolayWindow);
     }
-    margin_ = settlingSamples(filter_, kMarginTolerance) + support_ + 2;
+    if (!(options.edgeTrimSeconds >= 0.0) || !std::isfinite(options.edgeTrimSeconds))
+      throw std::invalid_argument("the edge trim must be a finite number of seconds >= 0");
+    trim_ = static_cast<std::size_t>(std::lround(std::min(options.edgeTrimSeconds * sampleRateHz, 1e9)));
+    margin_ = std::max(settlingSamples(filter_, kMarginTolerance) + support_ + 2, trim_);
   }
 
   std::size_t margin() const { return margin_; }
+  const PreprocessOptions& options() const { return options_; }
   std::size_t minimumSamples() const { return std::max<std::size_t>(3, support_); }
+  std::size_t trim() const { return trim_; }
   bool loggedVelocity() const { return loggedVelocity_; }
   std::size_t workspaceBytes() const { return workspace_.extended.capacity() * sizeof(double); }
 
@@ -108,7 +121,7 @@ class SegmentProcessor {
   ButterworthLowpass filter_;
   SavitzkyGolayFilter first_, second_;
   FiltfiltWorkspace workspace_;
-  std::size_t support_ = 2, margin_ = 0;
+  std::size_t support_ = 2, margin_ = 0, trim_ = 0;
 };
 
 template <class Matrix>
@@ -118,62 +131,19 @@ std::vector<double*> columnPointers(Matrix& m, Eigen::Index firstColumn, int cou
   return p;
 }
 
-std::vector<const double*> constColumnPointers(const Eigen::MatrixXd& m, int count) {
-  std::vector<const double*> p(static_cast<std::size_t>(count), nullptr);
-  for (int j = 0; j < count && j < m.cols(); ++j) p[static_cast<std::size_t>(j)] = m.col(j).data();
-  return p;
-}
-
-std::string tooShort(const std::string& source, std::size_t rows, std::size_t needed) {
-  return source + ": only " + std::to_string(rows) + " samples; the filters need at least " + std::to_string(needed);
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------------------------
-PreprocessedLog preprocessLog(const ExperimentLog& log, const PreprocessOptions& options) {
-  PreprocessedLog out;
-  out.source = log.source;
-  const int dof = log.dof();
-  const double fs = options.sampleRateHz > 0.0 ? options.sampleRateHz : log.sampleRateHz();
-  const bool logged = options.useLoggedVelocity && log.hasVelocity();
-  if (options.useLoggedVelocity && !log.hasVelocity())
-    out.warnings.push_back({0, log.source + ": no logged velocities: qd computed from the filtered positions"});
-  SegmentProcessor processor(dof, fs, options, logged);
-  const std::size_t n = log.rows();
-  if (n < processor.minimumSamples()) throw InputError(tooShort(log.source, n, processor.minimumSamples()));
-
-  const auto rows = static_cast<Eigen::Index>(n);
-  Eigen::MatrixXd q(rows, dof), qd(rows, dof), qdd(rows, dof), tau(rows, dof);
-  const auto qIn = constColumnPointers(log.q, dof), qdIn = constColumnPointers(log.qd, dof),
-             tauIn = constColumnPointers(log.tau, dof);
-  processor.run(log.t.data(), qIn.data(), qdIn.data(), tauIn.data(), n, columnPointers(q, 0, dof).data(),
-                columnPointers(qd, 0, dof).data(), columnPointers(qdd, 0, dof).data(),
-                columnPointers(tau, 0, dof).data());
-
-  const int k = options.decimation;
-  out.sampleRateHz = fs / k;
-  if (k == 1) {
-    out.t = log.t;
-    out.q = std::move(q);
-    out.qd = std::move(qd);
-    out.qdd = std::move(qdd);
-    out.tau = std::move(tau);
-  } else {
-    const Eigen::Index kept = (rows + k - 1) / k;
-    out.t.resize(kept);
-    out.q.resize(kept, dof);
-    out.qd.resize(kept, dof);
-    out.qdd.resize(kept, dof);
-    out.tau.resize(kept, dof);
-    for (Eigen::Index i = 0; i < kept; ++i) {
-      out.t(i) = log.t(i * k);
-      out.q.row(i) = q.row(i * k);
-      out.qd.row(i) = qd.row(i * k);
-      out.qdd.row(i) = qdd.row(i * k);
-      out.tau.row(i) = tau.row(i * k);
-    }
-  }
+std::string PreprocessReport::text() const {
+  std::string out = interpolatedPoints > 0 ? "resampled onto a uniform " + number(gridRateHz, 6) + " Hz grid (cubic)"
+                                           : "uniform at " + number(gridRateHz, 6) + " Hz";
+  if (segmentsUsed > 1 || segmentsIn > 1)
+    out += ", " + std::to_string(segmentsUsed) + " segments filtered on their own";
+  if (segmentsTooShort > 0)
+    out += " (" + std::to_string(segmentsTooShort) + (segmentsTooShort == 1 ? " segment" : " segments") +
+           " too short for the filter dropped)";
+  if (trimSeconds > 0.0) out += ", " + number(trimSeconds, 3) + " s trimmed at each end";
+  out += "; cutoff " + number(cutoffHz, 3) + " Hz; " + std::to_string(rowsOut) + " samples";
   return out;
 }
 
@@ -182,10 +152,13 @@ struct StreamingLogPreprocessor::Impl {
   Impl(int dofIn, bool hasVelocity, double fs, const PreprocessOptions& options, std::size_t blockRowsIn)
       : dof(dofIn),
         processor(dofIn, fs, options, options.useLoggedVelocity && hasVelocity),
+        resampler(dofIn * (options.useLoggedVelocity && hasVelocity ? 3 : 2), 1.0 / fs),
         blockRows(blockRowsIn),
-        decimation(static_cast<std::size_t>(options.decimation)) {
+        decimation(static_cast<std::size_t>(options.decimation)),
+        gridRateHz(fs) {
     if (blockRows < 1) throw std::invalid_argument("StreamingLogPreprocessor: blockRows must be positive");
     margin = processor.margin();
+    trim = processor.trim();
     capacity = blockRows + 2 * margin;
     const int velocityColumns = processor.loggedVelocity() ? dof : 0;
     qCol = 1;
@@ -209,19 +182,33 @@ struct StreamingLogPreprocessor::Impl {
     qdPtr = columnPointers(qdOut, 0, dof);
     qddPtr = columnPointers(qddOut, 0, dof);
     tauPtr = columnPointers(tauOut, 0, dof);
+    sample.resize(static_cast<std::size_t>(tauCol - 1 + dof));
+    nextOut = trim;
   }
 
-  // Computes the segment [bufferStart, segmentEnd) (it always starts at buffer row 0) and emits
-  // its rows [nextOut, outEnd); then drops input rows no longer needed as left margin.
-  void emit(std::size_t outEnd, std::size_t segmentEnd, const Sink& sink) {
-    const std::size_t length = segmentEnd - bufferStart;
+  // One grid sample of the current segment from the resampler: [q | qd (logged) | tau].
+  void append(double t, const double* values, const Sink& sink) {
+    const auto at = static_cast<Eigen::Index>(bufferCount);
+    input(at, 0) = t;
+    for (Eigen::Index c = 1; c < input.cols(); ++c) input(at, c) = values[c - 1];
+    ++bufferCount;
+    // A block is ready once its right margin has arrived; the buffer is then full.
+    while (bufferStart + bufferCount >= nextOut + blockRows + margin) emit(nextOut + blockRows, nextOut + blockRows + margin, sink);
+  }
+
+  // Computes the window [bufferStart, windowEnd) of the segment (it always starts at buffer row 0)
+  // and emits its rows [nextOut, outEnd); then drops input rows no longer needed as left margin.
+  void emit(std::size_t outEnd, std::size_t windowEnd, const Sink& sink) {
+    const std::size_t length = windowEnd - bufferStart;
     processor.run(input.col(0).data(), qIn.data(), qdIn.data(), tauIn.data(), length, qPtr.data(), qdPtr.data(),
                   qddPtr.data(), tauPtr.data());
 
-    const std::size_t firstKept = (nextOut + decimation - 1) / decimation * decimation;
+    // Decimation keeps rows trim, trim + k, ... of each segment.
+    const std::size_t firstKept = trim + (nextOut - trim + decimation - 1) / decimation * decimation;
     const std::size_t count = firstKept < outEnd ? (outEnd - firstKept + decimation - 1) / decimation : 0;
     const auto c = static_cast<Eigen::Index>(count);
-    block.firstRow = firstKept / decimation;
+    block.firstRow = rowsOut;
+    block.segment = segmentsUsed;
     block.t.resize(c);
     block.q.resize(c, dof);
     block.qd.resize(c, dof);
@@ -237,6 +224,7 @@ struct StreamingLogPreprocessor::Impl {
     }
     if (count > 0) sink(block);
     rowsOut += count;
+    segmentEmitted += count;
 
     const std::size_t newStart = outEnd > margin ? outEnd - margin : 0;
     const std::size_t shift = newStart - bufferStart;
@@ -251,15 +239,41 @@ struct StreamingLogPreprocessor::Impl {
     nextOut = outEnd;
   }
 
+  // Closes the segment: the resampler's last grid points, then its end rows (trimmed); a
+  // segment too short for the filters and the trim is dropped.
+  void endSegment(const Sink& sink) {
+    if (!segmentOpen) return;
+    segmentOpen = false;
+    resampler.finishSegment([&](double t, const double* x) { append(t, x, sink); });
+    const std::size_t end = bufferStart + bufferCount;
+    const bool longEnough = end >= processor.minimumSamples() && end > 2 * trim;
+    if (longEnough && nextOut < end - trim) emit(end - trim, end, sink);
+    if (segmentEmitted > 0) ++segmentsUsed;
+    else ++segmentsTooShort;
+    bufferStart = bufferCount = segmentEmitted = 0;
+    nextOut = trim;
+  }
+
+  void startSegment() {
+    resampler.startSegment();
+    segmentOpen = true;
+    ++segmentsIn;
+  }
+
   int dof;
   SegmentProcessor processor;
-  std::size_t blockRows, decimation, margin = 0, capacity = 0;
+  UniformResampler resampler;
+  std::size_t blockRows, decimation, margin = 0, trim = 0, capacity = 0;
+  double gridRateHz;
   Eigen::Index qCol = 1, qdCol = 1, tauCol = 1;
-  Eigen::MatrixXd input;  // capacity x [t | q | qd (logged velocities only) | tau], global rows from bufferStart
+  Eigen::MatrixXd input;  // capacity x [t | q | qd (logged velocities only) | tau] of the segment, rows from bufferStart
   Eigen::MatrixXd qOut, qdOut, qddOut, tauOut;
   std::vector<const double*> qIn, qdIn, tauIn;
   std::vector<double*> qPtr, qdPtr, qddPtr, tauPtr;
-  std::size_t bufferStart = 0, bufferCount = 0, nextOut = 0, rowsIn = 0, rowsOut = 0;
+  std::vector<double> sample;  // one raw sample for the resampler
+  std::size_t bufferStart = 0, bufferCount = 0, nextOut = 0, rowsIn = 0, rowsOut = 0, segmentEmitted = 0;
+  std::size_t segmentsIn = 0, segmentsUsed = 0, segmentsTooShort = 0;
+  bool segmentOpen = false;
   ProcessedBlock block;
 };
 
@@ -272,44 +286,69 @@ StreamingLogPreprocessor::~StreamingLogPreprocessor() = default;
 void StreamingLogPreprocessor::push(const Eigen::Ref<const Eigen::VectorXd>& t,
                                     const Eigen::Ref<const Eigen::MatrixXd>& q,
                                     const Eigen::Ref<const Eigen::MatrixXd>& qd,
-                                    const Eigen::Ref<const Eigen::MatrixXd>& tau, const Sink& sink) {
+                                    const Eigen::Ref<const Eigen::MatrixXd>& tau, const Sink& sink,
+                                    const std::vector<std::size_t>& segmentStarts) {
   Impl& s = *impl_;
   const Eigen::Index n = t.size();
   const bool logged = s.processor.loggedVelocity();
   if (q.rows() != n || tau.rows() != n || q.cols() != s.dof || tau.cols() != s.dof ||
       (logged && (qd.rows() != n || qd.cols() != s.dof)))
     throw std::invalid_argument("StreamingLogPreprocessor::push: sizes do not match");
-  Eigen::Index offset = 0;
-  while (offset < n) {
-    const auto space = static_cast<Eigen::Index>(s.capacity - s.bufferCount);
-    const Eigen::Index c = std::min(space, n - offset);
-    const auto at = static_cast<Eigen::Index>(s.bufferCount);
-    s.input.block(at, 0, c, 1) = t.segment(offset, c);
-    s.input.block(at, s.qCol, c, s.dof) = q.middleRows(offset, c);
-    if (logged) s.input.block(at, s.qdCol, c, s.dof) = qd.middleRows(offset, c);
-    s.input.block(at, s.tauCol, c, s.dof) = tau.middleRows(offset, c);
-    s.bufferCount += static_cast<std::size_t>(c);
-    s.rowsIn += static_cast<std::size_t>(c);
-    offset += c;
-    // A block is ready once its right margin has arrived; the buffer is then full.
-    while (s.bufferStart + s.bufferCount >= s.nextOut + s.blockRows + s.margin)
-      s.emit(s.nextOut + s.blockRows, s.nextOut + s.blockRows + s.margin, sink);
+  const auto emit = [&](double time, const double* x) { s.append(time, x, sink); };
+  std::size_t nextStart = 0;  // index into segmentStarts
+  const Eigen::Index velocity = logged ? s.dof : 0;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const bool starts = nextStart < segmentStarts.size() && segmentStarts[nextStart] == static_cast<std::size_t>(i);
+    if (starts) ++nextStart;
+    if (starts || !s.segmentOpen) {
+      s.endSegment(sink);
+      s.startSegment();
+    }
+    for (Eigen::Index j = 0; j < s.dof; ++j) {
+      s.sample[static_cast<std::size_t>(j)] = q(i, j);
+      if (logged) s.sample[static_cast<std::size_t>(s.dof + j)] = qd(i, j);
+      s.sample[static_cast<std::size_t>(s.dof + velocity + j)] = tau(i, j);
+    }
+    s.resampler.push(t(i), s.sample.data(), emit);
+    ++s.rowsIn;
   }
 }
 
 void StreamingLogPreprocessor::push(const LogBlock& block, const Sink& sink) {
-  push(block.t, block.q, block.qd, block.tau, sink);
+  push(block.t, block.q, block.qd, block.tau, sink, block.segmentStarts);
 }
+
+void StreamingLogPreprocessor::endSegment(const Sink& sink) { impl_->endSegment(sink); }
 
 void StreamingLogPreprocessor::finish(const Sink& sink) {
   Impl& s = *impl_;
-  if (s.rowsIn < s.processor.minimumSamples())
-    throw InputError(tooShort("log", s.rowsIn, s.processor.minimumSamples()));
-  const std::size_t end = s.bufferStart + s.bufferCount;
-  if (s.nextOut < end) s.emit(end, end, sink);
+  s.endSegment(sink);
+  if (s.rowsOut == 0) {
+    const std::size_t needed = std::max(s.processor.minimumSamples(), 2 * s.trim + 1);
+    throw InputError(diagnosticAt(Severity::Error, "", 0, "",
+                                  "no segment has the " + std::to_string(needed) + " samples the filters need (" +
+                                      std::to_string(s.rowsIn) + " samples in " + std::to_string(s.segmentsIn) +
+                                      (s.segmentsIn == 1 ? " segment)" : " segments)")));
+  }
+}
+
+PreprocessReport StreamingLogPreprocessor::report() const {
+  const Impl& s = *impl_;
+  PreprocessReport r;
+  r.gridRateHz = s.gridRateHz;
+  r.cutoffHz = s.processor.options().cutoffHz;
+  r.trimSeconds = static_cast<double>(s.trim) / s.gridRateHz;
+  r.segmentsIn = s.segmentsIn;
+  r.segmentsUsed = s.segmentsUsed;
+  r.segmentsTooShort = s.segmentsTooShort;
+  r.interpolatedPoints = s.resampler.interpolatedPoints();
+  r.rowsIn = s.rowsIn;
+  r.rowsOut = s.rowsOut;
+  return r;
 }
 
 std::size_t StreamingLogPreprocessor::margin() const { return impl_->margin; }
+std::size_t StreamingLogPreprocessor::trimRows() const { return impl_->trim; }
 
 std::size_t StreamingLogPreprocessor::workingSetBytes() const {
   const Impl& s = *impl_;
@@ -323,28 +362,99 @@ std::size_t StreamingLogPreprocessor::rowsIn() const { return impl_->rowsIn; }
 std::size_t StreamingLogPreprocessor::rowsOut() const { return impl_->rowsOut; }
 
 // ---------------------------------------------------------------------------------------------
+PreprocessedLog preprocessLog(const ExperimentLog& log, const PreprocessOptions& options) {
+  PreprocessedLog out;
+  out.source = log.source;
+  const int dof = log.dof();
+  const double fs = options.sampleRateHz > 0.0 ? options.sampleRateHz : log.sampleRateHz();
+  const bool logged = options.useLoggedVelocity && log.hasVelocity();
+  if (options.useLoggedVelocity && !log.hasVelocity())
+    out.warnings.push_back(diagnosticAt(Severity::Warning, log.source, 0, "",
+                                        "no logged velocities: qd computed from the filtered positions"));
+  // The same stream as for hour-long logs, over the whole log: one arithmetic.
+  StreamingLogPreprocessor processor(dof, logged, fs, options, std::max<std::size_t>(1024, std::min<std::size_t>(log.rows(), 65536)));
+  std::vector<std::size_t> starts;
+  for (const LogSegment& segment : log.segments()) starts.push_back(segment.firstRow);
+  const std::size_t expected = log.rows() + 8;  // grid points of jittered stamps may exceed the samples by a few
+  out.t.resize(static_cast<Eigen::Index>(expected));
+  out.q.resize(static_cast<Eigen::Index>(expected), dof);
+  out.qd.resize(static_cast<Eigen::Index>(expected), dof);
+  out.qdd.resize(static_cast<Eigen::Index>(expected), dof);
+  out.tau.resize(static_cast<Eigen::Index>(expected), dof);
+  std::size_t lastSegment = static_cast<std::size_t>(-1);
+  auto grow = [&](std::size_t rows) {
+    if (rows <= static_cast<std::size_t>(out.t.size())) return;
+    const auto n = static_cast<Eigen::Index>(std::max(rows, 2 * static_cast<std::size_t>(out.t.size())));
+    out.t.conservativeResize(n);
+    out.q.conservativeResize(n, Eigen::NoChange);
+    out.qd.conservativeResize(n, Eigen::NoChange);
+    out.qdd.conservativeResize(n, Eigen::NoChange);
+    out.tau.conservativeResize(n, Eigen::NoChange);
+  };
+  const StreamingLogPreprocessor::Sink sink = [&](const ProcessedBlock& b) {
+    const auto at = static_cast<Eigen::Index>(b.firstRow);
+    const auto r = static_cast<Eigen::Index>(b.rows());
+    grow(b.firstRow + b.rows());
+    if (b.segment != lastSegment) {
+      out.segmentStarts.push_back(b.firstRow);
+      lastSegment = b.segment;
+    }
+    out.t.segment(at, r) = b.t;
+    out.q.middleRows(at, r) = b.q;
+    out.qd.middleRows(at, r) = b.qd;
+    out.qdd.middleRows(at, r) = b.qdd;
+    out.tau.middleRows(at, r) = b.tau;
+  };
+  const Eigen::MatrixXd noVelocity(static_cast<Eigen::Index>(log.rows()), 0);
+  try {
+    processor.push(log.t, log.q, logged ? log.qd : noVelocity, log.tau, sink, starts);
+    processor.finish(sink);
+  } catch (const InputError& e) {
+    Diagnostic d = e.diagnostic();
+    if (d.file.empty()) d.file = log.source;
+    throw InputError(d);
+  }
+  const auto rows = static_cast<Eigen::Index>(processor.rowsOut());
+  out.t.conservativeResize(rows);
+  out.q.conservativeResize(rows, Eigen::NoChange);
+  out.qd.conservativeResize(rows, Eigen::NoChange);
+  out.qdd.conservativeResize(rows, Eigen::NoChange);
+  out.tau.conservativeResize(rows, Eigen::NoChange);
+  out.report = processor.report();
+  out.timeBase = log.timeBase;
+  out.sampleRateHz = fs / options.decimation;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
 StreamingPreprocessSummary preprocessCsvLogStreaming(const std::string& path, const LogImportOptions& importOptions,
                                                      const PreprocessOptions& options,
                                                      const StreamingLogPreprocessor::Sink& sink,
                                                      std::size_t blockRows) {
   constexpr std::size_t kReadRows = 16384;
   LogBlockReader reader(path, importOptions);
-  LogBlock block;
-  reader.read(block, kReadRows);  // 0 rows: the reader has already thrown "too few rows"
   StreamingPreprocessSummary summary;
   summary.sampleRateHz = options.sampleRateHz > 0.0 ? options.sampleRateHz
                          : reader.nominalStep() > 0.0 ? 1.0 / reader.nominalStep()
                                                       : 0.0;
   summary.cutoffHz = withCutoff(options, summary.sampleRateHz).cutoffHz;
   StreamingLogPreprocessor processor(importOptions.dof, reader.hasVelocity(), summary.sampleRateHz, options, blockRows);
-  do {
+  LogBlock block;
+  while (reader.read(block, kReadRows) > 0) {
     processor.push(block, sink);
-    if (importOptions.progress && !importOptions.progress(reader.progress()))
-      throw InputError(path + ": preprocessing cancelled");
-  } while (reader.read(block, kReadRows) > 0);
-  processor.finish(sink);
+    if (importOptions.progress && !importOptions.progress(reader.progress())) throw Cancelled("preprocessing " + path);
+  }
+  try {
+    processor.finish(sink);
+  } catch (const InputError& e) {
+    Diagnostic d = e.diagnostic();
+    if (d.file.empty()) d.file = path;
+    throw InputError(d);
+  }
   summary.inputRows = processor.rowsIn();
   summary.outputRows = processor.rowsOut();
+  summary.timeBase = reader.timeBase();
+  summary.report = processor.report();
   summary.mapping = reader.mapping();
   summary.notes = reader.notes();
   summary.warnings = reader.warnings();

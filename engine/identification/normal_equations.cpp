@@ -15,6 +15,7 @@ constexpr int kBlockSamples = 128;
 NormalEquations::NormalEquations(int n, int r) : dof(n), columns(r) {
   A.assign(static_cast<size_t>(n), Eigen::MatrixXd::Zero(r, r));
   c.assign(static_cast<size_t>(n), Eigen::VectorXd::Zero(r));
+  rowSums.assign(static_cast<size_t>(n), Eigen::VectorXd::Zero(r));
   tauSquares = Eigen::VectorXd::Zero(n);
   tauSums = Eigen::VectorXd::Zero(n);
 }
@@ -25,6 +26,7 @@ void NormalEquations::merge(const NormalEquations& o) {
   for (int j = 0; j < dof; ++j) {
     A[static_cast<size_t>(j)] += o.A[static_cast<size_t>(j)];
     c[static_cast<size_t>(j)] += o.c[static_cast<size_t>(j)];
+    rowSums[static_cast<size_t>(j)] += o.rowSums[static_cast<size_t>(j)];
   }
   tauSquares += o.tauSquares;
   tauSums += o.tauSums;
@@ -46,6 +48,11 @@ double NormalEquations::residualSquares(int j, const Eigen::VectorXd& theta) con
   return std::max(0.0, r);
 }
 
+double NormalEquations::residualMean(int j, const Eigen::VectorXd& theta) const {
+  if (samples <= 0) return 0.0;
+  return (tauSums[j] - rowSums[static_cast<size_t>(j)].dot(theta)) / static_cast<double>(samples);
+}
+
 struct RegressionAccumulator::Lane {
   Lane(const RobotModel& model, int r, const std::vector<std::vector<int>>& support) : ws(model), eq(model.dof(), r) {
     const int n = model.dof();
@@ -54,6 +61,7 @@ struct RegressionAccumulator::Lane {
       rows.emplace_back(m, kBlockSamples);
       G.emplace_back(m, m);
       g.emplace_back(m);
+      sums.emplace_back(m);
     }
     taus.assign(static_cast<size_t>(n), Eigen::VectorXd(kBlockSamples));
     q.resize(n);
@@ -66,6 +74,7 @@ struct RegressionAccumulator::Lane {
   std::vector<Eigen::MatrixXd> rows;  // |support| x block, stacked Y_b,j^T
   std::vector<Eigen::MatrixXd> G;     // |support|^2 partial A_j
   std::vector<Eigen::VectorXd> g;     // |support| partial c_j
+  std::vector<Eigen::VectorXd> sums;  // |support| partial sum of Y_b,j
   std::vector<Eigen::VectorXd> taus;  // per joint: block
   Eigen::VectorXd q, qd, qdd;
 };
@@ -89,6 +98,7 @@ void RegressionAccumulator::addRange(Lane& lane, const Eigen::MatrixXd& q, const
   for (int j = 0; j < n; ++j) {
     lane.G[static_cast<size_t>(j)].setZero();
     lane.g[static_cast<size_t>(j)].setZero();
+    lane.sums[static_cast<size_t>(j)].setZero();
   }
   int filled = 0;
   auto flush = [&]() {
@@ -99,6 +109,7 @@ void RegressionAccumulator::addRange(Lane& lane, const Eigen::MatrixXd& q, const
       const auto t = lane.taus[k].head(filled);
       lane.G[k].selfadjointView<Eigen::Lower>().rankUpdate(B);
       lane.g[k].noalias() += B * t;
+      lane.sums[k].noalias() += B.rowwise().sum();
       lane.eq.tauSquares[j] += t.squaredNorm();
       lane.eq.tauSums[j] += t.sum();
     }
@@ -127,6 +138,7 @@ void RegressionAccumulator::addRange(Lane& lane, const Eigen::MatrixXd& q, const
     Eigen::MatrixXd& A = lane.eq.A[k];
     for (size_t b = 0; b < sj.size(); ++b) {
       lane.eq.c[k][sj[b]] = lane.g[k][static_cast<Eigen::Index>(b)];
+      lane.eq.rowSums[k][sj[b]] = lane.sums[k][static_cast<Eigen::Index>(b)];
       for (size_t a = b; a < sj.size(); ++a)
         A(sj[a], sj[b]) = A(sj[b], sj[a]) = lane.G[k](static_cast<Eigen::Index>(a), static_cast<Eigen::Index>(b));
     }

@@ -6,7 +6,7 @@
 //
 // For joint j over samples s:  A_j = sum Y_b,j^T Y_b,j   (r x r)
 //                              c_j = sum Y_b,j^T tau_j   (r)
-//                              s_j = sum tau_j^2,  also sum tau_j and N.
+//                              s_j = sum tau_j^2,  also sum tau_j, sum Y_b,j and N.
 
 #include "identification/base_parameters.hpp"
 #include "model/robot_model.hpp"
@@ -27,6 +27,7 @@ struct NormalEquations {
   std::vector<Eigen::VectorXd> c;  ///< per joint, r
   Eigen::VectorXd tauSquares;      ///< per joint sum tau^2 [(N m)^2]
   Eigen::VectorXd tauSums;         ///< per joint sum tau [N m]
+  std::vector<Eigen::VectorXd> rowSums;  ///< per joint, r: sum of the base regressor rows (residual means)
 
   NormalEquations() = default;
   NormalEquations(int dof, int columns);
@@ -36,6 +37,8 @@ struct NormalEquations {
   void weightedTotals(const Eigen::VectorXd& weights, Eigen::MatrixXd& A, Eigen::VectorXd& c) const;
   /// Residual sum of squares of joint j for base parameters theta (clamped at 0) [(N m)^2].
   double residualSquares(int joint, const Eigen::VectorXd& theta) const;
+  /// Mean residual tau_j - Y_b,j theta of joint j over the samples [N m] (0 without samples).
+  double residualMean(int joint, const Eigen::VectorXd& theta) const;
 };
 
 /// Accumulates NormalEquations from blocks of samples (q, qd, qdd, tau: rows x dof),

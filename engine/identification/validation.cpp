@@ -30,6 +30,10 @@ Eigen::MatrixXd predictTorques(const RobotModel& model, const BaseParameters& ba
   return tau;
 }
 
+Eigen::VectorXd modelBaseParameters(const RobotModel& model, const BaseParameters& base) {
+  return base.baseFromFull(regressorParameters(model, base.options));
+}
+
 ValidationResult validatePrediction(const RobotModel& model, const BaseParameters& base,
                                     const Eigen::VectorXd& baseValues, const Eigen::MatrixXd& q,
                                     const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
@@ -44,6 +48,7 @@ ValidationResult validatePrediction(const RobotModel& model, const BaseParameter
   r.rmse = (err.colwise().squaredNorm() / N).cwiseSqrt().transpose();
   r.measuredRms = (tauMeasured.colwise().squaredNorm() / N).cwiseSqrt().transpose();
   r.maxError = err.cwiseAbs().colwise().maxCoeff().transpose();
+  r.meanResidual = -(err.colwise().sum() / N).transpose();
   r.nrmse.resize(r.rmse.size());
   for (Eigen::Index j = 0; j < r.rmse.size(); ++j)
     r.nrmse[j] = r.measuredRms[j] > 0.0 ? 100.0 * r.rmse[j] / r.measuredRms[j] : 0.0;

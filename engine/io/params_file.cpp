@@ -1,6 +1,7 @@
 #include "io/params_file.hpp"
 
 #include "io/atomic_file.hpp"
+#include "io/json_text.hpp"
 #include "model/inertial_parameters.hpp"
 #include "model/model_error.hpp"
 #include "util/bounded_read.hpp"
@@ -169,24 +170,7 @@ IdentifiedParameters readParamsJson(const std::string& path) {
   constexpr size_t kMaxBytes = 64 * kMiB;
   const BoundedText text = readBoundedText(in, kMaxBytes, kMaxBytes);
   if (!text.ok()) throw InputError(path + ": file: larger than " + describeByteLimit(kMaxBytes) + " (not a parameter file?)");
-  json j;
-  try {
-    j = json::parse(text.text);
-  } catch (const json::parse_error& e) {
-    // nlohmann counts bytes; people look for a line and a column (of the byte it stopped at).
-    const std::size_t at = std::min<std::size_t>(e.byte > 0 ? e.byte - 1 : 0, text.text.size());
-    const auto end = text.text.begin() + static_cast<std::ptrdiff_t>(at);
-    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.text.begin(), end, '\n'));
-    const std::size_t lineStart = at == 0 ? std::string::npos : text.text.rfind('\n', at - 1);
-    const std::size_t column = at - (lineStart == std::string::npos ? 0 : lineStart + 1) + 1;
-    throw InputError(path + ": line " + std::to_string(line) + ", column " + std::to_string(column) +
-                     ": not valid JSON");
-  } catch (const json::exception& e) {
-    // e.g. out_of_range 406: a number too large for a double (1e400).
-    std::string what = e.what();
-    const size_t bracket = what.find("] ");
-    throw InputError(path + ": not valid JSON (" + (bracket == std::string::npos ? what : what.substr(bracket + 2)) + ")");
-  }
+  const json j = parseJsonText(text.text, path);
   auto field = [&](const json& obj, const std::string& key, const std::string& where) -> const json& {
     if (!obj.is_object() || !obj.contains(key)) throw InputError(path + ": " + where + key + ": missing");
     return obj.at(key);

@@ -7,6 +7,8 @@
 // escaping control characters (a quoted "a\nb" is shown as a\nb) and cap its
 // length, so a 1 MB field cannot become a 1 MB message.
 
+#include "util/diagnostic.hpp"
+
 #include <cstddef>
 #include <stdexcept>
 #include <string>
@@ -65,11 +67,23 @@ class ModelError : public std::runtime_error {
   explicit ModelError(const char* what) : ModelError(std::string(what)) {}
 };
 
-/// Thrown for bad input data (CSV logs, parameter files, trajectories).
+/// Thrown for bad input data (CSV logs, parameter files, trajectories). Readers that know
+/// the place throw it from a Diagnostic, which callers can read back field by field
+/// (diagnostic()); from a plain message, diagnostic().message holds the whole text.
 class InputError : public std::runtime_error {
  public:
-  explicit InputError(const std::string& what) : std::runtime_error(oneLineMessage(what)) {}
+  explicit InputError(const std::string& what) : std::runtime_error(oneLineMessage(what)) {
+    diagnostic_.message = std::runtime_error::what();
+  }
   explicit InputError(const char* what) : InputError(std::string(what)) {}
+  explicit InputError(Diagnostic d) : std::runtime_error(d.text()), diagnostic_(std::move(d)) {
+    diagnostic_.severity = Severity::Error;
+  }
+  /// The finding: file, line, field and message when the reader knew them.
+  const Diagnostic& diagnostic() const { return diagnostic_; }
+
+ private:
+  Diagnostic diagnostic_;
 };
 
 }  // namespace eb

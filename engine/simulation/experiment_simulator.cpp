@@ -1,4 +1,5 @@
 #include "simulation/experiment_simulator.hpp"
+#include "util/cancelled.hpp"
 
 #include "dynamics/inverse_dynamics.hpp"
 #include "dynamics/mass_matrix.hpp"
@@ -122,7 +123,7 @@ SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& traje
     }
     if (!q.allFinite() || !qd.allFinite())
       throw std::runtime_error("simulate: the integration diverged at t = " + std::to_string(t) + " s");
-    if (progress && (k % 500 == 0) && !progress(static_cast<double>(k) / N)) throw std::runtime_error("cancelled");
+    if (progress && (k % 500 == 0) && !progress(static_cast<double>(k) / N)) throw Cancelled("simulation");
   }
   return log;
 }

@@ -44,7 +44,7 @@ struct SimulatedLog {
   double maxTrackingError = 0.0;            ///< [rad]
 };
 
-/// Progress callback: fraction done in [0, 1]; return false to cancel (throws std::runtime_error "cancelled").
+/// Progress callback: fraction done in [0, 1]; return false to cancel (throws Cancelled).
 using SimulationProgress = std::function<bool(double)>;
 
 /// Simulates the experiment (see the file comment). Throws std::invalid_argument for bad settings.

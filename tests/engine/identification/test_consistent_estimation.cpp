@@ -27,6 +27,7 @@
 #include "model/model_error.hpp"
 #include "simulation/experiment_simulator.hpp"
 #include "util/thread_pool.hpp"
+#include "util/cancelled.hpp"
 
 using namespace eb;
 
@@ -245,7 +246,7 @@ TEST(ConsistentEstimation, ReportsProgressAndStopsWhenCancelled) {
   try {
     estimateConsistentParameters(nominal, eq, c.base, o);
     FAIL() << "not cancelled";
-  } catch (const InputError& e) {
+  } catch (const Cancelled& e) {  // a cancellation of its own type, never mistaken for bad input
     EXPECT_STREQ(e.what(), "consistent estimate: cancelled");
   }
   EXPECT_EQ(calls, 3);  // stopped at the first "no", not at the end of the stage

@@ -1,10 +1,10 @@
 // Preprocessing: accuracy of qd/qdd recovered from noisy positions, and the streaming
 // (overlap-save) processor against the whole-signal one.
 
-#include "identification/log_import.hpp"
+#include "logs/log_import.hpp"
 #include "identification/log_preprocessing.hpp"
 #include "model/model_error.hpp"
-#include "test_log_support.hpp"
+#include "logs/test_log_support.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 // writes (torques, simulated logs). Trajectory CSV and excitation.json have
 // theirs in trajectory_csv_test.cpp and excitation_json_test.cpp.
 
-#include "identification/csv_table.hpp"
+#include "logs/csv_table.hpp"
 #include "io/matrix_csv.hpp"
 #include "io/params_file.hpp"
 #include "model/builtin_robots.hpp"

@@ -1,6 +1,6 @@
 // Column guessing from names (and a few rows for the time unit).
 
-#include "identification/log_column_mapping.hpp"
+#include "logs/log_column_mapping.hpp"
 #include "model/model_error.hpp"
 #include "test_log_support.hpp"
 

@@ -1,7 +1,8 @@
 // CSV log import: real-world formats from tests/data/logs and every validation message.
 
-#include "identification/log_import.hpp"
+#include "logs/log_import.hpp"
 #include "model/model_error.hpp"
+#include "util/cancelled.hpp"
 #include "test_log_support.hpp"
 
 #include <gtest/gtest.h>
@@ -136,10 +137,6 @@ TEST(LogImport, BadInputsNameFileLineAndColumn) {
       {"non-numeric", "t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.01,1,x2,3,4\n", "line 3", "column 'q2'", "'x2' is not a number"},
       {"nan", "t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.01,1,2,NaN,4\n", "line 3", "column 'tau1'", "not finite"},
       {"inf", "t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.01,1,2,3,-inf\n", "line 3", "column 'tau2'", "not finite"},
-      {"duplicate time", "t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.01,1,2,3,4\n0.01,1,2,3,4\n", "line 4", "column 't'",
-       "duplicate time"},
-      {"backwards", "t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.02,1,2,3,4\n# c\n0.01,1,2,3,4\n", "line 5", "column 't'",
-       "time goes backwards"},
       {"missing column", "t,q1,q2,tau1\n0,1,2,3\n", "line 1", "column 'tau2'", "missing"},
       {"too few rows", ourLog(5), "line 6", "column 't'", "only 5 data rows"},
       {"short row", "t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.01,1,2,3\n0.02,1,2,3,4\n", "line 3", "column 'tau2'",
@@ -155,49 +152,149 @@ TEST(LogImport, BadInputsNameFileLineAndColumn) {
   }
 }
 
-TEST(LogImport, DroppedSamplesAreWarningsWithLines) {
+TEST(LogImport, DroppedSamplesAreBridgedNotWarnedOneByOne) {
   std::string text = "t,q1,q2,tau1,tau2\n";
-  int line = 1;
-  std::size_t gapLine = 0;
   for (int i = 0; i < 40; ++i) {
-    if (i == 25 || i == 26) continue;  // two samples dropped: a 3x step
+    if (i == 25 || i == 26) continue;  // two samples dropped: a 3x step, below the 5-step gap threshold
     text += std::to_string(i * 0.01) + ",0,0,0,0\n";
-    ++line;
-    if (i == 27) gapLine = static_cast<std::size_t>(line);
   }
   TempFile file(text, ".csv");
   const ExperimentLog log = importCsvLog(file.path(), withDof(2));
   EXPECT_EQ(log.rows(), 38u);
-  ASSERT_EQ(log.warnings.size(), 1u);
-  EXPECT_EQ(log.warnings[0].line, gapLine);
-  EXPECT_MESSAGE_HAS(log.warnings[0].message, file.path(), "line " + std::to_string(gapLine), "column 't'", "gap",
-                     "(3x the median step; about 2 samples dropped)");
+  EXPECT_TRUE(log.warnings.empty());
+  ASSERT_EQ(log.timeBase.segments.size(), 1u);
+  EXPECT_EQ(log.timeBase.gaps, 0u);
+  EXPECT_NEAR(log.timeBase.nominalStep, 0.01, 1e-12);
+  EXPECT_NEAR(log.timeBase.stepMax, 0.03, 1e-12);
+  EXPECT_NEAR(log.timeBase.stepMin, 0.01, 1e-12);
+  EXPECT_EQ(log.timeBase.histogram.counts[20], 36u);  // 1.00 step: bin [1.00, 1.05)
+  EXPECT_EQ(log.timeBase.histogram.counts[59] + log.timeBase.histogram.beyond, 1u);  // the 3x step
 }
 
-TEST(LogImport, AnAbsurdGapIsAWarningWithoutIntegerOverflow) {
+TEST(LogImport, AnAbsurdGapSplitsTheLogWithoutIntegerOverflow) {
   // Found by fuzz_csv_log_import: a stamp 1.7e19 s on made "samples dropped" an integer
-  // overflow (undefined behaviour). The ratio and the count are now formatted as doubles.
+  // overflow (undefined behaviour). It is a gap like any other now: a segment starts there.
   std::string text = "t,q1,tau1\n";
   for (int i = 0; i < 30; ++i) text += std::to_string(i * 0.01) + ",0,0\n";
   text += "1.7e19,0,0\n";
   TempFile file(text, ".csv");
   const ExperimentLog log = importCsvLog(file.path(), withDof(1));
-  ASSERT_EQ(log.warnings.size(), 1u);
-  EXPECT_EQ(log.warnings[0].message, file.path() + ": line 32: column 't': gap of 1.7e+19 s after 0.29 s (1.7e+21x the "
-                                                   "median step; about 1.7e+21 samples dropped)");
+  EXPECT_TRUE(log.warnings.empty());
+  ASSERT_EQ(log.timeBase.segments.size(), 2u);
+  EXPECT_EQ(log.timeBase.segments[1].firstRow, 30u);
+  EXPECT_EQ(log.timeBase.segments[1].line, 32u);
+  EXPECT_EQ(log.timeBase.segments[1].start, SegmentStart::Gap);
+  EXPECT_EQ(log.timeBase.longestGapLine, 32u);
+  EXPECT_MESSAGE_HAS(log.timeBase.text(), "31 samples in 2 segments", "1 gap over 5 steps (longest 1.7e+19 s at line 32)");
 }
 
-TEST(LogImport, ManyGapsAreSummarised) {
+TEST(LogImport, GapsAreCountedOnceInTheSummary) {
   std::string text = "t,q1,tau1\n";
   double t = 0;
   for (int i = 0; i < 200; ++i) {
     text += std::to_string(t) + ",0,0\n";
-    t += (i % 4 == 3) ? 0.03 : 0.01;
+    t += (i % 4 == 3) ? 0.06 : 0.01;  // every fourth step is a gap of 6 steps
   }
   TempFile file(text, ".csv");
   const ExperimentLog log = importCsvLog(file.path(), withDof(1));
-  EXPECT_EQ(log.warnings.size(), kMaxListedGaps + 1);
-  EXPECT_MESSAGE_HAS(log.warnings.back().message, "49 gaps", "29 not listed");
+  EXPECT_TRUE(log.warnings.empty());
+  EXPECT_EQ(log.timeBase.gaps, 49u);
+  EXPECT_EQ(log.timeBase.segments.size(), 50u);
+  EXPECT_MESSAGE_HAS(log.timeBase.text(), "200 samples in 50 segments: 49 gaps over 5 steps (longest 60 ms at line");
+}
+
+TEST(LogImport, RepeatedStampsAndRowsAreDroppedAndCounted) {
+  // Row 4 repeats row 3 exactly, row 6 repeats row 5's stamp with other values.
+  LogImportOptions o = withDof(2);
+  o.minRows = 3;
+  TempFile small("t,q1,q2,tau1,tau2\n0,1,2,3,4\n0.01,1,2,3,4\n0.01,1,2,3,4\n0.02,1,2,3,4\n0.02,1,2,3,5\n0.03,1,2,3,4\n",
+                 ".csv");
+  const ExperimentLog log = importCsvLog(small.path(), o);
+  EXPECT_EQ(log.rows(), 4u);
+  EXPECT_EQ(log.timeBase.repeatedRows, 1u);
+  EXPECT_EQ(log.timeBase.repeatedStamps, 1u);
+  EXPECT_EQ(log.timeBase.firstRepeatLine, 4u);
+  EXPECT_EQ(log.tau(2, 1), 4.0);  // the first sample at 0.02 s is kept
+  EXPECT_MESSAGE_HAS(log.timeBase.text(), "dropped 1 repeated time stamp, 1 repeated row (first repeat at line 4)");
+}
+
+TEST(LogImport, TimeGoingBackStartsASegmentShiftedAfterThePrevious) {
+  std::string text = "t,q1,tau1\n";
+  for (int i = 0; i < 30; ++i) text += std::to_string(5.0 + i * 0.01) + ",0,0\n";
+  for (int i = 0; i < 30; ++i) text += std::to_string(i * 0.01) + ",1,1\n";  // the logger restarted at 0
+  TempFile file(text, ".csv");
+  const ExperimentLog log = importCsvLog(file.path(), withDof(1));
+  ASSERT_EQ(log.rows(), 60u);
+  ASSERT_EQ(log.timeBase.segments.size(), 2u);
+  EXPECT_EQ(log.timeBase.resets, 1u);
+  EXPECT_EQ(log.timeBase.segments[1].start, SegmentStart::TimeReset);
+  EXPECT_EQ(log.timeBase.segments[1].line, 32u);
+  EXPECT_NEAR(log.t(30), log.t(29) + 0.01, 1e-9);  // continues one nominal step later
+  for (Eigen::Index i = 1; i < 60; ++i) EXPECT_GT(log.t(i), log.t(i - 1));
+  EXPECT_MESSAGE_HAS(log.timeBase.text(), "1 time reset (time went back at line 32)");
+}
+
+TEST(LogImport, CorruptRowsAreRefusedOrDroppedOnRequest) {
+  std::string text = "t,q1,q2,tau1,tau2\n";
+  for (int i = 0; i < 40; ++i) {
+    if (i == 10) text += "0.1,1,oops,3,4\n";
+    else if (i == 20) text += "0.2,1e30,2,3,4\n";
+    else if (i == 30) text += "0.3,1,2\n";
+    else text += std::to_string(i * 0.01) + ",0.5,0.25,1,2\n";
+  }
+  TempFile file(text, ".csv");
+  EXPECT_MESSAGE_HAS(messageOf<InputError>([&] { importCsvLog(file.path(), withDof(2)); }), file.path(), "line 12",
+                     "column 'q2'", "'oops' is not a number");
+  LogImportOptions o = withDof(2);
+  o.dropBadRows = true;
+  const ExperimentLog log = importCsvLog(file.path(), o);
+  EXPECT_EQ(log.rows(), 37u);
+  EXPECT_EQ(log.timeBase.badRows, 3u);
+  EXPECT_EQ(log.timeBase.firstBadLine, 12u);
+  ASSERT_EQ(log.timeBase.segments.size(), 4u);  // split at each dropped row
+  EXPECT_EQ(log.timeBase.segments[1].start, SegmentStart::DroppedRows);
+  EXPECT_EQ(log.timeBase.segments[2].line, 23u);
+  EXPECT_MESSAGE_HAS(log.timeBase.text(), "3 bad rows (line 12 first: column 'q2': 'oops' is not a number)");
+}
+
+TEST(LogImport, PositionsFarOutsideTheJointRangeAreCorrupt) {
+  // A UR log's corrupt row: 253 rad in the middle of a joint limited to +-2 pi.
+  std::string text = "t,q1,tau1\n";
+  for (int i = 0; i < 40; ++i) text += std::to_string(i * 0.008) + "," + (i == 17 ? "253" : "0.5") + ",1\n";
+  TempFile file(text, ".csv");
+  LogImportOptions o = withDof(1);
+  o.positionBounds = {PositionBounds::aroundLimits(-2 * M_PI, 2 * M_PI)};
+  EXPECT_MESSAGE_HAS(messageOf<InputError>([&] { importCsvLog(file.path(), o); }), file.path(), "line 19",
+                     "column 'q1'", "position 253 is far outside joint 1's range");
+  o.dropBadRows = true;
+  const ExperimentLog log = importCsvLog(file.path(), o);
+  EXPECT_EQ(log.rows(), 39u);
+  EXPECT_EQ(log.timeBase.badRows, 1u);
+  // Without bounds only absurd magnitudes are refused: 253 passes.
+  EXPECT_EQ(importCsvLog(file.path(), withDof(1)).rows(), 40u);
+}
+
+TEST(LogImport, HeaderlessLogWithAGivenLayout) {
+  // A MATLAB/Simulink UR logger: no header, t, q1..2, qd1..2, i1..2, then three columns to skip.
+  std::string text;
+  for (int i = 0; i < 30; ++i)
+    text += std::to_string(i * 0.008) + ",0.1,0.2,0.01,0.02,1.5,-2,9,9,9\n";
+  TempFile file(text, ".csv");
+  LogImportOptions o = withDof(2);
+  o.columnLayout = "t, q1..q2, qd1..2, i1..i2, _*3";
+  EXPECT_MESSAGE_HAS(messageOf<InputError>([&] { importCsvLog(file.path(), o); }), file.path(), "line 1",
+                     "motor current columns need 2 torque constants");
+  o.torqueConstants = {0.1, 0.2};
+  const ExperimentLog log = importCsvLog(file.path(), o);
+  ASSERT_EQ(log.rows(), 30u);
+  EXPECT_TRUE(log.hasVelocity());
+  EXPECT_DOUBLE_EQ(log.tau(3, 0), 0.15);
+  EXPECT_DOUBLE_EQ(log.tau(3, 1), -0.4);
+  EXPECT_DOUBLE_EQ(log.qd(3, 1), 0.02);
+  // Without a layout the refusal names the first data line, never "line 0".
+  const std::string msg = messageOf<InputError>([&] { importCsvLog(file.path(), withDof(2)); });
+  EXPECT_EQ(msg.find("line 0"), std::string::npos) << msg;
+  EXPECT_MESSAGE_HAS(msg, file.path(), "line 1", "--columns");
 }
 
 TEST(LogImport, BlockReaderMatchesWholeImport) {
@@ -245,5 +342,5 @@ TEST(LogImport, ProgressAndCancel) {
   importCsvLog(file.path(), o);
   EXPECT_DOUBLE_EQ(last, 1.0);
   o.progress = [](double) { return false; };
-  EXPECT_MESSAGE_HAS(messageOf<InputError>([&] { importCsvLog(file.path(), o); }), "cancelled");
+  EXPECT_MESSAGE_HAS(messageOf<Cancelled>([&] { importCsvLog(file.path(), o); }), "cancelled");
 }

@@ -1,6 +1,6 @@
 // CSV layer: format detection, strict number parsing, block reading, line numbers, errors.
 
-#include "identification/csv_table.hpp"
+#include "logs/csv_table.hpp"
 #include "model/model_error.hpp"
 #include "test_log_support.hpp"
 

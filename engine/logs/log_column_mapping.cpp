@@ -1,4 +1,4 @@
-#include "identification/log_column_mapping.hpp"
+#include "logs/log_column_mapping.hpp"
 
 #include "model/model_error.hpp"
 
@@ -438,7 +438,9 @@ LogMappingGuess guessLogColumnMapping(const std::vector<std::string>& columns, c
       doubts.push_back("no header: assumed the column order t, q1..q" + std::to_string(d) +
                       (blocks >= 3 ? ", qd.." : "") + (blocks == 4 ? ", qdd.." : "") + ", tau.. by position");
     } else {
-      doubts.push_back("no header and " + std::to_string(n) + " columns: give the column mapping by hand");
+      doubts.push_back("no header and " + std::to_string(n) +
+                       " columns: give the column layout (--columns \"t,q1..q" + std::to_string(d) + ",tau1..tau" +
+                       std::to_string(d) + ",_\"; see the README) or a mapping file");
     }
   }
 

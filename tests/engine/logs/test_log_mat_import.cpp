@@ -1,7 +1,7 @@
 // MATLAB log import: variables, struct fields, orientation, units and validation messages.
 
-#include "identification/log_import.hpp"
-#include "identification/mat_log_import.hpp"
+#include "logs/log_import.hpp"
+#include "logs/mat_log_import.hpp"
 #include "model/model_error.hpp"
 #include "test_log_support.hpp"
 
@@ -124,6 +124,22 @@ TEST(LogMatImport, TransposedRowTimeStructFieldsAndUnits) {
   EXPECT_EQ(fromStruct.tau, s.tau);
 }
 
+TEST(LogMatImport, RepeatedStampsAreDroppedAndResetsSplit) {
+  const Signals good = makeSignals(30, 2);
+  Eigen::VectorXd t = good.t;
+  t(12) = t(11);  // a repeated stamp at row 13
+  t.tail(10).array() -= t(19);  // time goes back to 0 at row 21
+  TempFile file(".mat");
+  writeMat(file.path(), {{"t", t}, {"q", good.q}, {"tau", good.tau}});
+  const ExperimentLog log = importMatLog(file.path(), withDof(2));
+  EXPECT_EQ(log.rows(), 29u);
+  EXPECT_EQ(log.timeBase.repeatedStamps, 1u);
+  EXPECT_EQ(log.timeBase.resets, 1u);
+  ASSERT_EQ(log.timeBase.segments.size(), 2u);
+  EXPECT_EQ(log.timeBase.segments[1].line, 21u);
+  for (Eigen::Index i = 1; i < log.t.size(); ++i) EXPECT_GT(log.t(i), log.t(i - 1));
+}
+
 TEST(LogMatImport, BadInputsNameFileRowAndColumn) {
   const Signals good = makeSignals(30, 2);
   struct Case {
@@ -133,14 +149,8 @@ TEST(LogMatImport, BadInputsNameFileRowAndColumn) {
   };
   Eigen::MatrixXd nanQ = good.q;
   nanQ(7, 1) = std::numeric_limits<double>::quiet_NaN();
-  Eigen::VectorXd dupT = good.t;
-  dupT(12) = dupT(11);
-  Eigen::VectorXd backT = good.t;
-  backT(20) = 0.0;
   const Case cases[] = {
       {"nan", {{"t", good.t}, {"q", nanQ}, {"tau", good.tau}}, "row 8", "column 'q(:,2)'", "NaN is not finite"},
-      {"duplicate", {{"t", dupT}, {"q", good.q}, {"tau", good.tau}}, "row 13", "column 't'", "duplicate time"},
-      {"backwards", {{"t", backT}, {"q", good.q}, {"tau", good.tau}}, "row 21", "column 't'", "time goes backwards"},
       {"missing tau", {{"t", good.t}, {"q", good.q}}, "row 1", "column 'tau'", "not found"},
       {"joint count", {{"t", good.t}, {"q", good.q.leftCols(1)}, {"tau", good.tau}}, "row 1", "column 'q'",
        "1 joint columns but the robot has 2"},
@@ -159,15 +169,17 @@ TEST(LogMatImport, BadInputsNameFileRowAndColumn) {
   EXPECT_MESSAGE_HAS(messageOf<InputError>([&] { importMatLog("/nonexistent.mat", withDof(2)); }), "/nonexistent.mat");
 }
 
-TEST(LogMatImport, GapsAreWarningsAndSampleRateReplacesTime) {
+TEST(LogMatImport, GapsSplitTheLogAndSampleRateReplacesTime) {
   Signals s = makeSignals(30, 1);
-  s.t.tail(10).array() += 0.02;  // 5 samples' worth of gap before row 21
+  const double step = s.t(1) - s.t(0);
+  s.t.tail(10).array() += 6 * step;  // 6 samples' worth of gap before row 21: beyond the 5-step threshold
   TempFile file(".mat");
   writeMat(file.path(), {{"t", s.t}, {"q", s.q}, {"tau", s.tau}});
   const ExperimentLog log = importMatLog(file.path(), withDof(1));
-  ASSERT_EQ(log.warnings.size(), 1u);
-  EXPECT_EQ(log.warnings[0].line, 21u);
-  EXPECT_MESSAGE_HAS(log.warnings[0].message, "row 21", "gap");
+  EXPECT_TRUE(log.warnings.empty());
+  ASSERT_EQ(log.timeBase.segments.size(), 2u);
+  EXPECT_EQ(log.timeBase.segments[1].line, 21u);
+  EXPECT_MESSAGE_HAS(log.timeBase.text(), "1 gap over 5 steps (longest", "at row 21)");
 
   TempFile noTime(".mat");
   writeMat(noTime.path(), {{"q", s.q}, {"tau", s.tau}});

@@ -1,14 +1,17 @@
 #pragma once
 // Importing logged experiments: CSV (and MAT, see mat_log_import.hpp) to
-// ExperimentLog in SI units, with the column mapping guessed or given, and every
-// problem reported as "<file>: line <n>: column '<name>': <what>".
+// ExperimentLog in SI units, with the column mapping guessed or given, the time
+// axis classified sample by sample (time_base.hpp: repeated samples dropped,
+// segments at gaps and resets), and every problem an InputError from a
+// Diagnostic ("<file>: line <n>: column '<name>': <what>").
 //
 // LogBlockReader streams a CSV log in blocks with bounded memory (for hour-long
 // logs); importCsvLog reads a whole log through it into one ExperimentLog.
 
-#include "identification/csv_table.hpp"
-#include "identification/experiment_log.hpp"
-#include "identification/log_column_mapping.hpp"
+#include "logs/csv_table.hpp"
+#include "logs/experiment_log.hpp"
+#include "logs/log_column_layout.hpp"
+#include "logs/log_column_mapping.hpp"
 
 #include <Eigen/Core>
 
@@ -35,6 +38,8 @@ struct LogImportOptions {
   int dof = 0;                              ///< joints of the robot (required)
   std::vector<std::string> jointNames;      ///< model joint names, model order (optional, helps matching)
   std::optional<LogColumnMapping> mapping;  ///< use this mapping instead of guessing one (CSV)
+  /// Or a column layout typed by the user ("t,q1..q6,qd1..qd6,i1..i6": log_column_layout.hpp).
+  std::optional<std::string> columnLayout;
   std::vector<double> torqueConstants;      ///< [N m/A] per joint, to use motor-current columns
   std::optional<PositionUnit> positionUnit; ///< forced unit of positions
   std::optional<TimeUnit> timeUnit;         ///< forced unit of the time column
@@ -42,15 +47,24 @@ struct LogImportOptions {
   std::optional<CsvFormat> format;          ///< forced CSV format (else detected)
   MatVariableNames matVariables;            ///< MAT files only
   std::size_t minRows = 16;                 ///< fewer data rows is an error
-  /// Called with the fraction done; return false to cancel (the import throws InputError).
+  /// Per joint, the plausible position range (empty: only |value| <= kMaxJointSignal is checked).
+  std::vector<PositionBounds> positionBounds;
+  /// Drop corrupt rows (unparsable, wrong field count, absurd values) instead of refusing the
+  /// file: each is counted, and the segment is split there.
+  bool dropBadRows = false;
+  /// A step longer than this many nominal steps is a gap that splits the log (time_base.hpp).
+  double gapSteps = kDefaultGapSteps;
+  /// Called with the fraction done; return false to cancel (the import throws Cancelled).
   std::function<bool(double)> progress;
 };
 
 /// A block of consecutive samples, SI units, joints in model order (see ExperimentLog).
 struct LogBlock {
   std::size_t firstRow = 0;  ///< index of the first sample in the whole log
-  Eigen::VectorXd t;         ///< (rows) [s] since the first sample of the log
+  Eigen::VectorXd t;         ///< (rows) [s] since the first sample of the log (true stamps, increasing)
   Eigen::MatrixXd q, qd, qdd, tau;  ///< (rows x dof); qd/qdd have 0 columns when not logged
+  /// Rows of this block that start a new segment (the log's first sample included), increasing.
+  std::vector<std::size_t> segmentStarts;
   /// Samples in the block.
   std::size_t rows() const { return static_cast<std::size_t>(t.size()); }
 };
@@ -78,23 +92,29 @@ class LogBlockReader {
   bool hasAcceleration() const { return mapping_.hasAcceleration(); }
   /// Raw time of the first sample converted to [s] (valid after the first read).
   double timeOrigin() const { return timeOrigin_; }
-  /// Median time step [s] of the first block read (the reference for gap warnings); 0 before.
+  /// Nominal time step [s]: the median step of the first rows (the preview), or 1 / rate.
   double nominalStep() const { return nominalStep_; }
+  /// The time axis so far (final after the last read): segments, gaps, samples dropped.
+  const TimeBaseSummary& timeBase() const { return tracker_->summary(); }
 
-  /// Reads up to maxRows samples into `block` (resized to the rows read; no reallocation while
-  /// the size stays the same). Returns the rows read; 0 at the end, after the final checks
-  /// (too few rows throws InputError). Throws InputError for bad values or time.
+  /// Reads up to maxRows kept samples into `block` (resized to the rows read; no reallocation
+  /// while the size stays the same). Returns fewer than maxRows only at the end of the file, 0
+  /// after the final checks (too few rows throws InputError). Throws InputError for bad values.
   std::size_t read(LogBlock& block, std::size_t maxRows);
-  /// Like read(), into rows [row, row + maxRows) of caller matrices sized for the whole log.
+  /// Like read(), into caller matrices of t.size() rows (segment starts go to `segmentStarts`
+  /// as rows of these matrices, when given).
   std::size_t readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<Eigen::MatrixXd> q, Eigen::Ref<Eigen::MatrixXd> qd,
-                       Eigen::Ref<Eigen::MatrixXd> qdd, Eigen::Ref<Eigen::MatrixXd> tau);
+                       Eigen::Ref<Eigen::MatrixXd> qdd, Eigen::Ref<Eigen::MatrixXd> tau,
+                       std::vector<std::size_t>* segmentStarts = nullptr);
   /// Fraction of the file read, in [0, 1].
   double progress() const;
-  /// Rows read so far.
+  /// Samples kept so far.
   std::size_t rowsRead() const { return rows_; }
 
  private:
   void finish();
+  // Why row i of raw_ is not a plausible sample (empty when it is), naming its column.
+  bool implausible(Eigen::Index i, Diagnostic& why) const;
 
   std::string path_;
   LogImportOptions options_;
@@ -109,10 +129,12 @@ class LogBlockReader {
   double positionScale_ = 1.0, timeScale_ = 1.0;
   Eigen::MatrixXd raw_;
   std::vector<std::size_t> lines_;
-  TimeAxisChecker timeChecker_;
+  std::vector<std::size_t> skipped_;       // per raw row: bad rows the CSV reader skipped right before it
+  std::unique_ptr<TimeBaseTracker> tracker_;
+  Eigen::VectorXd previousValues_;         // selected values (time excluded) of the last kept row
   double timeOrigin_ = 0.0, rawTimeOrigin_ = 0.0, nominalStep_ = 0.0, largestPosition_ = 0.0;
-  std::size_t rows_ = 0, lastLine_ = 0;
-  bool finished_ = false;
+  std::size_t rows_ = 0, fileRows_ = 0, lastLine_ = 0;  // kept samples; data rows seen, dropped ones too
+  bool finished_ = false, breakPending_ = false;
 };
 
 /// Reads a whole CSV log into memory (exactly sized; counts rows first). Throws InputError.

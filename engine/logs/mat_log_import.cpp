@@ -1,4 +1,4 @@
-#include "identification/mat_log_import.hpp"
+#include "logs/mat_log_import.hpp"
 
 #include "model/model_error.hpp"
 
@@ -75,7 +75,7 @@ void orient(Eigen::MatrixXd& m, Eigen::Index rows, int dof, const std::string& p
             std::vector<LogWarning>& warnings) {
   if (m.cols() != dof && m.rows() == dof && (rows < 0 || m.cols() == rows)) {
     m.transposeInPlace();
-    warnings.push_back({0, path + ": variable '" + name + "' is dof x N: transposed to N x dof"});
+    warnings.push_back(diagnosticAt(Severity::Warning, path, 0, "", "variable '" + name + "' is dof x N: transposed to N x dof"));
   }
   if (m.cols() != dof)
     throw InputError(path + ": row 1: column '" + name + "': has " + std::to_string(m.cols()) +
@@ -85,19 +85,40 @@ void orient(Eigen::MatrixXd& m, Eigen::Index rows, int dof, const std::string& p
                      "': has " + std::to_string(m.rows()) + " rows, the time has " + std::to_string(rows));
 }
 
-void checkFinite(const Eigen::MatrixXd& m, const std::string& path, const std::string& name) {
-  for (Eigen::Index j = 0; j < m.cols(); ++j)
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-      const std::string where = path + ": row " + std::to_string(i + 1) + ": column '" + name + "(:," +
-                                std::to_string(j + 1) + ")': value ";
-      if (!std::isfinite(m(i, j))) throw InputError(where + (std::isnan(m(i, j)) ? "NaN" : "inf") + " is not finite");
-      // Before unit conversion: degrees make positions larger, never smaller than the bound allows.
-      if (std::abs(m(i, j)) > kMaxJointSignal) {
+// Why row i of the variables is not a plausible sample (false when it is).
+bool implausibleRow(const std::vector<std::pair<const Eigen::MatrixXd*, const std::string*>>& variables,
+                    Eigen::Index i, double positionScale, const LogImportOptions& options, const std::string& path,
+                    Diagnostic& why) {
+  for (std::size_t k = 0; k < variables.size(); ++k) {
+    const Eigen::MatrixXd& m = *variables[k].first;
+    for (Eigen::Index j = 0; j < m.cols(); ++j) {
+      const double v = m(i, j);
+      std::string what;
+      if (!std::isfinite(v)) {
+        what = std::string("value ") + (std::isnan(v) ? "NaN" : "inf") + " is not finite";
+      } else if (std::abs(v) > kMaxJointSignal) {
+        // Before unit conversion: degrees make positions larger, never smaller than the bound allows.
         char value[32];
-        std::snprintf(value, sizeof value, "%.6g", m(i, j));
-        throw InputError(where + value + " is beyond 1e+12 (not a plausible joint signal; a corrupted row?)");
+        std::snprintf(value, sizeof value, "%.6g", v);
+        what = std::string("value ") + value + " is beyond 1e+12 (not a plausible joint signal; a corrupted row?)";
+      } else if (k == 0 && !options.positionBounds.empty() &&
+                 !options.positionBounds[static_cast<std::size_t>(j)].contains(v * positionScale)) {
+        const PositionBounds& b = options.positionBounds[static_cast<std::size_t>(j)];
+        char text[160];
+        std::snprintf(text, sizeof text, "position %.6g is far outside joint %d's range (plausible: %.6g to %.6g; "
+                      "a corrupted row, or the wrong position unit?)", v * positionScale, static_cast<int>(j + 1),
+                      b.lower, b.upper);
+        what = text;
+      }
+      if (!what.empty()) {
+        why = diagnosticAt(Severity::Error, path, static_cast<std::size_t>(i + 1),
+                           *variables[k].second + "(:," + std::to_string(j + 1) + ")", what);
+        why.place = "row";
+        return true;
       }
     }
+  }
+  return false;
 }
 
 }  // namespace
@@ -134,41 +155,84 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
   orient(tau, n, dof, path, names.tau, log.warnings);
   if (hasVelocity) orient(qd, n, dof, path, names.qd, log.warnings);
   if (hasAcceleration) orient(qdd, n, dof, path, names.qdd, log.warnings);
-  checkFinite(q, path, names.q);
-  checkFinite(tau, path, names.tau);
-  if (hasVelocity) checkFinite(qd, path, names.qd);
-  if (hasAcceleration) checkFinite(qdd, path, names.qdd);
   if (static_cast<std::size_t>(n) < options.minRows)
     throw InputError(path + ": row " + std::to_string(n) + ": column '" + names.q + "': only " + std::to_string(n) +
                      " samples, at least " + std::to_string(options.minRows) + " needed");
+  if (!options.positionBounds.empty() && static_cast<int>(options.positionBounds.size()) != dof)
+    throw std::invalid_argument("LogImportOptions: positionBounds must have one entry per joint");
 
-  // Time axis in seconds from the first sample, checked like a CSV time column.
+  // Time in seconds from the first sample; rows checked and the time axis classified as for a
+  // CSV log (time_base.hpp), keeping rows in place.
   const TimeUnit unit = options.timeUnit.value_or(TimeUnit::Seconds);
-  log.t.resize(n);
-  if (hasTime) {
-    const double origin = t(0);
-    for (Eigen::Index i = 0; i < n; ++i) log.t(i) = (t.data()[i] - origin) * secondsPerTimeUnit(unit);
-    log.timeOrigin = origin * secondsPerTimeUnit(unit);
-  } else {
-    for (Eigen::Index i = 0; i < n; ++i) log.t(i) = static_cast<double>(i) / options.sampleRateHz;
+  const double positionScale = radiansPerPositionUnit(options.positionUnit.value_or(PositionUnit::Radian));
+  const double timeScale = secondsPerTimeUnit(unit);
+  double origin = 0.0;  // the first finite stamp (a corrupt first row may be dropped)
+  for (Eigen::Index i = 0; hasTime && i < n; ++i)
+    if (std::isfinite(t.data()[i])) {
+      origin = t.data()[i];
+      break;
+    }
+  Eigen::VectorXd time(n);
+  for (Eigen::Index i = 0; i < n; ++i)
+    time(i) = hasTime ? (t.data()[i] - origin) * timeScale : static_cast<double>(i) / options.sampleRateHz;
+  if (hasTime) log.timeOrigin = origin * timeScale;
+  const std::string timeName = hasTime ? names.t : "(sample rate)";
+  const double nominal = hasTime ? medianPositiveStep(time.data(), static_cast<std::size_t>(n)) : 1.0 / options.sampleRateHz;
+  if (!(nominal > 0.0))
+    throw InputError(path + ": row 1: column '" + timeName + "': time does not increase");
+  TimeBaseTracker tracker(nominal, options.gapSteps, "row");
+  std::vector<std::pair<const Eigen::MatrixXd*, const std::string*>> variables = {{&q, &names.q}, {&tau, &names.tau}};
+  if (hasVelocity) variables.push_back({&qd, &names.qd});
+  if (hasAcceleration) variables.push_back({&qdd, &names.qdd});
+  Eigen::Index kept = 0;
+  bool breakPending = false;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const auto row = static_cast<std::size_t>(i + 1);
+    Diagnostic why;
+    if (!std::isfinite(time(i))) {
+      why = diagnosticAt(Severity::Error, path, row, timeName, "time is not finite");
+      why.place = "row";
+    }
+    if (!why.message.empty() || implausibleRow(variables, i, positionScale, options, path, why)) {
+      if (!options.dropBadRows) throw InputError(why);
+      tracker.dropBadRow(row, "column '" + why.field + "': " + why.message);
+      breakPending = true;
+      continue;
+    }
+    bool same = kept > 0;
+    for (const auto& v : variables) same = same && v.first->row(i) == v.first->row(kept - 1);
+    const TimeBaseTracker::Verdict verdict = tracker.next(time(i), row, same, breakPending);
+    if (verdict == TimeBaseTracker::Verdict::DropRepeatedRow || verdict == TimeBaseTracker::Verdict::DropRepeatedStamp)
+      continue;
+    breakPending = false;
+    time(kept) = time(i) + tracker.timeShift();
+    q.row(kept) = q.row(i);
+    tau.row(kept) = tau.row(i);
+    if (hasVelocity) qd.row(kept) = qd.row(i);
+    if (hasAcceleration) qdd.row(kept) = qdd.row(i);
+    ++kept;
   }
-  TimeAxisChecker checker(path, hasTime ? names.t : "(sample rate)", "row");
-  checker.setNominalStep(medianTimeStep(log.t.data(), static_cast<std::size_t>(n)));
-  for (Eigen::Index i = 0; i < n; ++i) checker.check(log.t(i), static_cast<std::size_t>(i + 1), log.warnings);
-  checker.finish(log.warnings);
+  tracker.finish();
+  if (static_cast<std::size_t>(kept) < options.minRows)
+    throw InputError(path + ": row " + std::to_string(n) + ": column '" + names.q + "': only " +
+                     std::to_string(kept) + " usable samples, at least " + std::to_string(options.minRows) +
+                     " needed");
+  log.timeBase = tracker.summary();
+  log.timeBase.uniformSource = !hasTime;
+  log.t = time.head(kept);
 
-  const double scale = radiansPerPositionUnit(options.positionUnit.value_or(PositionUnit::Radian));
-  log.q = q * scale;
-  if (hasVelocity) log.qd = qd * scale;
-  if (hasAcceleration) log.qdd = qdd * scale;
-  log.tau = std::move(tau);
+  log.q = q.topRows(kept) * positionScale;
+  if (hasVelocity) log.qd = qd.topRows(kept) * positionScale;
+  if (hasAcceleration) log.qdd = qdd.topRows(kept) * positionScale;
+  log.tau = tau.topRows(kept);
   if (!options.torqueConstants.empty()) {
     if (static_cast<int>(options.torqueConstants.size()) != dof)
       throw InputError(path + ": " + std::to_string(options.torqueConstants.size()) + " torque constants for " +
                        std::to_string(dof) + " joints");
     for (int j = 0; j < dof; ++j) log.tau.col(j) *= options.torqueConstants[static_cast<std::size_t>(j)];
-    log.warnings.push_back({0, path + ": variable '" + names.tau + "' taken as motor currents times the given "
-                                      "torque constants [N m/A]"});
+    log.warnings.push_back(diagnosticAt(Severity::Note, path, 0, "",
+                                        "variable '" + names.tau + "' taken as motor currents times the given "
+                                        "torque constants [N m/A]"));
   }
   for (int j = 0; j < dof; ++j)
     log.jointNames.push_back(options.jointNames.empty() ? "joint" + std::to_string(j + 1)

@@ -7,7 +7,7 @@
 // read with a '.' decimal is an error, never a silent 1. Error messages are one
 // line: "<file>: line <n>: column '<name>': <what is wrong>" (eb::InputError).
 
-#include "identification/experiment_log.hpp"
+#include "logs/experiment_log.hpp"
 
 #include <Eigen/Core>
 
@@ -83,12 +83,18 @@ struct CsvLayout {
   std::size_t headerLine = 0;        ///< 1-based line of the header, 0 without header
   std::size_t firstDataLine = 0;     ///< 1-based line of the first data row
   std::vector<std::string> notes;    ///< what was detected and why, for the user
+  /// The line a message about the columns names: the header, or the first data row of a
+  /// headerless file (never 0).
+  std::size_t columnsLine() const { return headerLine > 0 ? headerLine : firstDataLine; }
 };
 
 /// Options shared by the CSV readers.
 struct CsvReadOptions {
   std::optional<CsvFormat> format;  ///< forced format; detected from the file head when empty
   std::vector<std::string> columns; ///< columns to parse, in output order; empty = all columns
+  /// Called for each malformed row (a field that is not a number, a wrong field count) instead
+  /// of throwing; the row is skipped. Empty: a malformed row throws InputError.
+  std::function<void(const Diagnostic&)> onBadRow;
 };
 
 /// Maps 0-based data rows to 1-based file lines, storing only the jumps (comments, blank lines).
@@ -124,9 +130,11 @@ class CsvBlockReader {
   /// Names of the parsed columns, in the order of the output matrix columns.
   const std::vector<std::string>& selectedColumns() const { return selected_; }
   /// Fills up to out.rows() rows of `out` (out.cols() == selectedColumns().size()) and, when
-  /// `lines` is not null, the 1-based file line of each row. Returns the rows filled; 0 at the end.
-  /// Throws InputError for malformed rows, non-numeric or non-finite values.
-  std::size_t read(Eigen::Ref<Eigen::MatrixXd> out, std::size_t* lines = nullptr);
+  /// `lines` is not null, the 1-based file line of each row; when `skippedBefore` is not null, the
+  /// number of bad rows skipped right before each row. Returns the rows filled; 0 at the end.
+  /// Throws InputError for malformed rows, non-numeric or non-finite values (unless onBadRow).
+  std::size_t read(Eigen::Ref<Eigen::MatrixXd> out, std::size_t* lines = nullptr,
+                   std::size_t* skippedBefore = nullptr);
   /// Fraction of the file consumed so far, in [0, 1].
   double progress() const;
   /// Warnings collected while reading (e.g. a truncated last line that was skipped).
@@ -158,6 +166,7 @@ class CsvBlockReader {
   std::vector<double*> columnPointers_;    // output column starts for the current read()
   std::size_t fieldsPerRow_ = 0;
   std::vector<LogWarning> warnings_;
+  std::function<void(const Diagnostic&)> onBadRow_;
 };
 
 /// A whole CSV file (selected columns) in memory.

@@ -3,8 +3,8 @@
 // (names configurable, "s.q" reads field q of struct s), with the same checks as
 // CSV logs. Messages name the file, the sample row and the variable column.
 
-#include "identification/experiment_log.hpp"
-#include "identification/log_import.hpp"
+#include "logs/experiment_log.hpp"
+#include "logs/log_import.hpp"
 
 #include <string>
 #include <vector>

@@ -1,6 +1,7 @@
-#include "identification/csv_table.hpp"
+#include "logs/csv_table.hpp"
 
 #include "model/model_error.hpp"
+#include "util/cancelled.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -248,7 +249,8 @@ CsvLayout inspectCsvText(std::string_view head, std::string_view source, const s
 }
 
 // ---------------------------------------------------------------------------------------------
-CsvBlockReader::CsvBlockReader(const std::string& path, const CsvReadOptions& options) : path_(path) {
+CsvBlockReader::CsvBlockReader(const std::string& path, const CsvReadOptions& options)
+    : path_(path), onBadRow_(options.onBadRow) {
   file_ = openLogFile(path);
   if (std::fseek(file_, 0, SEEK_END) == 0) fileSize_ = std::ftell(file_);
   std::rewind(file_);
@@ -274,9 +276,12 @@ CsvBlockReader::CsvBlockReader(const std::string& path, const CsvReadOptions& op
       std::vector<std::size_t> found;
       for (std::size_t k = 0; k < fieldsPerRow_; ++k)
         if (layout_.columns[k] == selected_[j]) found.push_back(k);
-      const std::string where = path_ + ": line " + std::to_string(layout_.headerLine) + ": column '" +
+      const std::string where = path_ + ": line " + std::to_string(layout_.columnsLine()) + ": column '" +
                                 selected_[j] + "': ";
-      if (found.empty()) throw InputError(where + "not found in the header");
+      if (found.empty())
+        throw InputError(where + (layout_.headerLine > 0 ? "not found in the header"
+                                                          : "not in the file (no header: its columns are column1..column" +
+                                                                std::to_string(fieldsPerRow_) + ")"));
       if (found.size() > 1)
         throw InputError(where + "appears " + std::to_string(found.size()) + " times in the header");
       if (slotOfField_[found[0]] >= 0) throw InputError(where + "selected twice");
@@ -338,8 +343,10 @@ bool CsvBlockReader::nextLine(std::string_view& line) {
 }
 
 void CsvBlockReader::fail(std::size_t field, std::string_view what) const {
-  const std::string column = field < layout_.columns.size() ? layout_.columns[field] : "(extra field)";
-  throw InputError(path_ + ": line " + std::to_string(lineNumber_) + ": column '" + column + "': " + std::string(what));
+  Diagnostic d = diagnosticAt(Severity::Error, path_, lineNumber_,
+                              field < layout_.columns.size() ? layout_.columns[field] : "(extra field)", std::string(what));
+  d.column = field + 1;
+  throw InputError(std::move(d));
 }
 
 bool CsvBlockReader::parseRow(std::string_view line, double* const* out, std::size_t row) {
@@ -350,9 +357,9 @@ bool CsvBlockReader::parseRow(std::string_view line, double* const* out, std::si
   if (lastLineUnterminated_ && begin_ == end_) {
     csv_text::forEachField(line, delimiter, [&](std::string_view) { ++count; });
     if (count != fieldsPerRow_) {
-      warnings_.push_back({lineNumber_, path_ + ": line " + std::to_string(lineNumber_) +
-                                            ": incomplete last line (" + std::to_string(count) + " of " +
-                                            std::to_string(fieldsPerRow_) + " fields) skipped"});
+      warnings_.push_back(diagnosticAt(Severity::Warning, path_, lineNumber_, "",
+                                       "incomplete last line (" + std::to_string(count) + " of " +
+                                           std::to_string(fieldsPerRow_) + " fields) skipped"));
       return false;
     }
     count = 0;
@@ -391,7 +398,7 @@ bool CsvBlockReader::parseRow(std::string_view line, double* const* out, std::si
   return true;
 }
 
-std::size_t CsvBlockReader::read(Eigen::Ref<Eigen::MatrixXd> out, std::size_t* lines) {
+std::size_t CsvBlockReader::read(Eigen::Ref<Eigen::MatrixXd> out, std::size_t* lines, std::size_t* skippedBefore) {
   if (static_cast<std::size_t>(out.cols()) != selected_.size())
     throw std::invalid_argument("CsvBlockReader::read: output has " + std::to_string(out.cols()) +
                                 " columns, " + std::to_string(selected_.size()) + " selected");
@@ -400,11 +407,25 @@ std::size_t CsvBlockReader::read(Eigen::Ref<Eigen::MatrixXd> out, std::size_t* l
   const std::size_t capacity = static_cast<std::size_t>(out.rows());
   std::size_t row = 0;
   std::string_view line;
+  std::size_t skipped = 0;  // bad rows skipped since the last row filled
   while (row < capacity && nextLine(line)) {
     const std::string_view trimmed = csv_text::trim(line);
     if (trimmed.empty() || trimmed.front() == '#') continue;
-    if (!parseRow(line, columnPointers_.data(), row)) continue;
+    if (onBadRow_) {
+      // Rows are rarely bad: the exception path costs nothing on good rows.
+      try {
+        if (!parseRow(line, columnPointers_.data(), row)) continue;
+      } catch (const InputError& e) {
+        onBadRow_(e.diagnostic());
+        ++skipped;
+        continue;
+      }
+    } else if (!parseRow(line, columnPointers_.data(), row)) {
+      continue;
+    }
     if (lines) lines[row] = lineNumber_;
+    if (skippedBefore) skippedBefore[row] = skipped;
+    skipped = 0;
     ++row;
   }
   return row;
@@ -477,7 +498,7 @@ CsvTable readCsvTable(const std::string& path, const CsvReadOptions& options,
     for (std::size_t i = 0; i < got; ++i) table.lines.add(rows + i, lines[i]);
     rows += got;
     if (got < want) break;
-    if (progress && !progress(reader.progress())) throw InputError(path + ": import cancelled");
+    if (progress && !progress(reader.progress())) throw Cancelled("reading " + path);
   }
   if (rows < capacity) table.values.conservativeResize(static_cast<Eigen::Index>(rows), Eigen::NoChange);
   table.warnings = reader.warnings();

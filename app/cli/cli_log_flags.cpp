@@ -1,0 +1,65 @@
+#include "cli_log_flags.hpp"
+
+#include "logs/log_mapping_file.hpp"
+#include "model/model_error.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+
+namespace eb::cli {
+
+void addLogFlags(CLI::App* cmd, LogFlags& f) {
+  cmd->add_option("--columns", f.columns,
+                  "Column layout of headerless or oddly named logs, left to right, e.g. "
+                  "\"t[ms],q1..q6,qd1..qd6,i1..i6,_*12\" (t, q, qd, qdd, tau, i per joint; _ skips)");
+  cmd->add_option("--mapping", f.mappingFile, "Log mapping file (JSON, saved from the wizard)");
+  cmd->add_option("--torque-constants", f.torqueConstants,
+                  "Per joint current-to-torque gains [N m/A] for motor-current columns (comma-separated)")
+      ->delimiter(',');
+  cmd->add_option("--time-unit", f.timeUnit, "Unit of the time column: s, ms, us or ns (default: guessed)")
+      ->check(CLI::IsMember({"s", "ms", "us", "ns"}));
+  cmd->add_option("--position-unit", f.positionUnit, "Unit of positions: rad or deg (default: guessed)")
+      ->check(CLI::IsMember({"rad", "deg"}));
+  cmd->add_flag("--drop-bad-rows", f.dropBadRows,
+                "Drop corrupt rows (unparsable, wrong field count, absurd values), count them and split the log "
+                "there, instead of refusing the file");
+  cmd->add_option("--gap-steps", f.gapSteps, "A time step longer than this many nominal steps splits the log (default 5)")
+      ->check(CLI::Range(1.5, 1e6));
+  cmd->add_option("--edge-trim", f.edgeTrim,
+                  "Seconds left out at each end of every log segment (default: half a period of the cutoff)")
+      ->check(CLI::Range(0.0, 1e6));
+  cmd->add_flag("--no-range-check", f.noRangeCheck,
+                "Accept positions far outside the joint limits (checked by default as corrupt values)");
+  cmd->add_option("--rate", f.rate, "Sample rate [Hz] for logs without a time column")->check(CLI::PositiveNumber);
+}
+
+void applyLogFlags(const LogFlags& f, IdentificationSettings& s) {
+  LogImportOptions& o = s.import;
+  o.sampleRateHz = f.rate;
+  o.torqueConstants = f.torqueConstants;
+  o.dropBadRows = f.dropBadRows;
+  o.gapSteps = f.gapSteps;
+  if (!f.timeUnit.empty())
+    for (TimeUnit u : {TimeUnit::Seconds, TimeUnit::Milliseconds, TimeUnit::Microseconds, TimeUnit::Nanoseconds})
+      if (f.timeUnit == timeUnitName(u)) o.timeUnit = u;
+  if (!f.positionUnit.empty()) o.positionUnit = f.positionUnit == "deg" ? PositionUnit::Degree : PositionUnit::Radian;
+  if (!f.columns.empty() && !f.mappingFile.empty())
+    throw InputError("give either --columns or --mapping, not both");
+  if (!f.columns.empty()) o.columnLayout = f.columns;
+  if (!f.mappingFile.empty()) {
+    const LogMappingFile file = readLogMappingFile(f.mappingFile);
+    if (file.format) o.format = file.format;
+    if (file.columns) o.columnLayout = file.columns;
+    if (file.mapping) o.mapping = file.mapping;
+    if (!file.torqueConstants.empty() && o.torqueConstants.empty()) o.torqueConstants = file.torqueConstants;
+  }
+  if (f.edgeTrim >= 0.0) s.preprocess.edgeTrimSeconds = f.edgeTrim;
+  s.checkPositionRanges = !f.noRangeCheck;
+}
+
+void printWarnings(const std::vector<LogWarning>& warnings) {
+  for (const LogWarning& w : warnings) std::printf("  warning: %s\n", w.text().c_str());
+}
+
+}  // namespace eb::cli

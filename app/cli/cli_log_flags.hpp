@@ -1,0 +1,36 @@
+#pragma once
+// The log-reading flags that identify and validate share: column layout or
+// mapping file, units, torque constants of current columns, what to do with
+// corrupt rows, the gap threshold, the segment edge trim.
+
+#include "identification/identification_pipeline.hpp"
+
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace eb::cli {
+
+struct LogFlags {
+  std::string columns, mappingFile, timeUnit, positionUnit;
+  std::vector<double> torqueConstants;  ///< [N m/A]
+  bool dropBadRows = false;
+  double gapSteps = kDefaultGapSteps;
+  double rate = 0.0;                    ///< [Hz] for logs without a time column
+  double edgeTrim = -1.0;               ///< [s]; < 0 automatic
+  bool noRangeCheck = false;
+};
+
+/// Declares the flags on `cmd`, stored in `flags`.
+void addLogFlags(CLI::App* cmd, LogFlags& flags);
+
+/// Applies them to the identification settings (reads the mapping file). Throws InputError.
+void applyLogFlags(const LogFlags& flags, IdentificationSettings& settings);
+
+/// Prints "  warning: <text>" for each diagnostic to stdout.
+void printWarnings(const std::vector<LogWarning>& warnings);
+
+}  // namespace eb::cli

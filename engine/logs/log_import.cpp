@@ -1,0 +1,350 @@
+#include "logs/log_import.hpp"
+
+#include "logs/mat_log_import.hpp"
+#include "model/model_error.hpp"
+#include "util/cancelled.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+
+namespace eb {
+
+namespace {
+
+constexpr std::size_t kPreviewRows = 200;      // rows used to guess units from the data
+constexpr std::size_t kImportChunk = 65536;    // rows per block in importCsvLog
+constexpr double kLowSampleRateHz = 99.0;      // below ~100 Hz, warn (ROS joint_states is often 30 Hz)
+
+std::string formatNumber(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6g", v);
+  return buffer;
+}
+
+}  // namespace
+
+LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& options)
+    : path_(path), options_(options) {
+  if (!(options.gapSteps > 1.0))
+    throw InputError(path + ": the gap threshold must be more than 1 nominal step, got " +
+                     formatNumber(options.gapSteps));
+  const CsvPreview preview = readCsvPreview(path, kPreviewRows, options.format);
+  const CsvLayout& layout = preview.layout;
+  const std::size_t columnsLine = layout.columnsLine();
+  notes_ = layout.notes;
+  if (options.mapping && options.columnLayout)
+    throw InputError(path + ": give either a column mapping or a column layout, not both");
+  if (options.mapping) {
+    mapping_ = *options.mapping;
+  } else if (options.columnLayout) {
+    mapping_ = mappingFromLayout(parseLogColumnLayout(*options.columnLayout), layout.columns, options.dof,
+                                 options.jointNames, options.torqueConstants, path, columnsLine);
+    if (mapping_.timeColumn.empty()) mapping_.sampleRateHz = options.sampleRateHz;
+    if (options.timeUnit) mapping_.timeUnit = *options.timeUnit;
+    if (options.positionUnit) mapping_.positionUnit = *options.positionUnit;
+    notes_.push_back("columns as given: " + *options.columnLayout);
+  } else {
+    LogGuessOptions guessOptions;
+    guessOptions.dof = options.dof;
+    guessOptions.jointNames = options.jointNames;
+    guessOptions.torqueConstants = options.torqueConstants;
+    guessOptions.positionUnit = options.positionUnit;
+    guessOptions.timeUnit = options.timeUnit;
+    guessOptions.sampleRateHz = options.sampleRateHz;
+    LogMappingGuess guess = guessLogColumnMapping(layout.columns, preview.values, guessOptions, path, columnsLine);
+    mapping_ = std::move(guess.mapping);
+    notes_.insert(notes_.end(), guess.notes.begin(), guess.notes.end());
+    for (const std::string& w : guess.warnings)
+      warnings_.push_back(diagnosticAt(Severity::Warning, path, columnsLine, "", w));
+  }
+  try {
+    checkLogColumnMapping(mapping_, layout.columns, options.dof, path, columnsLine);
+  } catch (const InputError& e) {
+    // Without a header the guess is by position only: say how to name the columns.
+    if (layout.headerLine > 0 || options.mapping || options.columnLayout) throw;
+    throw InputError(std::string(e.what()) + " (the file has no header: give its columns, e.g. --columns \"t,q1..q" +
+                     std::to_string(options.dof) + ",tau1..tau" + std::to_string(options.dof) + "\")");
+  }
+  if (!options.positionBounds.empty() && static_cast<int>(options.positionBounds.size()) != options.dof)
+    throw std::invalid_argument("LogImportOptions: positionBounds must have one entry per joint");
+
+  CsvReadOptions readOptions;
+  readOptions.format = layout.format;
+  readOptions.columns = mapping_.columns();
+  if (options.dropBadRows)
+    readOptions.onBadRow = [this](const Diagnostic& d) {
+      tracker_->dropBadRow(d.line, (d.field.empty() ? "" : "column '" + d.field + "': ") + d.message);
+    };
+  csv_ = std::make_unique<CsvBlockReader>(path, readOptions);
+  const std::vector<std::string>& selected = csv_->selectedColumns();
+  auto slot = [&](const std::string& column) {
+    if (column.empty()) return -1;
+    return static_cast<int>(std::find(selected.begin(), selected.end(), column) - selected.begin());
+  };
+  timeSlot_ = slot(mapping_.timeColumn);
+  for (const JointColumns& j : mapping_.joints) {
+    qSlot_.push_back(slot(j.q));
+    qdSlot_.push_back(slot(j.qd));
+    qddSlot_.push_back(slot(j.qdd));
+    tauSlot_.push_back(slot(j.tau));
+    torqueScale_.push_back(j.torqueScale);
+  }
+  positionScale_ = radiansPerPositionUnit(mapping_.positionUnit);
+  timeScale_ = secondsPerTimeUnit(mapping_.timeUnit);
+
+  // The nominal step from the first rows, so that every reader of this file (whole or in blocks
+  // of any size) resamples onto the same grid.
+  const std::string timeName = mapping_.timeColumn.empty() ? "time" : mapping_.timeColumn;
+  if (timeSlot_ >= 0) {
+    const auto column = static_cast<Eigen::Index>(
+        std::find(layout.columns.begin(), layout.columns.end(), mapping_.timeColumn) - layout.columns.begin());
+    std::vector<double> head;
+    for (Eigen::Index i = 0; i < preview.values.rows(); ++i)
+      if (std::isfinite(preview.values(i, column))) head.push_back(preview.values(i, column));
+    nominalStep_ = medianPositiveStep(head.data(), head.size()) * timeScale_;
+    if (!(nominalStep_ > 0.0) && head.size() >= 2)
+      throw InputError(diagnosticAt(Severity::Error, path, preview.lines.empty() ? columnsLine : preview.lines.back(),
+                                    timeName, "time does not increase over the first " +
+                                                  std::to_string(head.size()) + " rows"));
+  } else {
+    nominalStep_ = 1.0 / mapping_.sampleRateHz;
+  }
+  // With fewer than two rows there is no step: any positive one will do (the log is refused as
+  // too short at its end).
+  tracker_ = std::make_unique<TimeBaseTracker>(nominalStep_ > 0.0 ? nominalStep_ : 1.0, options.gapSteps);
+  if (nominalStep_ > 0.0 && 1.0 / nominalStep_ < kLowSampleRateHz)
+    warnings_.push_back(diagnosticAt(Severity::Warning, path,
+                                     preview.lines.empty() ? columnsLine : preview.lines.front(), timeName,
+                                     "sample rate " + formatNumber(1.0 / nominalStep_) +
+                                         " Hz is low for identification (ROS joint_states is often 30 Hz; "
+                                         "log at 500 Hz or more)"));
+  previousValues_.resize(static_cast<Eigen::Index>(selected.size()));
+}
+
+LogBlockReader::~LogBlockReader() = default;
+
+const CsvLayout& LogBlockReader::layout() const { return csv_->layout(); }
+
+std::vector<std::string> LogBlockReader::jointNames() const {
+  std::vector<std::string> names;
+  for (const JointColumns& j : mapping_.joints) names.push_back(j.name);
+  return names;
+}
+
+double LogBlockReader::progress() const { return csv_->progress(); }
+
+std::size_t LogBlockReader::read(LogBlock& block, std::size_t maxRows) {
+  const auto n = static_cast<Eigen::Index>(maxRows);
+  const auto dof = static_cast<Eigen::Index>(mapping_.joints.size());
+  block.firstRow = rows_;
+  block.t.resize(n);
+  block.q.resize(n, dof);
+  block.qd.resize(n, hasVelocity() ? dof : 0);
+  block.qdd.resize(n, hasAcceleration() ? dof : 0);
+  block.tau.resize(n, dof);
+  block.segmentStarts.clear();
+  const std::size_t got = readInto(block.t, block.q, block.qd, block.qdd, block.tau, &block.segmentStarts);
+  if (got < maxRows) {
+    const auto g = static_cast<Eigen::Index>(got);
+    block.t.conservativeResize(g);
+    block.q.conservativeResize(g, Eigen::NoChange);
+    block.qd.conservativeResize(g, Eigen::NoChange);
+    block.qdd.conservativeResize(g, Eigen::NoChange);
+    block.tau.conservativeResize(g, Eigen::NoChange);
+  }
+  return got;
+}
+
+bool LogBlockReader::implausible(Eigen::Index i, Diagnostic& why) const {
+  const auto dof = static_cast<Eigen::Index>(mapping_.joints.size());
+  auto check = [&](const std::vector<int>& slots, double scale, std::string JointColumns::*column) {
+    for (Eigen::Index j = 0; j < dof; ++j) {
+      const int slot = slots[static_cast<std::size_t>(j)];
+      if (slot < 0) continue;
+      const double v = raw_(i, slot) * (scale != 0.0 ? scale : torqueScale_[static_cast<std::size_t>(j)]);
+      const std::string& name = mapping_.joints[static_cast<std::size_t>(j)].*column;
+      if (std::abs(v) > kMaxJointSignal) {
+        why = diagnosticAt(Severity::Error, path_, lines_[static_cast<std::size_t>(i)], name,
+                           "value " + formatNumber(v) + " is beyond " + formatNumber(kMaxJointSignal) +
+                               " (not a plausible joint signal; a corrupted row?)");
+        return true;
+      }
+      if (column == &JointColumns::q && !options_.positionBounds.empty()) {
+        const PositionBounds& b = options_.positionBounds[static_cast<std::size_t>(j)];
+        if (!b.contains(v)) {
+          why = diagnosticAt(Severity::Error, path_, lines_[static_cast<std::size_t>(i)], name,
+                             "position " + formatNumber(v) + " is far outside joint " + std::to_string(j + 1) +
+                                 "'s range (plausible: " + formatNumber(b.lower) + " to " + formatNumber(b.upper) +
+                                 "; a corrupted row, or the wrong position unit?)");
+          return true;
+        }
+      }
+    }
+    return false;
+  };
+  return check(qSlot_, positionScale_, &JointColumns::q) || check(qdSlot_, positionScale_, &JointColumns::qd) ||
+         check(qddSlot_, positionScale_, &JointColumns::qdd) || check(tauSlot_, 0.0, &JointColumns::tau);
+}
+
+std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<Eigen::MatrixXd> q,
+                                     Eigen::Ref<Eigen::MatrixXd> qd, Eigen::Ref<Eigen::MatrixXd> qdd,
+                                     Eigen::Ref<Eigen::MatrixXd> tau, std::vector<std::size_t>* segmentStarts) {
+  if (finished_) return 0;
+  const Eigen::Index want = t.size();
+  const auto dof = static_cast<Eigen::Index>(mapping_.joints.size());
+  if (q.rows() != want || tau.rows() != want || q.cols() != dof || tau.cols() != dof ||
+      qd.cols() != (hasVelocity() ? dof : 0) || qdd.cols() != (hasAcceleration() ? dof : 0))
+    throw std::invalid_argument("LogBlockReader::readInto: output sizes do not match the mapping");
+  if (want == 0) return 0;
+  const auto selected = static_cast<Eigen::Index>(csv_->selectedColumns().size());
+  if (raw_.rows() < want) {
+    raw_.resize(want, selected);
+    lines_.resize(static_cast<std::size_t>(want));
+    skipped_.resize(static_cast<std::size_t>(want));
+  }
+  Eigen::Index kept = 0;
+  while (kept < want) {
+    const std::size_t got = csv_->read(raw_.topRows(want - kept), lines_.data(), skipped_.data());
+    if (got == 0) break;
+    for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(got); ++i) {
+      const std::size_t line = lines_[static_cast<std::size_t>(i)];
+      const std::size_t skipped = skipped_[static_cast<std::size_t>(i)];
+      breakPending_ = breakPending_ || skipped > 0;
+      // Data rows of the file before this one, dropped ones included: the clock of a log without time.
+      fileRows_ += skipped;
+      const std::size_t fileRow = fileRows_++;
+      Diagnostic why;
+      if (implausible(i, why)) {
+        if (!options_.dropBadRows) throw InputError(why);
+        tracker_->dropBadRow(line, "column '" + why.field + "': " + why.message);
+        breakPending_ = true;
+        continue;
+      }
+      // Time [s] relative to the first sample (subtracting before scaling keeps epoch stamps precise).
+      double time = 0.0;
+      if (timeSlot_ >= 0) {
+        if (rows_ == 0 && kept == 0) {
+          rawTimeOrigin_ = raw_(i, timeSlot_);
+          timeOrigin_ = rawTimeOrigin_ * timeScale_;
+        }
+        time = (raw_(i, timeSlot_) - rawTimeOrigin_) * timeScale_;
+      } else {
+        time = static_cast<double>(fileRow) / mapping_.sampleRateHz;
+      }
+      bool same = rows_ + static_cast<std::size_t>(kept) > 0;
+      for (Eigen::Index c = 0; same && c < selected; ++c)
+        same = c == timeSlot_ || raw_(i, c) == previousValues_(c);
+      const TimeBaseTracker::Verdict verdict = tracker_->next(time, line, same, breakPending_);
+      if (verdict == TimeBaseTracker::Verdict::DropRepeatedRow ||
+          verdict == TimeBaseTracker::Verdict::DropRepeatedStamp)
+        continue;
+      breakPending_ = false;
+      if (segmentStarts && (verdict == TimeBaseTracker::Verdict::NewSegment || rows_ + static_cast<std::size_t>(kept) == 0))
+        segmentStarts->push_back(static_cast<std::size_t>(kept));
+      previousValues_ = raw_.row(i).transpose();
+      t(kept) = time + tracker_->timeShift();
+      for (Eigen::Index j = 0; j < dof; ++j) {
+        const auto jj = static_cast<std::size_t>(j);
+        q(kept, j) = raw_(i, qSlot_[jj]) * positionScale_;
+        if (qd.cols() > 0) qd(kept, j) = raw_(i, qdSlot_[jj]) * positionScale_;
+        if (qdd.cols() > 0) qdd(kept, j) = raw_(i, qddSlot_[jj]) * positionScale_;
+        tau(kept, j) = raw_(i, tauSlot_[jj]) * torqueScale_[jj];
+        largestPosition_ = std::max(largestPosition_, std::abs(q(kept, j)));
+      }
+      lastLine_ = line;
+      ++kept;
+    }
+  }
+  rows_ += static_cast<std::size_t>(kept);
+  if (kept < want) finish();
+  return static_cast<std::size_t>(kept);
+}
+
+void LogBlockReader::finish() {
+  if (finished_) return;
+  finished_ = true;
+  tracker_->finish();
+  warnings_.insert(warnings_.end(), csv_->warnings().begin(), csv_->warnings().end());
+  if (rows_ < options_.minRows) {
+    const std::size_t line = rows_ > 0 ? lastLine_ : csv_->layout().firstDataLine;
+    throw InputError(diagnosticAt(Severity::Error, path_, line,
+                                  mapping_.timeColumn.empty() ? mapping_.joints[0].q : mapping_.timeColumn,
+                                  "only " + std::to_string(rows_) + " data rows, at least " +
+                                      std::to_string(options_.minRows) + " needed"));
+  }
+  if (mapping_.positionUnit == PositionUnit::Radian && largestPosition_ > 2.0 * M_PI + 0.5)
+    warnings_.push_back(diagnosticAt(Severity::Warning, path_, 0, "",
+                                     "positions reach " + formatNumber(largestPosition_) +
+                                         " rad: if they are degrees, set the position unit to degrees"));
+}
+
+// ---------------------------------------------------------------------------------------------
+ExperimentLog importCsvLog(const std::string& path, const LogImportOptions& options) {
+  LogBlockReader reader(path, options);
+  const std::size_t capacity = countCsvDataRows(path, reader.layout());
+  const auto n = static_cast<Eigen::Index>(capacity);
+  const auto dof = static_cast<Eigen::Index>(options.dof);
+  ExperimentLog log;
+  log.source = path;
+  log.jointNames = reader.jointNames();
+  log.t.resize(n);
+  log.q.resize(n, dof);
+  log.tau.resize(n, dof);
+  if (reader.hasVelocity()) log.qd.resize(n, dof);
+  if (reader.hasAcceleration()) log.qdd.resize(n, dof);
+
+  Eigen::MatrixXd none;  // stands in for qd/qdd when they are not logged (0 columns, no allocation)
+  std::size_t rows = 0;
+  while (rows < capacity) {
+    const auto r = static_cast<Eigen::Index>(rows);
+    const auto chunk = static_cast<Eigen::Index>(std::min(kImportChunk, capacity - rows));
+    none.resize(chunk, 0);
+    const std::size_t got = reader.readInto(
+        log.t.segment(r, chunk), log.q.middleRows(r, chunk),
+        reader.hasVelocity() ? Eigen::Ref<Eigen::MatrixXd>(log.qd.middleRows(r, chunk)) : Eigen::Ref<Eigen::MatrixXd>(none),
+        reader.hasAcceleration() ? Eigen::Ref<Eigen::MatrixXd>(log.qdd.middleRows(r, chunk))
+                                 : Eigen::Ref<Eigen::MatrixXd>(none),
+        log.tau.middleRows(r, chunk));
+    rows += got;
+    if (got < static_cast<std::size_t>(chunk)) break;
+    if (options.progress && !options.progress(reader.progress())) throw Cancelled("reading " + path);
+  }
+  // One more read reaches the end of the file and runs the final checks (too few rows, gaps summary).
+  LogBlock tail;
+  if (reader.read(tail, 1) != 0) throw std::logic_error("importCsvLog: more rows than counted in " + path);
+  if (rows < capacity) {
+    const auto g = static_cast<Eigen::Index>(rows);
+    log.t.conservativeResize(g);
+    log.q.conservativeResize(g, Eigen::NoChange);
+    log.tau.conservativeResize(g, Eigen::NoChange);
+    if (log.qd.size() > 0) log.qd.conservativeResize(g, Eigen::NoChange);
+    if (log.qdd.size() > 0) log.qdd.conservativeResize(g, Eigen::NoChange);
+  }
+  log.timeOrigin = reader.timeOrigin();
+  log.timeBase = reader.timeBase();
+  log.warnings = reader.warnings();
+  if (options.progress) options.progress(1.0);
+  return log;
+}
+
+ExperimentLog importLog(const std::string& path, const LogImportOptions& options) {
+  std::string extension = path.size() >= 4 ? path.substr(path.size() - 4) : "";
+  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return extension == ".mat" ? importMatLog(path, options) : importCsvLog(path, options);
+}
+
+std::vector<ExperimentLog> importLogs(const std::vector<std::string>& paths, const LogImportOptions& options) {
+  std::vector<ExperimentLog> logs;
+  logs.reserve(paths.size());
+  for (const std::string& path : paths) {
+    logs.push_back(importLog(path, options));
+    if (logs.back().dof() != logs.front().dof())
+      throw InputError(path + ": " + std::to_string(logs.back().dof()) + " joints, but " + logs.front().source +
+                       " has " + std::to_string(logs.front().dof()));
+  }
+  return logs;
+}
+
+}  // namespace eb

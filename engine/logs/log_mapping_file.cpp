@@ -1,0 +1,146 @@
+#include "logs/log_mapping_file.hpp"
+
+#include "io/atomic_file.hpp"
+#include "io/json_text.hpp"
+#include "model/model_error.hpp"
+#include "util/bounded_read.hpp"
+
+#include <cmath>
+#include <fstream>
+
+namespace eb {
+
+namespace {
+
+using json = nlohmann::json;
+constexpr const char* kFormat = "excitebench-log-mapping";
+constexpr std::size_t kMaxBytes = 4 * kMiB;  // a mapping of 10000 joints is about 1 MB
+
+std::string delimiterKey(char c) { return c == '\t' ? "tab" : c == ' ' ? "blanks" : std::string(1, c); }
+
+}  // namespace
+
+std::string formatLogMappingFile(const LogMappingFile& f) {
+  json j;
+  j["format"] = kFormat;
+  j["version"] = 1;
+  if (f.format)
+    j["csv"] = {{"delimiter", delimiterKey(f.format->delimiter)},
+                {"decimal", std::string(1, f.format->decimal)},
+                {"header", f.format->hasHeader}};
+  if (f.columns) j["columns"] = *f.columns;
+  if (f.mapping) {
+    const LogColumnMapping& m = *f.mapping;
+    json joints = json::array();
+    for (const JointColumns& jc : m.joints)
+      joints.push_back({{"name", jc.name}, {"q", jc.q}, {"qd", jc.qd}, {"qdd", jc.qdd}, {"tau", jc.tau},
+                        {"torque_scale", jc.torqueScale}});
+    j["mapping"] = {{"time_column", m.timeColumn},
+                    {"time_unit", timeUnitName(m.timeUnit)},
+                    {"sample_rate_hz", m.sampleRateHz},
+                    {"position_unit", m.positionUnit == PositionUnit::Degree ? "deg" : "rad"},
+                    {"joints", joints}};
+  }
+  if (!f.torqueConstants.empty()) j["torque_constants"] = f.torqueConstants;
+  return j.dump(2) + "\n";
+}
+
+void writeLogMappingFile(const std::string& path, const LogMappingFile& file) {
+  writeFileAtomically(path, formatLogMappingFile(file));
+}
+
+LogMappingFile readLogMappingFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(path + ": cannot open the mapping file");
+  const BoundedText text = readBoundedText(in, kMaxBytes, kMaxBytes);
+  if (!text.ok()) throw InputError(path + ": larger than " + describeByteLimit(kMaxBytes) + " (not a mapping file?)");
+  const json j = parseJsonText(text.text, path);
+  auto fail = [&](const std::string& where, const std::string& what) -> void {
+    throw InputError(path + ": " + where + ": " + what);
+  };
+  auto string = [&](const json& o, const char* key, const std::string& where, const std::string& fallback) {
+    if (!o.contains(key)) return fallback;
+    if (!o.at(key).is_string()) fail(where + key, "not a string");
+    return o.at(key).get<std::string>();
+  };
+  auto number = [&](const json& v, const std::string& where) {
+    if (!v.is_number()) fail(where, "not a number");
+    const double d = v.get<double>();
+    if (!std::isfinite(d)) fail(where, "not a finite number");
+    return d;
+  };
+  if (!j.is_object() || !j.contains("format") || j.at("format") != kFormat)
+    fail("/format", std::string("expected \"") + kFormat + "\" (not a log mapping file)");
+  if (!j.contains("version") || !j.at("version").is_number_integer() || j.at("version").get<long long>() != 1)
+    fail("/version", "expected 1");
+  for (auto it = j.begin(); it != j.end(); ++it)
+    if (it.key() != "format" && it.key() != "version" && it.key() != "csv" && it.key() != "columns" &&
+        it.key() != "mapping" && it.key() != "torque_constants")
+      fail("/" + it.key(), "unknown key");
+  LogMappingFile f;
+  if (j.contains("csv")) {
+    const json& c = j.at("csv");
+    if (!c.is_object()) fail("/csv", "not an object");
+    CsvFormat format;
+    const std::string d = string(c, "delimiter", "/csv/", ",");
+    format.delimiter = d == "tab" ? '\t' : d == "blanks" ? ' ' : d.size() == 1 ? d[0] : '\0';
+    if (format.delimiter != ',' && format.delimiter != ';' && format.delimiter != '\t' && format.delimiter != ' ' &&
+        format.delimiter != '|')
+      fail("/csv/delimiter", "'" + d + "' (',', ';', '|', tab, blanks)");
+    const std::string decimal = string(c, "decimal", "/csv/", ".");
+    if (decimal != "." && decimal != ",") fail("/csv/decimal", "'" + decimal + "' ('.' or ',')");
+    format.decimal = decimal[0];
+    if (format.decimal == ',' && format.delimiter == ',') fail("/csv/decimal", "a decimal comma needs another delimiter");
+    if (c.contains("header")) {
+      if (!c.at("header").is_boolean()) fail("/csv/header", "not true or false");
+      format.hasHeader = c.at("header").get<bool>();
+    }
+    f.format = format;
+  }
+  if (j.contains("columns")) f.columns = string(j, "columns", "/", "");
+  if (j.contains("mapping")) {
+    const json& o = j.at("mapping");
+    if (!o.is_object()) fail("/mapping", "not an object");
+    LogColumnMapping m;
+    m.timeColumn = string(o, "time_column", "/mapping/", "");
+    const std::string unit = string(o, "time_unit", "/mapping/", "s");
+    bool known = false;
+    for (TimeUnit u : {TimeUnit::Seconds, TimeUnit::Milliseconds, TimeUnit::Microseconds, TimeUnit::Nanoseconds})
+      if (unit == timeUnitName(u)) {
+        m.timeUnit = u;
+        known = true;
+      }
+    if (!known) fail("/mapping/time_unit", "'" + unit + "' (s, ms, us, ns)");
+    if (o.contains("sample_rate_hz")) m.sampleRateHz = number(o.at("sample_rate_hz"), "/mapping/sample_rate_hz");
+    const std::string position = string(o, "position_unit", "/mapping/", "rad");
+    if (position != "rad" && position != "deg") fail("/mapping/position_unit", "'" + position + "' (rad, deg)");
+    m.positionUnit = position == "deg" ? PositionUnit::Degree : PositionUnit::Radian;
+    if (!o.contains("joints") || !o.at("joints").is_array()) fail("/mapping/joints", "missing or not an array");
+    const json& joints = o.at("joints");
+    for (std::size_t k = 0; k < joints.size(); ++k) {
+      const std::string where = "/mapping/joints/" + std::to_string(k) + "/";
+      const json& jo = joints[k];
+      if (!jo.is_object()) fail(where, "not an object");
+      JointColumns jc;
+      jc.name = string(jo, "name", where, "joint" + std::to_string(k + 1));
+      jc.q = string(jo, "q", where, "");
+      jc.qd = string(jo, "qd", where, "");
+      jc.qdd = string(jo, "qdd", where, "");
+      jc.tau = string(jo, "tau", where, "");
+      if (jo.contains("torque_scale")) jc.torqueScale = number(jo.at("torque_scale"), where + "torque_scale");
+      m.joints.push_back(jc);
+    }
+    f.mapping = m;
+  }
+  if (f.columns && f.mapping) fail("/columns", "give either \"columns\" or \"mapping\", not both");
+  if (!f.columns && !f.mapping) fail("/mapping", "missing (give \"columns\" or \"mapping\")");
+  if (j.contains("torque_constants")) {
+    const json& k = j.at("torque_constants");
+    if (!k.is_array()) fail("/torque_constants", "not an array");
+    for (std::size_t i = 0; i < k.size(); ++i)
+      f.torqueConstants.push_back(number(k[i], "/torque_constants/" + std::to_string(i)));
+  }
+  return f;
+}
+
+}  // namespace eb

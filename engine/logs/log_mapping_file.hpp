@@ -1,0 +1,39 @@
+#pragma once
+// A small file that says how to read a family of logs, saved from the wizard
+// and given to the CLI (--mapping FILE): the column mapping (or a column layout
+// text), the units, the CSV format when it must be forced, and the torque
+// constants of current columns.
+//
+//     { "format": "excitebench-log-mapping", "version": 1,
+//       "csv": { "delimiter": ",", "decimal": ".", "header": false },     (optional)
+//       "columns": "t,q1..q6,qd1..qd6,i1..i6",                          (either)
+//       "mapping": { "time_column": "t", "time_unit": "s", "sample_rate_hz": 0,
+//                    "position_unit": "rad",
+//                    "joints": [ { "name": "shoulder", "q": "q1", "qd": "", "qdd": "",
+//                                  "tau": "i1", "torque_scale": 0.125 }, ... ] },  (or)
+//       "torque_constants": [0.125, ...] }                               (with "columns")
+
+#include "logs/csv_table.hpp"
+#include "logs/log_column_mapping.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace eb {
+
+struct LogMappingFile {
+  std::optional<CsvFormat> format;          ///< forced CSV format
+  std::optional<LogColumnMapping> mapping;  ///< columns by name
+  std::optional<std::string> columns;       ///< or a column layout (log_column_layout.hpp)
+  std::vector<double> torqueConstants;      ///< [N m/A] for current columns of a layout
+};
+
+/// The file's text (JSON, numbers exact).
+std::string formatLogMappingFile(const LogMappingFile& file);
+/// Writes it atomically. Throws FileWriteError.
+void writeLogMappingFile(const std::string& path, const LogMappingFile& file);
+/// Reads a mapping file. Throws InputError "<path>: <json path>: <what>".
+LogMappingFile readLogMappingFile(const std::string& path);
+
+}  // namespace eb

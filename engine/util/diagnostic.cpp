@@ -1,0 +1,27 @@
+#include "util/diagnostic.hpp"
+
+#include "model/model_error.hpp"
+
+namespace eb {
+
+std::string Diagnostic::text() const {
+  std::string out;
+  if (!file.empty()) out += file + ": ";
+  if (line > 0) out += place + " " + std::to_string(line) + ": ";
+  if (!field.empty()) out += "column '" + field + "': ";
+  out += message;
+  return oneLineMessage(out);
+}
+
+Diagnostic diagnosticAt(Severity severity, const std::string& file, std::size_t line, const std::string& field,
+                        const std::string& message) {
+  Diagnostic d;
+  d.severity = severity;
+  d.file = file;
+  d.line = line;
+  d.field = field;
+  d.message = message;
+  return d;
+}
+
+}  // namespace eb
