@@ -4,7 +4,7 @@
 // export — with a short report.
 #include "cli_commands.hpp"
 #include "cli_support.hpp"
-#include "io/simulated_log_csv.hpp"
+#include "simulation/simulated_log_csv.hpp"
 
 #include "excitation/default_excitation.hpp"
 #include "excitation/excitation_optimizer.hpp"

@@ -1,8 +1,12 @@
 // `simulate ROBOT excitation.json --out log.csv [--rate 1000] [--noise-torque SIGMA]
-// [--noise-position SIGMA] [--seed 1]`: the experiment on the model, as a log.
+// [--noise-position SIGMA] [--seed 1]` and the artifacts of real loggers
+// (--jitter, --drop, --gaps, --reset-at, --repeat, --torque-offset,
+// --quantization, --torque-constants, --logger rtde, --log-rate): the experiment
+// on the model, as a log.
 #include "cli_commands.hpp"
 #include "cli_support.hpp"
-#include "io/simulated_log_csv.hpp"
+#include "simulation/logger_artifacts.hpp"
+#include "simulation/simulated_log_csv.hpp"
 
 #include "io/excitation_json.hpp"
 #include "model/model_error.hpp"
@@ -10,6 +14,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cmath>
 #include <cstdio>
 
 namespace eb::cli {
@@ -17,8 +22,11 @@ namespace eb::cli {
 void addSimulateCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("simulate", "Simulate the experiment: tracking controller, friction, noise -> log CSV");
   struct Args {
-    std::string robot, excitation, out;
+    std::string robot, excitation, out, logger = "excitebench";
     SimulationSettings s;
+    LoggerArtifacts artifacts;
+    std::vector<double> torqueOffset, torqueConstants;
+    double logRate = 0.0;
     std::vector<std::string> roots;
   };
   auto a = std::make_shared<Args>();
@@ -30,6 +38,30 @@ void addSimulateCommand(CLI::App& app) {
   cmd->add_option("--noise-position", a->s.noisePosition, "Position noise sigma [rad]")->check(CLI::NonNegativeNumber);
   cmd->add_option("--seed", a->s.seed, "Noise seed");
   cmd->add_option("--duration", a->s.duration, "Seconds to simulate (default: the trajectory's duration)");
+  // What real loggers do (logger_artifacts.hpp).
+  cmd->add_option("--jitter", a->s.clockJitter,
+                  "Control-clock jitter: time steps vary by up to +-this fraction of the nominal step, stamps true")
+      ->check(CLI::Range(0.0, 0.95));
+  cmd->add_option("--log-rate", a->logRate, "Logging rate [Hz] below the control rate (e.g. 125 for UR RTDE)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--drop", a->artifacts.dropFraction, "Fraction of samples lost at random")->check(CLI::Range(0.0, 0.5));
+  cmd->add_option("--gaps", a->artifacts.gaps, "Runs of lost samples (gaps), evenly spread")->check(CLI::Range(0, 1000));
+  cmd->add_option("--gap-samples", a->artifacts.gapSamples, "Samples lost per gap (default 10)")
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--reset-at", a->artifacts.resetAt, "The logger's clock restarts from 0 at this time [s]")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--repeat", a->artifacts.repeatFraction, "Fraction of rows written twice")->check(CLI::Range(0.0, 0.5));
+  cmd->add_option("--torque-offset", a->torqueOffset,
+                  "Torque-sensor offset [N m] added to the measured torques: one value for all joints or one per joint")
+      ->delimiter(',');
+  cmd->add_option("--quantization", a->artifacts.quantization, "Encoder resolution [rad or m]")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--torque-constants", a->torqueConstants,
+                  "Write motor currents tau / k [A] instead of torques, with these per joint constants [N m/A]")
+      ->delimiter(',');
+  cmd->add_option("--logger", a->logger, "Log layout: excitebench (t, q, tau, qd, qdd) or rtde (UR record.py)")
+      ->check(CLI::IsMember({"excitebench", "rtde"}));
+  cmd->add_option("--artifact-seed", a->artifacts.seed, "Seed of the dropped and repeated samples");
   cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");
   cmd->callback([a]() {
     const RobotModel model = loadRobot(a->robot, a->roots);
@@ -37,10 +69,33 @@ void addSimulateCommand(CLI::App& app) {
     if (trajectoryDof(ex.trajectory) != model.dof())
       throw InputError(a->excitation + ": trajectory has " + std::to_string(trajectoryDof(ex.trajectory)) +
                        " joints, robot '" + model.name() + "' has " + std::to_string(model.dof()));
-    const SimulatedLog log = simulateExperiment(model, ex.trajectory, a->s);
-    writeSimulatedLogCsv(a->out, log);
-    std::fprintf(stderr, "wrote %ld samples (%.3g s at %.6g Hz) to %s; max tracking error %.3g rad\n",
-                 static_cast<long>(log.t.size()), log.t[log.t.size() - 1], a->s.rateHz, a->out.c_str(),
+    const int dof = model.dof();
+    if (!a->torqueOffset.empty()) {
+      if (a->torqueOffset.size() != 1 && a->torqueOffset.size() != static_cast<std::size_t>(dof))
+        throw InputError("--torque-offset: " + std::to_string(a->torqueOffset.size()) + " values for " +
+                         std::to_string(dof) + " joints (give one, or one per joint)");
+      a->artifacts.torqueOffset = Eigen::VectorXd::Constant(dof, a->torqueOffset[0]);
+      if (a->torqueOffset.size() > 1) a->artifacts.torqueOffset = Eigen::Map<const Eigen::VectorXd>(a->torqueOffset.data(), dof);
+    }
+    if (!a->torqueConstants.empty() && a->torqueConstants.size() != static_cast<std::size_t>(dof))
+      throw InputError("--torque-constants: " + std::to_string(a->torqueConstants.size()) + " values for " +
+                       std::to_string(dof) + " joints");
+    if (a->logRate > 0.0) {
+      const double ratio = a->s.rateHz / a->logRate;
+      if (ratio < 1.0 - 1e-9 || std::abs(ratio - std::round(ratio)) > 1e-9)
+        throw InputError("--log-rate " + std::to_string(a->logRate) + " Hz must divide the control rate " +
+                         std::to_string(a->s.rateHz) + " Hz");
+      a->artifacts.logEvery = static_cast<int>(std::round(ratio));
+    }
+    const SimulatedLog simulated = simulateExperiment(model, ex.trajectory, a->s);
+    const SimulatedLog log = a->artifacts.any() ? applyLoggerArtifacts(simulated, a->artifacts) : simulated;
+    SimulatedLogFormat format;
+    format.layout = a->logger == "rtde" ? SimulatedLogFormat::Layout::UrRtde : SimulatedLogFormat::Layout::ExciteBench;
+    format.torqueConstants = a->torqueConstants;
+    writeSimulatedLogCsv(a->out, log, format);
+    std::fprintf(stderr, "wrote %ld samples (%.3g s, control at %.6g Hz%s) to %s; max tracking error %.3g rad\n",
+                 static_cast<long>(log.t.size()), simulated.t[simulated.t.size() - 1], a->s.rateHz,
+                 a->artifacts.any() || a->s.clockJitter > 0.0 ? ", with logger artifacts" : "", a->out.c_str(),
                  log.maxTrackingError);
   });
 }

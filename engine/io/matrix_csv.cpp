@@ -13,14 +13,14 @@ std::string formatDoubleExact(double v) {
   return std::string(buf, res.ptr);
 }
 
-std::string formatMatrixCsv(const std::vector<std::string>& header, const Eigen::MatrixXd& rows) {
+std::string formatMatrixCsv(const std::vector<std::string>& header, const Eigen::MatrixXd& rows, char delimiter) {
   if (static_cast<Eigen::Index>(header.size()) != rows.cols())
     throw std::invalid_argument("CSV table: " + std::to_string(header.size()) + " header names for " +
                                 std::to_string(rows.cols()) + " columns");
   std::string out;
   out.reserve(static_cast<size_t>(rows.rows() * rows.cols()) * 20 + 64);
   for (size_t c = 0; c < header.size(); ++c) {
-    if (c) out += ',';
+    if (c) out += delimiter;
     out += header[c];
   }
   out += '\n';
@@ -31,7 +31,7 @@ std::string formatMatrixCsv(const std::vector<std::string>& header, const Eigen:
       if (!std::isfinite(v))
         throw std::invalid_argument("CSV table: row " + std::to_string(r + 1) + ", column " +
                                     header[static_cast<size_t>(c)] + ": value is not finite");
-      if (c) out += ',';
+      if (c) out += delimiter;
       const auto res = std::to_chars(buf, buf + sizeof buf, v);
       out.append(buf, res.ptr);
     }

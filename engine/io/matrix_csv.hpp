@@ -11,7 +11,8 @@ namespace eb {
 
 /// CSV text of `rows` (N x header.size()); throws std::invalid_argument on a size
 /// mismatch or a non-finite value (the message names the row and column).
-std::string formatMatrixCsv(const std::vector<std::string>& header, const Eigen::MatrixXd& rows);
+/// `delimiter` separates fields (',' by default; ' ' for space-delimited loggers).
+std::string formatMatrixCsv(const std::vector<std::string>& header, const Eigen::MatrixXd& rows, char delimiter = ',');
 
 /// Shortest text that reads back to exactly `v` (17 significant digits at most).
 std::string formatDoubleExact(double v);

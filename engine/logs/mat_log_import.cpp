@@ -177,7 +177,7 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
     time(i) = hasTime ? (t.data()[i] - origin) * timeScale : static_cast<double>(i) / options.sampleRateHz;
   if (hasTime) log.timeOrigin = origin * timeScale;
   const std::string timeName = hasTime ? names.t : "(sample rate)";
-  const double nominal = hasTime ? medianPositiveStep(time.data(), static_cast<std::size_t>(n)) : 1.0 / options.sampleRateHz;
+  const double nominal = hasTime ? nominalStepOf(time.data(), static_cast<std::size_t>(n)) : 1.0 / options.sampleRateHz;
   if (!(nominal > 0.0))
     throw InputError(path + ": row 1: column '" + timeName + "': time does not increase");
   TimeBaseTracker tracker(nominal, options.gapSteps, "row");

@@ -67,7 +67,7 @@ std::string TimeBaseSummary::text() const {
   if (uniformSource) {
     out = "uniform samples at " + number(rate, 6) + " Hz (no time column)";
   } else {
-    out = number(rate, 6) + " Hz nominal (step " + duration(nominalStep) + " median";
+    out = number(rate, 6) + " Hz nominal (step " + duration(nominalStep);
     if (steps > 0 && stepMax - stepMin > 1e-6 * nominalStep)
       out += ", " + duration(stepMin) + " to " + duration(stepMax) + ", sd " + duration(stepStd);
     else if (steps > 0)
@@ -212,6 +212,21 @@ double medianPositiveStep(const double* t, std::size_t n) {
   auto mid = steps.begin() + static_cast<std::ptrdiff_t>(steps.size() / 2);
   std::nth_element(steps.begin(), mid, steps.end());
   return *mid;
+}
+
+double nominalStepOf(const double* t, std::size_t n) {
+  const double median = medianPositiveStep(t, n);
+  if (!(median > 0.0)) return 0.0;
+  double sum = 0.0;
+  std::size_t count = 0;
+  for (std::size_t i = 0; i + 1 < n; ++i) {
+    const double d = t[i + 1] - t[i];
+    if (d > 0.5 * median && d < 1.5 * median) {
+      sum += d;
+      ++count;
+    }
+  }
+  return count > 0 ? sum / static_cast<double>(count) : median;
 }
 
 }  // namespace eb

@@ -124,4 +124,10 @@ class TimeBaseTracker {
 /// Median of the positive finite steps among t[0..n) (0 when there are none).
 double medianPositiveStep(const double* t, std::size_t n);
 
+/// Nominal step of stamps t[0..n): the mean of the steps within +-50 % of their median (0 when
+/// there are none). With jitter the median of a few hundred steps is off by percents; the mean
+/// of a run of jittered steps telescopes to (last - first) / count, off by 1 / count only, and
+/// the +-50 % window keeps gaps, drops and resets out of it.
+double nominalStepOf(const double* t, std::size_t n);
+
 }  // namespace eb

@@ -60,6 +60,8 @@ SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& traje
     throw std::invalid_argument("simulate: trajectory has " + std::to_string(trajectoryDof(trajectory)) +
                                 " joints, robot has " + std::to_string(n));
   if (!(s.rateHz > 0.0) || s.substeps < 1) throw std::invalid_argument("simulate: rate and substeps must be positive");
+  if (!(s.clockJitter >= 0.0 && s.clockJitter < 1.0))
+    throw std::invalid_argument("simulate: the clock jitter must be in [0, 1) control periods");
   SimulatedLog log;
   log.viscous = s.viscous;
   log.coulomb = s.coulomb;
@@ -86,10 +88,15 @@ SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& traje
   Eigen::VectorXd q = qD, qd = qdD;
   std::mt19937_64 rng(s.seed);
   std::normal_distribution<double> gauss(0.0, 1.0);
-  const double h = dt / s.substeps;
+  // Control instants; a separate generator, so a jitter-free run draws nothing and is as before.
+  Eigen::VectorXd instants(N);
+  std::mt19937_64 jitterRng(s.jitterSeed);
+  std::uniform_real_distribution<double> offset(-0.5 * s.clockJitter, 0.5 * s.clockJitter);
+  for (long k = 0; k < N; ++k) instants[k] = k * dt + (k > 0 && s.clockJitter > 0.0 ? offset(jitterRng) * dt : 0.0);
 
   for (long k = 0; k < N; ++k) {
-    const double t = k * dt;
+    const double t = instants[k];
+    const double h = s.clockJitter > 0.0 ? ((k + 1 < N ? instants[k + 1] : t + dt) - t) / s.substeps : dt / s.substeps;
     evaluateTrajectory(trajectory, t, qD, qdD, qddD);
     // Computed torque with the true model: tracks the desired motion, the PD term
     // removes the drift of integration. Friction is fed forward from the desired

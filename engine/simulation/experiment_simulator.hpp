@@ -29,6 +29,11 @@ struct SimulationSettings {
   double coulombWidth = 0.0;      ///< smooth sign width [rad/s], as RegressorOptions
   double kp = 400.0;              ///< PD gains of the computed-torque controller [1/s^2]
   double kd = 40.0;               ///< [1/s]
+  /// Jitter of the control clock: sample k is taken at k / rate + d_k, d_k uniform in
+  /// +-clockJitter / 2 control periods (d_0 = 0), so steps vary by up to +-clockJitter. The
+  /// stamps are the true times, as a robot's own clock writes them (libfranka, KUKA FRI).
+  double clockJitter = 0.0;
+  unsigned jitterSeed = 7;
 };
 
 /// Plausible default friction for a model: viscous 1 % and Coulomb 0.5 % of each
@@ -36,7 +41,7 @@ struct SimulationSettings {
 void defaultFriction(const RobotModel& model, Eigen::VectorXd& viscous, Eigen::VectorXd& coulomb);
 
 struct SimulatedLog {
-  Eigen::VectorXd t;                        ///< (N) [s]
+  Eigen::VectorXd t;                        ///< (N) [s] time stamps as logged
   Eigen::MatrixXd q, tau;                   ///< (N x dof) measured (with noise)
   Eigen::MatrixXd qTrue, qdTrue, qddTrue;   ///< (N x dof) noise-free state at t_k
   Eigen::MatrixXd tauTrue;                  ///< (N x dof) applied torque without noise

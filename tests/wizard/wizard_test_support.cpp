@@ -1,7 +1,7 @@
 #include "wizard_test_support.hpp"
 
 #include "excitation/default_excitation.hpp"
-#include "io/simulated_log_csv.hpp"
+#include "simulation/simulated_log_csv.hpp"
 #include "simulation/experiment_simulator.hpp"
 
 #include <QFile>
