@@ -95,13 +95,13 @@ std::string TimeBaseSummary::text() const {
     std::vector<std::string> parts;
     if (repeatedStamps > 0) parts.push_back(counted(repeatedStamps, "repeated time stamp", "repeated time stamps"));
     if (repeatedRows > 0) parts.push_back(counted(repeatedRows, "repeated row", "repeated rows"));
+    if (!parts.empty())
+      parts.back() += " (first at " + place + " " + std::to_string(firstRepeatLine) + ")";
     if (badRows > 0)
       parts.push_back(counted(badRows, "bad row", "bad rows") + " (" + place + " " + std::to_string(firstBadLine) +
                       (badRows > 1 ? " first" : "") + (firstBadReason.empty() ? "" : ": " + firstBadReason) + ")");
     out += "; dropped ";
     for (std::size_t i = 0; i < parts.size(); ++i) out += (i ? ", " : "") + parts[i];
-    if (repeatedStamps + repeatedRows > 0)
-      out += " (first repeat at " + place + " " + std::to_string(firstRepeatLine) + ")";
   }
   return out;
 }

@@ -215,7 +215,7 @@ TEST(LogImport, RepeatedStampsAndRowsAreDroppedAndCounted) {
   EXPECT_EQ(log.timeBase.repeatedStamps, 1u);
   EXPECT_EQ(log.timeBase.firstRepeatLine, 4u);
   EXPECT_EQ(log.tau(2, 1), 4.0);  // the first sample at 0.02 s is kept
-  EXPECT_MESSAGE_HAS(log.timeBase.text(), "dropped 1 repeated time stamp, 1 repeated row (first repeat at line 4)");
+  EXPECT_MESSAGE_HAS(log.timeBase.text(), "dropped 1 repeated time stamp, 1 repeated row (first at line 4)");
 }
 
 TEST(LogImport, TimeGoingBackStartsASegmentShiftedAfterThePrevious) {
