@@ -32,6 +32,14 @@ void addLogFlags(CLI::App* cmd, LogFlags& f) {
   cmd->add_flag("--no-range-check", f.noRangeCheck,
                 "Accept positions far outside the joint limits (checked by default as corrupt values)");
   cmd->add_option("--rate", f.rate, "Sample rate [Hz] for logs without a time column")->check(CLI::PositiveNumber);
+  cmd->add_option("--filter-order", f.filterOrder, "Butterworth order of one pass (default 4; filtered both ways)")
+      ->check(CLI::Range(1, 20));
+  cmd->add_option("--differentiator", f.differentiator,
+                  "central (differences of the filtered positions, default) or savitzky-golay")
+      ->check(CLI::IsMember({"central", "savitzky-golay"}));
+  cmd->add_option("--sg-window", f.sgWindow, "Savitzky-Golay window [samples, odd] (default 21)")
+      ->check(CLI::Range(3, 100001));
+  cmd->add_option("--sg-order", f.sgOrder, "Savitzky-Golay polynomial order (default 3)")->check(CLI::Range(2, 10));
 }
 
 void applyLogFlags(const LogFlags& f, IdentificationSettings& s) {
@@ -55,6 +63,12 @@ void applyLogFlags(const LogFlags& f, IdentificationSettings& s) {
     if (!file.torqueConstants.empty() && o.torqueConstants.empty()) o.torqueConstants = file.torqueConstants;
   }
   if (f.edgeTrim >= 0.0) s.preprocess.edgeTrimSeconds = f.edgeTrim;
+  s.preprocess.filterOrder = f.filterOrder;
+  s.preprocess.differentiator =
+      f.differentiator == "savitzky-golay" ? Differentiator::SavitzkyGolay : Differentiator::CentralDifference;
+  if (f.sgWindow % 2 == 0) throw InputError("--sg-window must be odd, got " + std::to_string(f.sgWindow));
+  s.preprocess.savitzkyGolayWindow = f.sgWindow;
+  s.preprocess.savitzkyGolayOrder = f.sgOrder;
   s.checkPositionRanges = !f.noRangeCheck;
 }
 

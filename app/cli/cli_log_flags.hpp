@@ -1,7 +1,8 @@
 #pragma once
-// The log-reading flags that identify and validate share: column layout or
-// mapping file, units, torque constants of current columns, what to do with
-// corrupt rows, the gap threshold, the segment edge trim.
+// The log-reading and preprocessing flags that identify and validate share:
+// column layout or mapping file, units, torque constants of current columns,
+// what to do with corrupt rows, the gap threshold, the segment edge trim, the
+// filter order and the differentiator.
 
 #include "identification/identification_pipeline.hpp"
 
@@ -22,6 +23,8 @@ struct LogFlags {
   double rate = 0.0;                    ///< [Hz] for logs without a time column
   double edgeTrim = -1.0;               ///< [s]; < 0 automatic
   bool noRangeCheck = false;
+  std::string differentiator = "central";
+  int filterOrder = 4, sgWindow = 21, sgOrder = 3;
 };
 
 /// Declares the flags on `cmd`, stored in `flags`.

@@ -1,5 +1,8 @@
 #include "app/wizard/background_task.hpp"
 
+#include "model/model_error.hpp"
+#include "util/cancelled.hpp"
+
 #include <QMetaObject>
 #include <QThread>
 
@@ -11,6 +14,7 @@ namespace eb::wizard {
 // State written by the worker thread and read on the GUI thread after it ended.
 struct BackgroundTask::Shared {
   QString error;
+  Diagnostic detail;
   // Throttling of progress reports (worker thread only).
   std::chrono::steady_clock::time_point lastReport{};
   std::string lastWhat;
@@ -45,6 +49,11 @@ bool BackgroundTask::start(Work work, Done done) {
     };
     try {
       work(progress);
+    } catch (const Cancelled&) {
+      // Stopped on request: not a failure (Outcome::cancelled says it).
+    } catch (const InputError& e) {
+      shared->error = QString::fromUtf8(e.what());
+      shared->detail = e.diagnostic();
     } catch (const std::exception& e) {
       shared->error = QString::fromUtf8(e.what());
     } catch (...) {
@@ -72,6 +81,7 @@ void BackgroundTask::onThreadFinished() {
   Outcome outcome;
   outcome.cancelled = cancel_->load();
   outcome.error = shared_ ? shared_->error : QString();
+  if (shared_) outcome.detail = shared_->detail;
   outcome.ok = !outcome.cancelled && outcome.error.isEmpty();
   Done done = std::move(done_);
   done_ = nullptr;

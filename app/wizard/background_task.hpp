@@ -7,6 +7,8 @@
 // Progress is forwarded to the GUI thread, throttled to about 20 Hz; the
 // completion callback and finished() run on the GUI thread.
 
+#include "util/diagnostic.hpp"
+
 #include <QObject>
 #include <QPointer>
 #include <QString>
@@ -32,6 +34,7 @@ class BackgroundTask : public QObject {
     bool ok = false;         ///< the work returned and was not cancelled
     bool cancelled = false;  ///< cancel() was called (whatever the work did afterwards)
     QString error;           ///< what() of the exception the work threw, if any
+    Diagnostic detail;       ///< the same as data (file, line, field) when it was an InputError
   };
   using Done = std::function<void(const Outcome&)>;
 

@@ -128,10 +128,15 @@ bool LogSource::operator==(const LogSource& o) const {
 
 bool LogSource::isMat() const { return path.endsWith(QLatin1String(".mat"), Qt::CaseInsensitive); }
 
+bool ImportSettings::operator==(const ImportSettings& o) const {
+  return torqueConstants == o.torqueConstants && dropBadRows == o.dropBadRows && gapSteps == o.gapSteps;
+}
+
 bool PreprocessingSettings::operator==(const PreprocessingSettings& o) const {
   return cutoffHz == o.cutoffHz && filterOrder == o.filterOrder && differentiator == o.differentiator &&
          savitzkyGolayWindow == o.savitzkyGolayWindow && savitzkyGolayOrder == o.savitzkyGolayOrder &&
-         useLoggedDerivatives == o.useLoggedDerivatives;
+         useLoggedDerivatives == o.useLoggedDerivatives && filterTorque == o.filterTorque &&
+         edgeTrimSeconds == o.edgeTrimSeconds;
 }
 
 bool EstimationSettings::operator==(const EstimationSettings& o) const {
@@ -197,6 +202,11 @@ IdentificationSettings IdentificationDocument::commonSettings() const {
   s.preprocess.savitzkyGolayWindow = preprocessing_.savitzkyGolayWindow;
   s.preprocess.savitzkyGolayOrder = preprocessing_.savitzkyGolayOrder;
   s.useLoggedDerivatives = preprocessing_.useLoggedDerivatives;
+  s.preprocess.filterTorque = preprocessing_.filterTorque;
+  s.preprocess.edgeTrimSeconds = preprocessing_.edgeTrimSeconds;
+  s.import.torqueConstants = import_.torqueConstants;
+  s.import.dropBadRows = import_.dropBadRows;
+  s.import.gapSteps = import_.gapSteps;
   return s;
 }
 
@@ -240,6 +250,14 @@ void IdentificationDocument::setLog(int index, const LogSource& log) {
   logs_[static_cast<size_t>(index)] = log;
   invalidateResults();
   emit logsChanged();
+  emit changed();
+}
+
+void IdentificationDocument::setImport(const ImportSettings& settings) {
+  if (settings == import_) return;
+  import_ = settings;
+  invalidateResults();
+  emit importChanged();
   emit changed();
 }
 
@@ -301,12 +319,14 @@ void IdentificationDocument::invalidateResults() {
 
 void IdentificationDocument::clear() {
   logs_.clear();
+  import_ = {};
   preprocessing_ = {};
   estimation_ = {};
   validationLog_.clear();
   results_.reset();
   validation_.reset();
   emit logsChanged();
+  emit importChanged();
   emit preprocessingChanged();
   emit estimationChanged();
   emit validationLogChanged();
@@ -335,6 +355,14 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
   }
   root["logs"] = logs;
 
+  QJsonObject import;
+  QJsonArray constants;
+  for (double k : import_.torqueConstants) constants.append(k);
+  import["torque_constants_nm_per_a"] = constants;
+  import["drop_bad_rows"] = import_.dropBadRows;
+  import["gap_steps"] = import_.gapSteps;
+  root["import"] = import;
+
   QJsonObject pre;
   pre["cutoff_hz"] = preprocessing_.cutoffHz;
   pre["filter_order"] = preprocessing_.filterOrder;
@@ -342,6 +370,8 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
   pre["savitzky_golay_window"] = preprocessing_.savitzkyGolayWindow;
   pre["savitzky_golay_order"] = preprocessing_.savitzkyGolayOrder;
   pre["use_logged_derivatives"] = preprocessing_.useLoggedDerivatives;
+  pre["filter_torque"] = preprocessing_.filterTorque;
+  pre["edge_trim_s"] = preprocessing_.edgeTrimSeconds;
   root["preprocessing"] = pre;
 
   QJsonObject est;
@@ -386,7 +416,9 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
                                 {"rmse", number(j.rmse)},
                                 {"nrmse_percent", number(j.nrmse)},
                                 {"max_error", number(j.maxError)},
-                                {"measured_rms", number(j.measuredRms)}});
+                                {"measured_rms", number(j.measuredRms)},
+                                {"model_rmse", number(j.modelRmse)},
+                                {"model_nrmse_percent", number(j.modelNrmse)}});
     v["joints"] = joints;
     root["validation"] = v;
   }
@@ -396,6 +428,7 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
 bool IdentificationDocument::fromJson(const QJsonObject& json, const QString& baseDir, QString* error) {
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<LogSource> logs;
+  ImportSettings imp;
   PreprocessingSettings pre;
   EstimationSettings est;
   QString validationLog;
@@ -425,9 +458,19 @@ bool IdentificationDocument::fromJson(const QJsonObject& json, const QString& ba
       l.mappingEdited = o["mapping_edited"].toBool(false);
       logs.push_back(l);
     }
+    const QJsonObject im = json["import"].toObject();
+    for (const QJsonValue& v : im["torque_constants_nm_per_a"].toArray()) {
+      if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() == 0.0)
+        throw JsonError("identification: import.torque_constants_nm_per_a: not a non-zero number");
+      imp.torqueConstants.push_back(v.toDouble());
+    }
+    imp.dropBadRows = im["drop_bad_rows"].toBool(false);
+    imp.gapSteps = im["gap_steps"].toDouble(kDefaultGapSteps);
+    if (!(imp.gapSteps > 1.0) || !std::isfinite(imp.gapSteps))
+      throw JsonError("identification: import.gap_steps: must be more than 1");
     const QJsonObject p = json["preprocessing"].toObject();
     pre.cutoffHz = p["cutoff_hz"].toDouble(0.0);
-    pre.filterOrder = p["filter_order"].toInt(4);
+    pre.filterOrder = p["filter_order"].toInt(PreprocessingSettings{}.filterOrder);
     const QString diff = p["differentiator"].toString("central_difference");
     if (diff != "central_difference" && diff != "savitzky_golay")
       throw JsonError("identification: preprocessing.differentiator: '" + diff.toStdString() +
@@ -436,10 +479,15 @@ bool IdentificationDocument::fromJson(const QJsonObject& json, const QString& ba
     pre.savitzkyGolayWindow = p["savitzky_golay_window"].toInt(21);
     pre.savitzkyGolayOrder = p["savitzky_golay_order"].toInt(3);
     pre.useLoggedDerivatives = p["use_logged_derivatives"].toBool(false);
+    pre.filterTorque = p["filter_torque"].toBool(PreprocessingSettings{}.filterTorque);
+    pre.edgeTrimSeconds = p["edge_trim_s"].toDouble(PreprocessingSettings{}.edgeTrimSeconds);
+    if (!std::isfinite(pre.edgeTrimSeconds))
+      throw JsonError("identification: preprocessing.edge_trim_s: not a number");
 
     const QJsonObject e = json["estimation"].toObject();
     try {
-      est.method = parseEstimationMethod(e["method"].toString("wls").toStdString());
+      est.method = parseEstimationMethod(
+          e["method"].toString(QString::fromUtf8(estimationMethodName(EstimationSettings{}.method))).toStdString());
     } catch (const std::invalid_argument& x) {
       throw JsonError(std::string("identification: estimation.method: ") + x.what());
     }
@@ -482,7 +530,8 @@ bool IdentificationDocument::fromJson(const QJsonObject& json, const QString& ba
       for (const QJsonValue& v : r["joints"].toArray()) {
         const QJsonObject o = v.toObject();
         s.joints.push_back({o["joint"].toString(), numberOr(o["rmse"], 0.0), numberOr(o["nrmse_percent"], 0.0),
-                            numberOr(o["max_error"], 0.0), numberOr(o["measured_rms"], 0.0)});
+                            numberOr(o["max_error"], 0.0), numberOr(o["measured_rms"], 0.0),
+                            numberOr(o["model_rmse"], 0.0), numberOr(o["model_nrmse_percent"], 0.0)});
       }
       validation = s;
     }
@@ -491,12 +540,14 @@ bool IdentificationDocument::fromJson(const QJsonObject& json, const QString& ba
     return false;
   }
   logs_ = std::move(logs);
+  import_ = imp;
   preprocessing_ = pre;
   estimation_ = est;
   validationLog_ = validationLog;
   results_ = std::move(results);
   validation_ = std::move(validation);
   emit logsChanged();
+  emit importChanged();
   emit preprocessingChanged();
   emit estimationChanged();
   emit validationLogChanged();

@@ -40,20 +40,33 @@ struct LogSource {
   bool hasFormatOverride() const { return delimiter || decimal || header; }
 };
 
-/// Filtering and differentiation of the logs.
+/// How the logs are read beyond their columns: currents, corrupt rows, gaps.
+struct ImportSettings {
+  /// Per joint current-to-torque gains [N m/A] for logs of motor currents (UR actual_current);
+  /// empty: the logs hold torques. Used by the column guess, shown per joint as the τ scale.
+  std::vector<double> torqueConstants;
+  bool dropBadRows = false;               ///< drop corrupt rows (counted, log split there) instead of refusing
+  double gapSteps = kDefaultGapSteps;     ///< a step longer than this many nominal steps splits the log
+  bool operator==(const ImportSettings& o) const;
+};
+
+/// Filtering and differentiation of the logs; defaults are the engine's (IdentificationSettings).
 struct PreprocessingSettings {
   double cutoffHz = 0.0;  ///< Butterworth cutoff [Hz]; 0 = automatic (kDefaultCutoffHz, as the CLI)
-  int filterOrder = 4;
-  Differentiator differentiator = Differentiator::CentralDifference;
-  int savitzkyGolayWindow = 21;  ///< samples, odd
-  int savitzkyGolayOrder = 3;
+  int filterOrder = IdentificationSettings{}.preprocess.filterOrder;
+  Differentiator differentiator = IdentificationSettings{}.preprocess.differentiator;
+  int savitzkyGolayWindow = IdentificationSettings{}.preprocess.savitzkyGolayWindow;  ///< samples, odd
+  int savitzkyGolayOrder = IdentificationSettings{}.preprocess.savitzkyGolayOrder;
   bool useLoggedDerivatives = false;  ///< use logged qd, qdd as they are when a log has both
+  bool filterTorque = IdentificationSettings{}.preprocess.filterTorque;  ///< low-pass the torques too
+  /// Seconds left out at each end of every segment; < 0 automatic (half a cutoff period).
+  double edgeTrimSeconds = IdentificationSettings{}.preprocess.edgeTrimSeconds;
   bool operator==(const PreprocessingSettings& o) const;
 };
 
 /// Regressor columns and estimator.
 struct EstimationSettings {
-  EstimationMethod method = EstimationMethod::Wls;
+  EstimationMethod method = EstimationOptions{}.method;  ///< the CLI's default too (OLS)
   double ridgeLambda = 1e-4;   ///< relative to diag(Phi^T Phi)
   bool viscous = true;         ///< fv qd per joint
   bool coulomb = true;         ///< fc sign(qd) per joint
@@ -94,6 +107,8 @@ struct JointValidation {
   double nrmse = 0.0;        ///< percent of RMS(measured)
   double maxError = 0.0;     ///< [N m]
   double measuredRms = 0.0;  ///< [N m]
+  double modelRmse = 0.0;    ///< [N m] with the robot's own model parameters (URDF / CAD)
+  double modelNrmse = 0.0;   ///< percent, with the model's own parameters
 };
 
 /// Summary of the latest validation.
@@ -113,6 +128,7 @@ class IdentificationDocument : public QObject {
 
   // ---- reading ----
   const std::vector<LogSource>& logs() const { return logs_; }
+  const ImportSettings& import() const { return import_; }
   const PreprocessingSettings& preprocessing() const { return preprocessing_; }
   const EstimationSettings& estimation() const { return estimation_; }
   const QString& validationLog() const { return validationLog_; }
@@ -136,6 +152,7 @@ class IdentificationDocument : public QObject {
   void addLog(const LogSource& log);
   void removeLog(int index);
   void setLog(int index, const LogSource& log);
+  void setImport(const ImportSettings& settings);
   void setPreprocessing(const PreprocessingSettings& settings);
   void setEstimation(const EstimationSettings& settings);
   void setValidationLog(const QString& path);
@@ -154,6 +171,7 @@ class IdentificationDocument : public QObject {
 
  signals:
   void logsChanged();
+  void importChanged();
   void preprocessingChanged();
   void estimationChanged();
   void validationLogChanged();
@@ -165,6 +183,7 @@ class IdentificationDocument : public QObject {
  private:
   void invalidateResults();
   std::vector<LogSource> logs_;
+  ImportSettings import_;
   PreprocessingSettings preprocessing_;
   EstimationSettings estimation_;
   QString validationLog_;

@@ -1,38 +1,34 @@
 #include "app/wizard/import_page.hpp"
 
 #include "app/wizard/column_mapping_editor.hpp"
+#include "app/wizard/log_file_view.hpp"
+#include "app/wizard/time_step_chart.hpp"
 #include "app/wizard/wizard_text.hpp"
 
-#include "logs/log_import.hpp"
+#include "identification/identification_pipeline.hpp"
+#include "logs/log_mapping_file.hpp"
 #include "model/model_error.hpp"
 
-#include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFontDatabase>
-#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
-#include <QPlainTextEdit>
+#include <QMessageBox>
 #include <QProgressBar>
-#include <QRegularExpression>
-#include <QScrollBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSplitter>
 #include <QStyle>
-#include <QTableWidget>
-#include <QTextBlock>
 #include <QTimer>
-#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -42,14 +38,10 @@ namespace eb::wizard {
 namespace {
 
 constexpr std::size_t kPreviewRows = 200;
-// Logs sampled slower than this are flagged: identification needs clean accelerations.
-constexpr double kSlowRateHz = 100.0;
-
-// Roles of a joint's columns, in the order q, qd, qdd, tau.
-enum MappingColumn { ColQ = 1, ColQd, ColQdd, ColTau };
 
 QString logsKey(const IdentificationDocument& doc) {
-  return QString::fromUtf8(QJsonDocument(doc.toJson()["logs"].toArray()).toJson(QJsonDocument::Compact));
+  const QJsonObject json = doc.toJson();
+  return QString::fromUtf8(QJsonDocument(QJsonArray{json["logs"], json["import"]}).toJson(QJsonDocument::Compact));
 }
 
 QStringList toQStringList(const std::vector<std::string>& v) {
@@ -58,24 +50,16 @@ QStringList toQStringList(const std::vector<std::string>& v) {
   return out;
 }
 
-std::string* roleField(JointColumns& j, int column) {
-  switch (column) {
-    case ColQ: return &j.q;
-    case ColQd: return &j.qd;
-    case ColQdd: return &j.qdd;
-    case ColTau: return &j.tau;
-    default: return nullptr;
+// "0.125, 0.125, 0.1" -> numbers; false for anything that is not a list of non-zero numbers.
+bool parseConstants(const QString& text, std::vector<double>& out) {
+  out.clear();
+  for (const QString& part : text.split(QRegularExpression("[,;\\s]+"), Qt::SkipEmptyParts)) {
+    bool ok = false;
+    const double v = part.toDouble(&ok);
+    if (!ok || !std::isfinite(v) || v == 0.0) return false;
+    out.push_back(v);
   }
-}
-
-const char* roleName(int column) {
-  switch (column) {
-    case ColQ: return "q";
-    case ColQd: return "qd";
-    case ColQdd: return "qdd";
-    case ColTau: return "tau";
-    default: return "";
-  }
+  return true;
 }
 
 }  // namespace
@@ -84,7 +68,7 @@ ImportPage::ImportPage(WizardSession* session, QWidget* parent)
     : QWizardPage(parent), session_(session), task_(new BackgroundTask(this)), checkTimer_(new QTimer(this)) {
   setTitle(tr("Import experiment logs"));
   setSubTitle(tr("Add the logs of %1 (%2 joints). Check the detected format and the column mapping: every log is "
-                 "read in full and each problem is listed with its line.")
+                 "read in full, its time axis shown, and each problem is listed with its line.")
                   .arg(QString::fromStdString(session_->model().name()))
                   .arg(session_->model().dof()));
   buildUi();
@@ -100,57 +84,13 @@ ImportPage::ImportPage(WizardSession* session, QWidget* parent)
     if (!updating_) showLog(currentLog());
     scheduleCheck();
   });
+  connect(session_->document(), &IdentificationDocument::importChanged, this, [this]() {
+    if (!updating_) showImportOptions();
+    scheduleCheck();
+  });
 }
 
-void ImportPage::buildUi() {
-  // ---- logs list ----
-  logList_ = new QListWidget;
-  logList_->setObjectName("logList");
-  logList_->setMinimumWidth(200);
-  logList_->setIconSize(QSize(16, 16));
-  addButton_ = new QPushButton(tr("Add logs..."));
-  addButton_->setObjectName("addLogsButton");
-  removeButton_ = new QPushButton(tr("Remove"));
-  removeButton_->setObjectName("removeLogButton");
-  auto* logButtons = new QHBoxLayout;
-  logButtons->addWidget(addButton_);
-  logButtons->addWidget(removeButton_);
-  auto* logBox = new QGroupBox(tr("Logs"));
-  auto* logLayout = new QVBoxLayout(logBox);
-  logLayout->addWidget(logList_);
-  logLayout->addLayout(logButtons);
-  connect(addButton_, &QPushButton::clicked, this, &ImportPage::addLogsDialog);
-  connect(removeButton_, &QPushButton::clicked, this, [this]() { removeLog(currentLog()); });
-  connect(logList_, &QListWidget::currentRowChanged, this, [this](int row) { showLog(row); });
-
-  // ---- raw text and preview ----
-  rawText_ = new QPlainTextEdit;
-  rawText_->setObjectName("rawText");
-  rawText_->setReadOnly(true);
-  rawText_->setLineWrapMode(QPlainTextEdit::NoWrap);
-  rawText_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-  previewTable_ = new QTableWidget;
-  previewTable_->setObjectName("previewTable");
-  previewTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  previewTable_->verticalHeader()->setDefaultSectionSize(20);
-  previewTable_->horizontalHeader()->setDefaultSectionSize(86);
-  previewTitle_ = new QLabel;
-  auto* rawBox = new QGroupBox(tr("File (first lines)"));
-  (new QVBoxLayout(rawBox))->addWidget(rawText_);
-  auto* previewBox = new QGroupBox(tr("Parsed columns"));
-  auto* previewLayout = new QVBoxLayout(previewBox);
-  previewLayout->addWidget(previewTable_);
-  previewLayout->addWidget(previewTitle_);
-  auto* top = new QSplitter(Qt::Horizontal);
-  top->addWidget(logBox);
-  top->addWidget(rawBox);
-  top->addWidget(previewBox);
-  top->setStretchFactor(0, 0);
-  top->setStretchFactor(1, 2);
-  top->setStretchFactor(2, 3);
-  top->setSizes({220, 360, 560});
-
-  // ---- format ----
+QWidget* ImportPage::buildFormatRow() {
   delimiterCombo_ = new QComboBox;
   delimiterCombo_->setObjectName("delimiterCombo");
   delimiterCombo_->addItem(tr("Auto"), 0);
@@ -172,42 +112,131 @@ void ImportPage::buildUi() {
   detectedLabel_->setObjectName("detectedFormatLabel");
   detectedLabel_->setWordWrap(true);
   detectedLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  auto* formatRow = new QHBoxLayout;
-  formatRow->addWidget(new QLabel(tr("Delimiter")));
-  formatRow->addWidget(delimiterCombo_);
-  formatRow->addSpacing(8);
-  formatRow->addWidget(new QLabel(tr("Decimal")));
-  formatRow->addWidget(decimalCombo_);
-  formatRow->addSpacing(8);
-  formatRow->addWidget(new QLabel(tr("Header")));
-  formatRow->addWidget(headerCombo_);
-  formatRow->addSpacing(12);
-  formatRow->addWidget(detectedLabel_, 1);
+  auto* row = new QHBoxLayout;
+  row->setContentsMargins(4, 2, 4, 2);
+  row->addWidget(new QLabel(tr("Delimiter")));
+  row->addWidget(delimiterCombo_);
+  row->addSpacing(8);
+  row->addWidget(new QLabel(tr("Decimal")));
+  row->addWidget(decimalCombo_);
+  row->addSpacing(8);
+  row->addWidget(new QLabel(tr("Header")));
+  row->addWidget(headerCombo_);
+  row->addSpacing(12);
+  row->addWidget(detectedLabel_, 1);
   for (QComboBox* c : {delimiterCombo_, decimalCombo_, headerCombo_})
     connect(c, qOverload<int>(&QComboBox::currentIndexChanged), this, &ImportPage::onFormatEdited);
+  auto* widget = new QWidget;
+  widget->setLayout(row);
+  return widget;
+}
+
+QWidget* ImportPage::buildImportOptionsRow() {
+  torqueConstantsEdit_ = new QLineEdit;
+  torqueConstantsEdit_->setObjectName("torqueConstantsEdit");
+  torqueConstantsEdit_->setPlaceholderText(tr("empty: the logs hold torques"));
+  torqueConstantsEdit_->setToolTip(
+      tr("Logs of motor currents (UR actual_current): one current-to-torque gain per joint [N m/A], comma-separated. "
+         "They become each joint's τ scale in the mapping."));
+  dropBadRowsCheck_ = new QCheckBox(tr("Drop corrupt rows"));
+  dropBadRowsCheck_->setObjectName("dropBadRowsCheck");
+  dropBadRowsCheck_->setToolTip(tr("Rows that do not parse, have the wrong field count or absurd values are dropped "
+                                   "and counted, and the log is split there, instead of refusing the log."));
+  gapStepsSpin_ = new QDoubleSpinBox;
+  gapStepsSpin_->setObjectName("gapStepsSpin");
+  gapStepsSpin_->setRange(1.5, 1000.0);
+  gapStepsSpin_->setDecimals(1);
+  gapStepsSpin_->setSuffix(tr(" steps"));
+  gapStepsSpin_->setToolTip(tr("A time step longer than this many nominal steps is a gap: the log is split there and "
+                               "the parts are filtered on their own, never interpolated across."));
+  auto* row = new QHBoxLayout;
+  row->setContentsMargins(4, 2, 4, 2);
+  row->addWidget(new QLabel(tr("Torque constants [N m/A]")));
+  row->addWidget(torqueConstantsEdit_, 2);
+  row->addSpacing(12);
+  row->addWidget(dropBadRowsCheck_);
+  row->addSpacing(12);
+  row->addWidget(new QLabel(tr("Gap over")));
+  row->addWidget(gapStepsSpin_);
+  row->addStretch(1);
+  connect(torqueConstantsEdit_, &QLineEdit::editingFinished, this, &ImportPage::onImportOptionsEdited);
+  connect(dropBadRowsCheck_, &QCheckBox::toggled, this, &ImportPage::onImportOptionsEdited);
+  connect(gapStepsSpin_, &QDoubleSpinBox::editingFinished, this, &ImportPage::onImportOptionsEdited);
+  auto* widget = new QWidget;
+  widget->setLayout(row);
+  return widget;
+}
+
+void ImportPage::buildUi() {
+  // ---- logs list ----
+  logList_ = new QListWidget;
+  logList_->setObjectName("logList");
+  logList_->setMinimumWidth(200);
+  logList_->setIconSize(QSize(16, 16));
+  addButton_ = new QPushButton(tr("Add logs..."));
+  addButton_->setObjectName("addLogsButton");
+  removeButton_ = new QPushButton(tr("Remove"));
+  removeButton_->setObjectName("removeLogButton");
+  auto* logButtons = new QHBoxLayout;
+  logButtons->addWidget(addButton_);
+  logButtons->addWidget(removeButton_);
+  auto* logBox = new QGroupBox(tr("Logs"));
+  auto* logLayout = new QVBoxLayout(logBox);
+  logLayout->addWidget(logList_);
+  logLayout->addLayout(logButtons);
+  connect(addButton_, &QPushButton::clicked, this, &ImportPage::addLogsDialog);
+  connect(removeButton_, &QPushButton::clicked, this, [this]() { removeLog(currentLog()); });
+  connect(logList_, &QListWidget::currentRowChanged, this, [this](int row) {
+    showLog(row);
+    showTimeBase();
+  });
+
+  fileView_ = new LogFileView;
+  auto* top = new QSplitter(Qt::Horizontal);
+  top->addWidget(logBox);
+  top->addWidget(fileView_);
+  top->setStretchFactor(0, 0);
+  top->setStretchFactor(1, 5);
+  top->setSizes({220, 920});
 
   // ---- mapping ----
   mappingEditor_ = new ColumnMappingEditor(session_->jointNames());
   connect(mappingEditor_, &ColumnMappingEditor::edited, this, &ImportPage::onMappingEdited);
   connect(mappingEditor_, &ColumnMappingEditor::guessRequested, this, &ImportPage::reguessMapping);
   connect(mappingEditor_, &ColumnMappingEditor::applyToAllRequested, this, &ImportPage::applyMappingToAll);
+  saveMappingButton_ = new QPushButton(tr("Save mapping..."));
+  saveMappingButton_->setObjectName("saveMappingButton");
+  saveMappingButton_->setToolTip(tr("A mapping file for logs of this logger; the CLI reads it with --mapping"));
+  loadMappingButton_ = new QPushButton(tr("Load mapping..."));
+  loadMappingButton_->setObjectName("loadMappingButton");
+  auto pickFile = [this](bool save) {
+    QSettings settings;
+    const QString dir = settings.value("identificationWizard/mappingDirectory").toString();
+    const QString filter = tr("Log mappings (*.json);;All files (*)");
+    const QString path = save ? QFileDialog::getSaveFileName(this, tr("Save the column mapping"), dir, filter)
+                              : QFileDialog::getOpenFileName(this, tr("Load a column mapping"), dir, filter);
+    if (path.isEmpty()) return;
+    settings.setValue("identificationWizard/mappingDirectory", QFileInfo(path).absolutePath());
+    QString error;
+    if (!(save ? saveMapping(path, &error) : loadMapping(path, &error)))
+      QMessageBox::warning(this, save ? tr("Save mapping") : tr("Load mapping"), error);
+  };
+  connect(saveMappingButton_, &QPushButton::clicked, this, [pickFile]() { pickFile(true); });
+  connect(loadMappingButton_, &QPushButton::clicked, this, [pickFile]() { pickFile(false); });
+  auto* mappingButtons = new QHBoxLayout;
+  mappingButtons->addStretch(1);
+  mappingButtons->addWidget(loadMappingButton_);
+  mappingButtons->addWidget(saveMappingButton_);
   auto* mappingBox = new QGroupBox(tr("Column mapping"));
-  (new QVBoxLayout(mappingBox))->addWidget(mappingEditor_);
+  auto* mappingLayout = new QVBoxLayout(mappingBox);
+  mappingLayout->addWidget(mappingEditor_, 1);
+  mappingLayout->addLayout(mappingButtons);
 
-  // ---- problems ----
-  problemTree_ = new QTreeWidget;
-  problemTree_->setObjectName("problemList");
-  problemTree_->setColumnCount(3);
-  problemTree_->setHeaderLabels({tr("Log"), tr("Line"), tr("Problem")});
-  problemTree_->setRootIsDecorated(false);
-  problemTree_->setWordWrap(true);
-  problemTree_->setUniformRowHeights(false);
-  problemTree_->header()->setStretchLastSection(true);
-  problemTree_->setColumnWidth(0, 160);
-  problemTree_->setIconSize(QSize(16, 16));
-  problemTree_->setColumnWidth(1, 52);
-  connect(problemTree_, &QTreeWidget::itemActivated, this, &ImportPage::onProblemActivated);
-  connect(problemTree_, &QTreeWidget::itemClicked, this, &ImportPage::onProblemActivated);
+  // ---- time axis and problems ----
+  timeChart_ = new TimeStepChart;
+  timeChart_->setMinimumHeight(150);
+  problemList_ = new LogProblemList;
+  connect(problemList_, &LogProblemList::placeActivated, this, &ImportPage::onPlaceActivated);
   checkProgress_ = new QProgressBar;
   checkProgress_->setObjectName("checkProgress");
   checkProgress_->setRange(0, 1000);
@@ -217,11 +246,15 @@ void ImportPage::buildUi() {
   checkStatus_ = new QLabel;
   checkStatus_->setObjectName("checkStatus");
   checkStatus_->setWordWrap(true);
-  auto* problemBox = new QGroupBox(tr("Problems and notes"));
+  auto* problemBox = new QGroupBox(tr("Time axis, problems and notes"));
   auto* problemLayout = new QVBoxLayout(problemBox);
   problemLayout->addWidget(checkStatus_);
   problemLayout->addWidget(checkProgress_);
-  problemLayout->addWidget(problemTree_, 1);
+  auto* problemSplit = new QSplitter(Qt::Vertical);
+  problemSplit->addWidget(timeChart_);
+  problemSplit->addWidget(problemList_);
+  problemSplit->setSizes({170, 230});
+  problemLayout->addWidget(problemSplit, 1);
 
   auto* bottom = new QSplitter(Qt::Horizontal);
   bottom->addWidget(mappingBox);
@@ -230,23 +263,22 @@ void ImportPage::buildUi() {
   bottom->setStretchFactor(1, 2);
   bottom->setSizes({680, 450});
 
-  auto* formatWidget = new QWidget;
-  formatWidget->setLayout(formatRow);
-  formatRow->setContentsMargins(4, 2, 4, 2);
   auto* vertical = new QSplitter(Qt::Vertical);
   auto* topWidget = new QWidget;
   auto* topLayout = new QVBoxLayout(topWidget);
   topLayout->setContentsMargins(0, 0, 0, 0);
   topLayout->addWidget(top, 1);
-  topLayout->addWidget(formatWidget);
+  topLayout->addWidget(buildFormatRow());
+  topLayout->addWidget(buildImportOptionsRow());
   vertical->addWidget(topWidget);
   vertical->addWidget(bottom);
   vertical->setStretchFactor(0, 1);
   vertical->setStretchFactor(1, 1);
-  vertical->setSizes({300, 300});
+  vertical->setSizes({300, 340});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(vertical);
+  showImportOptions();
   showLog(-1);
 }
 
@@ -275,22 +307,21 @@ void ImportPage::addLogs(const QStringList& paths) {
     if (present) continue;
     LogSource log;
     log.path = path;
-    views_.erase(path);
-    LogView& view = views_[path];
+    states_.erase(path);
+    LogPreviewState& state = states_[path];
     if (!log.isMat()) {
       try {
-        view.preview = readCsvPreview(path.toStdString(), kPreviewRows);
-        view.previewOk = true;
+        state.preview = readCsvPreview(path.toStdString(), kPreviewRows);
+        state.previewOk = true;
       } catch (const std::exception& e) {
-        view.previewError = stripSource(e.what(), path);
-        view.previewErrorLine = lineOfMessage(view.previewError);
+        state.previewError = diagnosticOf(e);
       }
       // A log with the same columns as one already listed comes from the same logger: same mapping.
       const LogSource* twin = nullptr;
       for (const LogSource& other : logs) {
-        auto it = views_.find(other.path);
-        if (view.previewOk && it != views_.end() && it->second.previewOk &&
-            it->second.preview.layout.columns == view.preview.layout.columns && !other.mapping.joints.empty())
+        auto it = states_.find(other.path);
+        if (state.previewOk && it != states_.end() && it->second.previewOk &&
+            it->second.preview.layout.columns == state.preview.layout.columns && !other.mapping.joints.empty())
           twin = &other;
       }
       if (twin) {
@@ -299,8 +330,8 @@ void ImportPage::addLogs(const QStringList& paths) {
         log.delimiter = twin->delimiter;
         log.decimal = twin->decimal;
         log.header = twin->header;
-      } else if (view.previewOk) {
-        guessMapping(log, view);
+      } else if (state.previewOk) {
+        guessMapping(log, state);
       }
     }
     logs.push_back(log);
@@ -329,25 +360,25 @@ void ImportPage::setCurrentLog(int index) { logList_->setCurrentRow(index); }
 
 bool ImportPage::isChecking() const { return task_->isRunning() || checkTimer_->isActive() || checkPending_; }
 
-void ImportPage::guessMapping(LogSource& log, LogView& view) {
-  view.guessNotes.clear();
-  view.guessWarnings.clear();
-  view.guessError.clear();
-  view.guessErrorLine = 0;
+void ImportPage::guessMapping(LogSource& log, LogPreviewState& state) {
+  state.guessNotes.clear();
+  state.guessWarnings.clear();
+  state.guessError = {};
   LogGuessOptions options;
   options.dof = session_->model().dof();
   options.jointNames = session_->jointNames();
-  const CsvLayout& layout = view.preview.layout;
+  if (session_->document()->import().torqueConstants.size() == static_cast<std::size_t>(options.dof))
+    options.torqueConstants = session_->document()->import().torqueConstants;
+  const CsvLayout& layout = state.preview.layout;
   try {
-    const LogMappingGuess guess = guessLogColumnMapping(layout.columns, view.preview.values, options,
-                                                        log.path.toStdString(), std::max<size_t>(layout.headerLine, 1));
+    const LogMappingGuess guess = guessLogColumnMapping(layout.columns, state.preview.values, options,
+                                                        log.path.toStdString(), layout.columnsLine());
     log.mapping = guess.mapping;
-    view.guessNotes = toQStringList(guess.notes);
-    view.guessWarnings = toQStringList(guess.warnings);
+    state.guessNotes = toQStringList(guess.notes);
+    state.guessWarnings = toQStringList(guess.warnings);
   } catch (const std::exception& e) {
     // Nothing usable was recognised: an empty mapping with the model's joints, to fill in by hand.
-    view.guessError = stripSource(e.what(), log.path);
-    view.guessErrorLine = lineOfMessage(view.guessError);
+    state.guessError = diagnosticOf(e);
     // Keep what the exact names say ("t", "q3", "tau3", ...) so only the rest is left to map by hand.
     log.mapping = LogColumnMapping{};
     auto has = [&](const std::string& name) {
@@ -360,8 +391,9 @@ void ImportPage::guessMapping(LogSource& log, LogView& view) {
       JointColumns jc;
       jc.name = names[j];
       const std::string index = std::to_string(j + 1);
-      for (int c = ColQ; c <= ColTau; ++c)
-        if (has(roleName(c) + index)) *roleField(jc, c) = roleName(c) + index;
+      const std::pair<std::string*, const char*> roles[] = {{&jc.q, "q"}, {&jc.qd, "qd"}, {&jc.qdd, "qdd"}, {&jc.tau, "tau"}};
+      for (const auto& [field, role] : roles)
+        if (has(role + index)) *field = role + index;
       log.mapping.joints.push_back(jc);
     }
   }
@@ -370,17 +402,15 @@ void ImportPage::guessMapping(LogSource& log, LogView& view) {
 
 void ImportPage::loadPreview(int index) {
   const LogSource& log = session_->document()->logs().at(static_cast<size_t>(index));
-  LogView& view = views_[log.path];
+  LogPreviewState& state = states_[log.path];
   if (log.isMat()) return;
-  view.previewOk = false;
-  view.previewError.clear();
-  view.previewErrorLine = 0;
+  state.previewOk = false;
+  state.previewError = {};
   try {
-    view.preview = readCsvPreview(log.path.toStdString(), kPreviewRows, effectiveCsvFormat(log));
-    view.previewOk = true;
+    state.preview = readCsvPreview(log.path.toStdString(), kPreviewRows, effectiveCsvFormat(log));
+    state.previewOk = true;
   } catch (const std::exception& e) {
-    view.previewError = stripSource(e.what(), log.path);
-    view.previewErrorLine = lineOfMessage(view.previewError);
+    state.previewError = diagnosticOf(e);
   }
 }
 
@@ -390,58 +420,35 @@ void ImportPage::showLog(int index) {
   removeButton_->setEnabled(valid);
   if (!valid) {
     updating_ = true;
-    rawText_->setPlainText(logs.empty() ? tr("Add one or several logs: CSV or text tables with a time column (or a "
-                                             "known rate), joint positions and joint torques, or MATLAB .mat files.")
-                                        : QString());
-    previewTable_->clear();
-    previewTable_->setRowCount(0);
-    previewTable_->setColumnCount(0);
-    previewTitle_->clear();
+    fileView_->clear(logs.empty() ? tr("Add one or several logs: CSV or text tables with a time column (or a known "
+                                       "rate), joint positions and joint torques (or motor currents), or MATLAB "
+                                       ".mat files.")
+                                  : QString());
     detectedLabel_->clear();
     mappingEditor_->setUnavailable(QString());
-    for (QWidget* w : std::initializer_list<QWidget*>{delimiterCombo_, decimalCombo_, headerCombo_}) w->setEnabled(false);
+    for (QWidget* w : std::initializer_list<QWidget*>{delimiterCombo_, decimalCombo_, headerCombo_, saveMappingButton_,
+                                                      loadMappingButton_})
+      w->setEnabled(false);
     updating_ = false;
     return;
   }
   const LogSource& log = logs[static_cast<size_t>(index)];
-  auto it = views_.find(log.path);
-  if (it == views_.end() || (!it->second.previewOk && it->second.previewError.isEmpty())) {
+  auto it = states_.find(log.path);
+  if (it == states_.end() || (!it->second.previewOk && it->second.previewError.message.empty())) {
     loadPreview(index);
-    it = views_.find(log.path);
+    it = states_.find(log.path);
   }
-  if (it == views_.end()) it = views_.emplace(log.path, LogView{}).first;
+  if (it == states_.end()) it = states_.emplace(log.path, LogPreviewState{}).first;
   updating_ = true;
-  showRawText(log, it->second);
+  fileView_->show(log, it->second);
   showFormat(log, it->second);
   showMapping(log, it->second);
-  showPreviewTable(log, it->second);
+  saveMappingButton_->setEnabled(!log.isMat() && !log.mapping.joints.empty());
+  loadMappingButton_->setEnabled(!log.isMat());
   updating_ = false;
 }
 
-void ImportPage::showRawText(const LogSource& log, const LogView& view) {
-  if (log.isMat()) {
-    rawText_->setPlainText(tr("%1\n\nMATLAB file: the variables t, q, qd, qdd and tau are read by name "
-                              "(q and tau required, one column per joint).")
-                               .arg(log.path));
-    return;
-  }
-  QFile file(log.path);
-  if (!file.open(QIODevice::ReadOnly)) {
-    rawText_->setPlainText(tr("%1: cannot open").arg(log.path));
-    return;
-  }
-  const std::size_t lastLine = view.previewOk && !view.preview.lines.empty() ? view.preview.lines.back() : 60;
-  QString text;
-  for (std::size_t line = 1; line <= lastLine && !file.atEnd(); ++line) {
-    QByteArray bytes = file.readLine(64 * 1024);
-    while (bytes.endsWith('\n') || bytes.endsWith('\r')) bytes.chop(1);
-    text += QString("%1  %2\n").arg(line, 4).arg(QString::fromUtf8(bytes));
-  }
-  if (!file.atEnd()) text += tr("   ...\n");
-  rawText_->setPlainText(text);
-}
-
-void ImportPage::showFormat(const LogSource& log, const LogView& view) {
+void ImportPage::showFormat(const LogSource& log, const LogPreviewState& state) {
   const bool csv = !log.isMat();
   for (QComboBox* c : {delimiterCombo_, decimalCombo_, headerCombo_}) c->setEnabled(csv);
   auto select = [](QComboBox* combo, int data) { combo->setCurrentIndex(std::max(0, combo->findData(data))); };
@@ -452,11 +459,12 @@ void ImportPage::showFormat(const LogSource& log, const LogView& view) {
     detectedLabel_->setText(tr("MATLAB file"));
     return;
   }
-  if (!view.previewOk) {
-    detectedLabel_->setText(tr("<span style='color:#b00020'>%1</span>").arg(view.previewError.toHtmlEscaped()));
+  if (!state.previewOk) {
+    detectedLabel_->setText(
+        tr("<span style='color:#b00020'>%1</span>").arg(problemText(state.previewError).toHtmlEscaped()));
     return;
   }
-  const CsvLayout& layout = view.preview.layout;
+  const CsvLayout& layout = state.preview.layout;
   QString text = tr("<b>%1</b>-delimited, decimal '%2', %3, %4 columns")
                      .arg(delimiterLabel(layout.format.delimiter))
                      .arg(QChar(layout.format.decimal))
@@ -467,78 +475,80 @@ void ImportPage::showFormat(const LogSource& log, const LogView& view) {
   detectedLabel_->setToolTip(toQStringList(layout.notes).join('\n'));
 }
 
-void ImportPage::showMapping(const LogSource& log, const LogView& view) {
+void ImportPage::showMapping(const LogSource& log, const LogPreviewState& state) {
   if (log.isMat()) {
     mappingEditor_->setUnavailable(tr("MATLAB files are mapped by variable name."));
-  } else if (!view.previewOk) {
+  } else if (!state.previewOk) {
     mappingEditor_->setUnavailable(QString());
   } else {
     QStringList columns;
-    for (const std::string& c : view.preview.layout.columns) columns << QString::fromStdString(c);
+    for (const std::string& c : state.preview.layout.columns) columns << QString::fromStdString(c);
     mappingEditor_->setMapping(log.mapping, columns, log.mappingEdited);
   }
-  mappingEditor_->setApplyToAllEnabled(!log.isMat() && view.previewOk && session_->document()->logs().size() > 1);
+  mappingEditor_->setApplyToAllEnabled(!log.isMat() && state.previewOk && session_->document()->logs().size() > 1);
 }
 
-void ImportPage::showPreviewTable(const LogSource& log, const LogView& view) {
-  previewTable_->clear();
-  if (log.isMat() || !view.previewOk) {
-    previewTable_->setRowCount(0);
-    previewTable_->setColumnCount(0);
-    previewTitle_->setText(log.isMat() ? tr("No preview for MATLAB files.") : view.previewError);
+void ImportPage::showImportOptions() {
+  const ImportSettings& s = session_->document()->import();
+  const bool was = updating_;
+  updating_ = true;
+  QStringList constants;
+  for (double k : s.torqueConstants) constants << QString::number(k, 'g', 17);
+  torqueConstantsEdit_->setText(constants.join(", "));
+  torqueConstantsEdit_->setStyleSheet(QString());
+  dropBadRowsCheck_->setChecked(s.dropBadRows);
+  gapStepsSpin_->setValue(s.gapSteps);
+  updating_ = was;
+}
+
+void ImportPage::onImportOptionsEdited() {
+  if (updating_) return;
+  ImportSettings s = session_->document()->import();
+  std::vector<double> constants;
+  const int dof = session_->model().dof();
+  if (!parseConstants(torqueConstantsEdit_->text(), constants) ||
+      (!constants.empty() && static_cast<int>(constants.size()) != dof)) {
+    torqueConstantsEdit_->setStyleSheet("QLineEdit { background: #ffd0d0; }");
+    torqueConstantsEdit_->setToolTip(tr("%1 non-zero numbers [N m/A], one per joint, or nothing").arg(dof));
     return;
   }
-  const CsvPreview& p = view.preview;
-  const int rows = static_cast<int>(p.values.rows());
-  const int cols = static_cast<int>(p.layout.columns.size());
-  // The role of each column under the current mapping, shown in the header.
-  std::map<std::string, QString> roles;
-  const LogColumnMapping& m = log.mapping;
-  if (!m.timeColumn.empty()) roles[m.timeColumn] = tr("time [%1]").arg(timeUnitName(m.timeUnit));
-  for (size_t j = 0; j < m.joints.size(); ++j) {
-    JointColumns jc = m.joints[j];
-    for (int c = ColQ; c <= ColTau; ++c)
-      if (!roleField(jc, c)->empty())
-        roles[*roleField(jc, c)] = QString("%1 · j%2").arg(c == ColTau ? QString("τ") : roleName(c)).arg(j + 1);
-  }
-  previewTable_->setRowCount(rows);
-  previewTable_->setColumnCount(cols);
-  for (int c = 0; c < cols; ++c) {
-    const std::string& name = p.layout.columns[size_t(c)];
-    auto it = roles.find(name);
-    auto* header = new QTableWidgetItem(QString::fromStdString(name) + "\n" + (it != roles.end() ? it->second : "—"));
-    if (it == roles.end()) {
-      header->setForeground(QColor(140, 140, 140));
-      header->setToolTip(tr("Not used by the mapping"));
+  torqueConstantsEdit_->setStyleSheet(QString());
+  const bool constantsChanged = constants != s.torqueConstants;
+  s.torqueConstants = constants;
+  s.dropBadRows = dropBadRowsCheck_->isChecked();
+  s.gapSteps = gapStepsSpin_->value();
+  updating_ = true;
+  session_->document()->setImport(s);
+  updating_ = false;
+  // New constants: the guessed mappings of current columns take them (edited ones are the user's).
+  if (constantsChanged) {
+    std::vector<LogSource> logs = session_->document()->logs();
+    bool any = false;
+    for (LogSource& log : logs) {
+      auto it = states_.find(log.path);
+      if (log.isMat() || log.mappingEdited || it == states_.end() || !it->second.previewOk) continue;
+      guessMapping(log, it->second);
+      any = true;
     }
-    previewTable_->setHorizontalHeaderItem(c, header);
+    if (any) session_->document()->setLogs(std::move(logs));
   }
-  QStringList lineLabels;
-  const char delimiter = p.layout.format.delimiter;
-  for (int r = 0; r < rows; ++r) {
-    lineLabels << QString::number(p.lines[size_t(r)]);
-    const std::string& raw = p.rawLines[size_t(r)];
-    const auto fields = csv_text::splitQuoted(raw, delimiter);
-    for (int c = 0; c < cols; ++c) {
-      const double v = p.values(r, c);
-      const QString text = c < static_cast<int>(fields.size())
-                               ? QString::fromStdString(csv_text::unquote(fields[size_t(c)]))
-                               : QString();
-      // Numbers as parsed (6 digits; the raw text is beside); what did not parse as it is, in red.
-      auto* item = new QTableWidgetItem(std::isfinite(v) ? formatNumber(v, 6) : text);
-      if (std::isfinite(v)) {
-        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        item->setToolTip(text);
-      } else {
-        item->setBackground(QColor(255, 205, 205));
-        item->setToolTip(text.isEmpty() ? tr("missing value") : tr("'%1' is not a finite number").arg(text));
-      }
-      previewTable_->setItem(r, c, item);
+}
+
+void ImportPage::showTimeBase() {
+  const int index = currentLog();
+  const auto& logs = session_->document()->logs();
+  if (index < 0 || index >= static_cast<int>(logs.size())) {
+    timeChart_->setTimeBase(nullptr, {});
+    return;
+  }
+  const QString& path = logs[size_t(index)].path;
+  const bool checked = checkedKey_ == logsKey(*session_->document());
+  for (const LogCheck& c : checks_)
+    if (checked && c.path == path && c.ok) {
+      timeChart_->setTimeBase(&c.timeBase, QFileInfo(path).fileName());
+      return;
     }
-  }
-  previewTable_->setVerticalHeaderLabels(lineLabels);
-  previewTable_->horizontalHeader()->setMinimumHeight(40);
-  previewTitle_->setText(tr("First %1 data rows; row labels are file line numbers.").arg(rows));
+  timeChart_->setTimeBase(nullptr, {}, checked ? tr("The log could not be read: see the problems below.") : QString());
 }
 
 void ImportPage::refreshLogList() {
@@ -546,6 +556,7 @@ void ImportPage::refreshLogList() {
   const int current = currentLog();
   const QSignalBlocker block(logList_);
   logList_->clear();
+  const bool checked = checkedKey_ == logsKey(*session_->document());
   for (const LogSource& log : logs) {
     auto* item = new QListWidgetItem(QFileInfo(log.path).fileName());
     item->setToolTip(log.path);
@@ -555,15 +566,11 @@ void ImportPage::refreshLogList() {
         error |= p.severity == LogProblem::Severity::Error;
         warning |= p.severity == LogProblem::Severity::Warning;
       }
-    const bool checked = checkedKey_ == logsKey(*session_->document());
-    if (error)
-      item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxCritical));
-    else if (warning)
-      item->setIcon(style()->standardIcon(QStyle::SP_MessageBoxWarning));
-    else if (checked)
-      item->setIcon(style()->standardIcon(QStyle::SP_DialogApplyButton));
-    else
-      item->setIcon(style()->standardIcon(QStyle::SP_BrowserReload));
+    const QStyle::StandardPixmap icon = error     ? QStyle::SP_MessageBoxCritical
+                                        : warning ? QStyle::SP_MessageBoxWarning
+                                        : checked ? QStyle::SP_DialogApplyButton
+                                                  : QStyle::SP_BrowserReload;
+    item->setIcon(style()->standardIcon(icon));
     logList_->addItem(item);
   }
   logList_->setCurrentRow(std::min(current < 0 ? 0 : current, static_cast<int>(logs.size()) - 1));
@@ -579,19 +586,18 @@ void ImportPage::onFormatEdited() {
   log.delimiter = d ? std::optional<char>(char(d)) : std::nullopt;
   log.decimal = dec ? std::optional<char>(char(dec)) : std::nullopt;
   log.header = h >= 0 ? std::optional<bool>(h == 1) : std::nullopt;
-  LogView& view = views_[log.path];
-  const std::vector<std::string> before = view.previewOk ? view.preview.layout.columns : std::vector<std::string>{};
-  view.previewOk = false;
-  view.previewError.clear();
+  LogPreviewState& state = states_[log.path];
+  const std::vector<std::string> before = state.previewOk ? state.preview.layout.columns : std::vector<std::string>{};
+  state.previewOk = false;
+  state.previewError = {};
   try {
-    view.preview = readCsvPreview(log.path.toStdString(), kPreviewRows, effectiveCsvFormat(log));
-    view.previewOk = true;
+    state.preview = readCsvPreview(log.path.toStdString(), kPreviewRows, effectiveCsvFormat(log));
+    state.previewOk = true;
   } catch (const std::exception& e) {
-    view.previewError = stripSource(e.what(), log.path);
-    view.previewErrorLine = lineOfMessage(view.previewError);
+    state.previewError = diagnosticOf(e);
   }
   // Other columns: the old mapping means nothing any more.
-  if (view.previewOk && view.preview.layout.columns != before) guessMapping(log, view);
+  if (state.previewOk && state.preview.layout.columns != before) guessMapping(log, state);
   session_->document()->setLog(index, log);
 }
 
@@ -604,8 +610,8 @@ void ImportPage::onMappingEdited() {
   log.mappingEdited = true;
   updating_ = true;
   session_->document()->setLog(index, log);
-  auto it = views_.find(log.path);
-  if (it != views_.end()) showPreviewTable(session_->document()->logs()[size_t(index)], it->second);
+  auto it = states_.find(log.path);
+  if (it != states_.end()) fileView_->showPreview(session_->document()->logs()[size_t(index)], it->second);
   updating_ = false;
 }
 
@@ -613,9 +619,9 @@ void ImportPage::reguessMapping() {
   const int index = currentLog();
   if (index < 0) return;
   LogSource log = session_->document()->logs()[size_t(index)];
-  LogView& view = views_[log.path];
-  if (!view.previewOk) return;
-  guessMapping(log, view);
+  LogPreviewState& state = states_[log.path];
+  if (!state.previewOk) return;
+  guessMapping(log, state);
   session_->document()->setLog(index, log);
 }
 
@@ -631,9 +637,61 @@ void ImportPage::applyMappingToAll() {
     log.delimiter = source.delimiter;
     log.decimal = source.decimal;
     log.header = source.header;
-    views_.erase(log.path);
+    states_.erase(log.path);
   }
   session_->document()->setLogs(std::move(logs));
+}
+
+bool ImportPage::saveMapping(const QString& path, QString* error) {
+  const int index = currentLog();
+  if (index < 0) return false;
+  const LogSource& log = session_->document()->logs()[size_t(index)];
+  LogMappingFile file;
+  file.mapping = log.mapping;
+  try {
+    file.format = effectiveCsvFormat(log);
+    writeLogMappingFile(path.toStdString(), file);
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromUtf8(e.what());
+    return false;
+  }
+  return true;
+}
+
+bool ImportPage::loadMapping(const QString& path, QString* error) {
+  const int index = currentLog();
+  if (index < 0) return false;
+  LogSource log = session_->document()->logs()[size_t(index)];
+  LogPreviewState& state = states_[log.path];
+  try {
+    const LogMappingFile file = readLogMappingFile(path.toStdString());
+    if (file.format) {
+      log.delimiter = file.format->delimiter;
+      log.decimal = file.format->decimal;
+      log.header = file.format->hasHeader;
+      state.preview = readCsvPreview(log.path.toStdString(), kPreviewRows, file.format);
+      state.previewOk = true;
+      state.previewError = {};
+    }
+    if (!state.previewOk) throw InputError(log.path.toStdString() + ": the log's columns could not be read");
+    const int dof = session_->model().dof();
+    if (file.mapping) {
+      log.mapping = *file.mapping;
+    } else {
+      const std::vector<double>& constants =
+          file.torqueConstants.empty() ? session_->document()->import().torqueConstants : file.torqueConstants;
+      log.mapping = mappingFromLayout(parseLogColumnLayout(*file.columns), state.preview.layout.columns, dof,
+                                      session_->jointNames(), constants, log.path.toStdString(),
+                                      state.preview.layout.columnsLine());
+    }
+    checkLogColumnMapping(log.mapping, state.preview.layout.columns, dof, path.toStdString());
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromUtf8(e.what());
+    return false;
+  }
+  log.mappingEdited = true;
+  session_->document()->setLog(index, log);
+  return true;
 }
 
 void ImportPage::scheduleCheck() {
@@ -659,18 +717,18 @@ void ImportPage::startCheck() {
     emit checkFinished();
     return;
   }
-  // Everything the worker needs, copied: it must not touch the document.
+  // Everything the worker needs, copied: it must not touch the document. The options are the
+  // estimation's own (position ranges from the model included), so the check finds what it would.
   std::vector<LogCheckRequest> requests;
   for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i) {
     LogCheckRequest request;
     request.path = doc->logs()[size_t(i)].path;
     try {
-      request.options = doc->settingsFor(i).import;
+      request.options = importOptionsFor(session_->model(), doc->settingsFor(i));
     } catch (const std::exception& e) {
       request.setupError = QString::fromUtf8(e.what());
+      request.options.dof = session_->model().dof();
     }
-    request.options.dof = session_->model().dof();
-    request.options.jointNames = session_->jointNames();
     requests.push_back(std::move(request));
   }
   auto results = std::make_shared<std::vector<LogCheck>>();
@@ -695,79 +753,16 @@ void ImportPage::startCheck() {
 }
 
 void ImportPage::refreshProblems() {
-  problems_.clear();
   IdentificationDocument* doc = session_->document();
   const bool checked = checkedKey_ == logsKey(*doc);
-  int errors = 0, warnings = 0;
   std::size_t rows = 0;
-  for (const LogSource& log : doc->logs()) {
-    const LogView* view = nullptr;
-    if (auto it = views_.find(log.path); it != views_.end()) view = &it->second;
-    const LogCheck* check = nullptr;
-    if (checked)
-      for (const LogCheck& c : checks_)
-        if (c.path == log.path) check = &c;
-    auto add = [&](LogProblem::Severity s, std::size_t line, const QString& message) {
-      problems_.push_back({s, log.path, line, message});
-      errors += s == LogProblem::Severity::Error;
-      warnings += s == LogProblem::Severity::Warning;
-    };
-    if (check) {
-      if (!check->ok) {
-        const QString message = stripSource(check->error.toStdString(), log.path);
-        add(LogProblem::Severity::Error, lineOfMessage(message), message);
-      }
-      for (const LogWarning& w : check->warnings)
-        add(LogProblem::Severity::Warning, w.line, stripSource(w.message, log.path));
-      if (check->ok && check->rateHz > 0 && check->rateHz < kSlowRateHz)
-        add(LogProblem::Severity::Warning, 0,
-            tr("sampled at %1 Hz: too slow for clean accelerations (use 200 Hz or more)").arg(check->rateHz, 0, 'g', 3));
-    } else if (view && !view->previewError.isEmpty()) {
-      add(LogProblem::Severity::Error, view->previewErrorLine, view->previewError);
-    }
-    if (view && !view->guessError.isEmpty() && !log.mappingEdited && view->previewError.isEmpty()) {
-      // Once the log was read with the partial mapping, its own error says what is missing.
-      if (check)
-        add(LogProblem::Severity::Warning, view->guessErrorLine, tr("mapping not guessed: %1").arg(view->guessError));
-      else
-        add(LogProblem::Severity::Error, view->guessErrorLine, view->guessError);
-    }
-    if (view && !log.mappingEdited) {
-      for (const QString& w : view->guessWarnings) add(LogProblem::Severity::Warning, 0, stripSource(w.toStdString(), log.path));
-      for (const QString& n : view->guessNotes) add(LogProblem::Severity::Info, 0, stripSource(n.toStdString(), log.path));
-    }
-    if (check && check->ok) {
-      rows += check->rows;
-      add(LogProblem::Severity::Info, 0,
-          tr("%1 samples, %2 s at %3 Hz").arg(check->rows).arg(check->duration, 0, 'f', 2).arg(check->rateHz, 0, 'g', 5));
-    }
-  }
-
-  // Errors first, then warnings, then notes; in file and line order within each.
-  std::stable_sort(problems_.begin(), problems_.end(), [](const LogProblem& a, const LogProblem& b) {
-    return static_cast<int>(a.severity) < static_cast<int>(b.severity);
-  });
-  problemTree_->clear();
-  static const QRegularExpression linePrefix(QStringLiteral("^line \\d+: "));
+  problems_ = collectLogProblems(doc->logs(), states_, checks_, checked, &rows);
+  int errors = 0, warnings = 0;
   for (const LogProblem& p : problems_) {
-    auto* item = new QTreeWidgetItem;
-    item->setText(0, QFileInfo(p.path).fileName());
-    item->setToolTip(0, p.path);
-    item->setText(1, p.line ? QString::number(p.line) : QString());
-    QString message = p.message;
-    if (p.line) message.remove(linePrefix);  // the line has a column of its own
-    item->setText(2, message);
-    item->setToolTip(2, p.message);
-    const QStyle::StandardPixmap icon = p.severity == LogProblem::Severity::Error     ? QStyle::SP_MessageBoxCritical
-                                        : p.severity == LogProblem::Severity::Warning ? QStyle::SP_MessageBoxWarning
-                                                                                      : QStyle::SP_MessageBoxInformation;
-    item->setIcon(0, style()->standardIcon(icon));
-    if (p.severity == LogProblem::Severity::Error) item->setForeground(2, QColor(176, 0, 32));
-    if (p.severity == LogProblem::Severity::Info) item->setForeground(2, QColor(90, 90, 90));
-    item->setData(0, Qt::UserRole, p.path);
-    item->setData(1, Qt::UserRole, static_cast<qulonglong>(p.line));
-    problemTree_->addTopLevelItem(item);
+    errors += p.severity == LogProblem::Severity::Error;
+    warnings += p.severity == LogProblem::Severity::Warning;
   }
+  problemList_->setProblems(problems_);
   const int logs = static_cast<int>(doc->logs().size());
   if (logs == 0)
     checkStatus_->setText(tr("No log yet."));
@@ -782,49 +777,14 @@ void ImportPage::refreshProblems() {
                               .arg(countOf(static_cast<long long>(rows), tr("sample"), tr("samples")))
                               .arg(warnings ? ", " + countOf(warnings, tr("warning"), tr("warnings")) : QString()));
   refreshLogList();
+  showTimeBase();
 }
 
-void ImportPage::onProblemActivated(QTreeWidgetItem* item) {
-  if (!item) return;
-  const QString path = item->data(0, Qt::UserRole).toString();
-  const std::size_t line = item->data(1, Qt::UserRole).toULongLong();
+void ImportPage::onPlaceActivated(const QString& path, std::size_t line, const QString& field) {
   const auto& logs = session_->document()->logs();
   for (size_t k = 0; k < logs.size(); ++k)
     if (logs[k].path == path && currentLog() != static_cast<int>(k)) setCurrentLog(static_cast<int>(k));
-  if (line == 0) return;
-  // Show the line in the raw text and the preview when it is among the first lines.
-  const QTextBlock block = rawText_->document()->findBlockByNumber(static_cast<int>(line) - 1);
-  if (block.isValid()) {
-    // Select the line from its end back to its start, so the view shows its beginning.
-    QTextCursor cursor(block);
-    cursor.movePosition(QTextCursor::EndOfBlock);
-    cursor.movePosition(QTextCursor::StartOfBlock, QTextCursor::KeepAnchor);
-    rawText_->setTextCursor(cursor);
-    rawText_->centerCursor();
-    rawText_->horizontalScrollBar()->setValue(0);
-  }
-  if (auto it = views_.find(path); it != views_.end() && it->second.previewOk) {
-    // The cell the message names ("column 'tau3'"), else the row.
-    static const QRegularExpression columnName(QStringLiteral("column '([^']*)'"));
-    const QRegularExpressionMatch match = columnName.match(item->toolTip(2));
-    const auto& columns = it->second.preview.layout.columns;
-    int column = -1;
-    if (match.hasMatch())
-      for (size_t c = 0; c < columns.size(); ++c)
-        if (QString::fromStdString(columns[c]) == match.captured(1)) column = static_cast<int>(c);
-    const auto& lines = it->second.preview.lines;
-    for (size_t r = 0; r < lines.size(); ++r)
-      if (lines[r] == line) {
-        const int row = static_cast<int>(r);
-        if (column >= 0) {
-          previewTable_->setCurrentCell(row, column);
-          previewTable_->scrollToItem(previewTable_->item(row, column), QAbstractItemView::PositionAtCenter);
-        } else {
-          previewTable_->selectRow(row);
-          previewTable_->scrollToItem(previewTable_->item(row, 0));
-        }
-      }
-  }
+  if (auto it = states_.find(path); it != states_.end()) fileView_->showPlace(line, field, it->second);
 }
 
 bool ImportPage::isComplete() const {

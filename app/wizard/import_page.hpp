@@ -1,45 +1,38 @@
 #pragma once
 // Page 1, Import: one or several logs; for the selected log the raw text
-// beside a preview table, the detected delimiter / decimal / header (each can
-// be forced), and the column mapping guessed from the header names — time
-// column or rate, units, and per joint the q / qd / qdd / tau columns, all
-// editable. Every log is read through the importer on a worker thread after
-// each change; every problem is listed with its log and line number.
+// beside a preview table (LogFileView), the detected delimiter / decimal /
+// header (each can be forced), how currents, corrupt rows and gaps are read,
+// and the column mapping guessed from the header names — time column or rate,
+// units, and per joint the q / qd / qdd / tau columns, all editable, savable
+// as a mapping file. Every log is read through the importer on a worker thread
+// after each change; its time axis is shown (TimeStepChart) and every problem
+// is listed with its log and line (LogProblemList).
 
 #include "app/wizard/background_task.hpp"
 #include "app/wizard/log_check.hpp"
+#include "app/wizard/log_problems.hpp"
 #include "app/wizard/wizard_session.hpp"
-
-#include "logs/csv_table.hpp"
 
 #include <QWizardPage>
 
 #include <map>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
+class QLineEdit;
 class QListWidget;
-class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
-class QTableWidget;
 class QTimer;
-class QTreeWidget;
-class QTreeWidgetItem;
 
 namespace eb::wizard {
 
 class ColumnMappingEditor;
-
-/// One problem found in a log.
-struct LogProblem {
-  enum class Severity { Error, Warning, Info };
-  Severity severity = Severity::Info;
-  QString path;     ///< log file
-  std::size_t line = 0;  ///< 1-based line in the file, 0 when it concerns the whole file
-  QString message;  ///< one line, without the leading "<file>: "
-};
+class LogFileView;
+class TimeStepChart;
 
 class ImportPage : public QWizardPage {
   Q_OBJECT
@@ -59,6 +52,10 @@ class ImportPage : public QWizardPage {
   const std::vector<LogProblem>& problems() const { return problems_; }
   /// True while the logs are being read.
   bool isChecking() const;
+  /// Writes the current log's mapping (and forced format) as a mapping file; false and `error` on failure.
+  bool saveMapping(const QString& path, QString* error = nullptr);
+  /// Applies a mapping file to the current log; false and `error` when it cannot be read.
+  bool loadMapping(const QString& path, QString* error = nullptr);
 
   bool isComplete() const override;
   void cleanupPage() override {}
@@ -68,40 +65,32 @@ class ImportPage : public QWizardPage {
   void checkFinished();
 
  private:
-  // What the page knows of one log beyond the document (previews are cheap to rebuild).
-  struct LogView {
-    CsvPreview preview;
-    bool previewOk = false;
-    QString previewError;
-    std::size_t previewErrorLine = 0;
-    QStringList guessNotes, guessWarnings;
-    QString guessError;
-    std::size_t guessErrorLine = 0;
-  };
-
   void buildUi();
+  QWidget* buildFormatRow();
+  QWidget* buildImportOptionsRow();
   void addLogsDialog();
   void loadPreview(int index);
-  void guessMapping(LogSource& log, LogView& view);
+  void guessMapping(LogSource& log, LogPreviewState& state);
   void showLog(int index);
-  void showRawText(const LogSource& log, const LogView& view);
-  void showPreviewTable(const LogSource& log, const LogView& view);
-  void showFormat(const LogSource& log, const LogView& view);
-  void showMapping(const LogSource& log, const LogView& view);
+  void showFormat(const LogSource& log, const LogPreviewState& state);
+  void showMapping(const LogSource& log, const LogPreviewState& state);
+  void showImportOptions();
+  void showTimeBase();
   void refreshLogList();
   void refreshProblems();
   void onFormatEdited();
+  void onImportOptionsEdited();
   void onMappingEdited();
   void reguessMapping();
   void applyMappingToAll();
   void scheduleCheck();
   void startCheck();
-  void onProblemActivated(QTreeWidgetItem* item);
+  void onPlaceActivated(const QString& path, std::size_t line, const QString& field);
 
   WizardSession* session_;
   BackgroundTask* task_;
   QTimer* checkTimer_;
-  std::map<QString, LogView> views_;
+  std::map<QString, LogPreviewState> states_;
   std::vector<LogCheck> checks_;
   std::vector<LogProblem> problems_;
   QString checkedKey_;   // document state the checks belong to
@@ -111,15 +100,19 @@ class ImportPage : public QWizardPage {
   QListWidget* logList_;
   QPushButton* addButton_;
   QPushButton* removeButton_;
-  QPlainTextEdit* rawText_;
-  QTableWidget* previewTable_;
-  QLabel* previewTitle_;
+  LogFileView* fileView_;
   QComboBox* delimiterCombo_;
   QComboBox* decimalCombo_;
   QComboBox* headerCombo_;
   QLabel* detectedLabel_;
+  QLineEdit* torqueConstantsEdit_;
+  QCheckBox* dropBadRowsCheck_;
+  QDoubleSpinBox* gapStepsSpin_;
   ColumnMappingEditor* mappingEditor_;
-  QTreeWidget* problemTree_;
+  QPushButton* saveMappingButton_;
+  QPushButton* loadMappingButton_;
+  TimeStepChart* timeChart_;
+  LogProblemList* problemList_;
   QProgressBar* checkProgress_;
   QLabel* checkStatus_;
 };

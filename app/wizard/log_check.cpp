@@ -1,6 +1,7 @@
 #include "app/wizard/log_check.hpp"
 
 #include "model/model_error.hpp"
+#include "util/cancelled.hpp"
 
 #include <QFileInfo>
 
@@ -27,6 +28,7 @@ std::vector<LogCheck> checkLogs(const std::vector<LogCheckRequest>& requests, co
         check.rateHz = log.sampleRateHz();
         check.duration = log.rows() ? log.t[log.t.size() - 1] : 0.0;
         check.warnings = log.warnings;
+        check.timeBase = log.timeBase;
       } else {
         LogBlockReader reader(path, request.options);
         LogBlock block;
@@ -38,10 +40,15 @@ std::vector<LogCheck> checkLogs(const std::vector<LogCheckRequest>& requests, co
         check.rateHz = reader.nominalStep() > 0 ? 1.0 / reader.nominalStep() : 0.0;
         check.warnings = reader.warnings();
         check.notes = reader.notes();
+        check.timeBase = reader.timeBase();
       }
       check.ok = true;
+    } catch (const Cancelled&) {
+      return results;
+    } catch (const InputError& e) {
+      check.error = QString::fromUtf8(e.what());
+      check.errorDetail = e.diagnostic();
     } catch (const std::exception& e) {
-      if (!progress(static_cast<double>(i + 1) / n, what)) return results;  // cancelled inside the importer
       check.error = QString::fromUtf8(e.what());
     }
     results.push_back(std::move(check));

@@ -29,7 +29,9 @@ struct LogCheck {
   QString path;
   bool ok = false;
   QString error;                      ///< the importer's message when !ok ("<file>: line N: column 'x': ...")
-  std::vector<LogWarning> warnings;   ///< gaps, skipped lines, unit doubts, with their lines
+  Diagnostic errorDetail;             ///< the same, as data (line, field) when the importer knew them
+  std::vector<LogWarning> warnings;   ///< skipped lines, unit doubts, with their lines
+  TimeBaseSummary timeBase;           ///< steps, gaps, segments, samples dropped
   std::vector<std::string> notes;     ///< what the importer recognised
   std::size_t rows = 0;
   double rateHz = 0.0, duration = 0.0;  ///< [Hz], [s]

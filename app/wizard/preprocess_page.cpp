@@ -1,5 +1,6 @@
 #include "app/wizard/preprocess_page.hpp"
 
+#include "app/wizard/time_step_chart.hpp"
 #include "app/wizard/wizard_charts.hpp"
 #include "app/wizard/wizard_text.hpp"
 
@@ -29,50 +30,6 @@
 
 namespace eb::wizard {
 namespace {
-
-// Reads at most maxRows samples of a log (the whole log for MAT files) into memory.
-std::shared_ptr<ExperimentLog> readHead(const std::string& path, const LogImportOptions& options, std::size_t maxRows,
-                                        const BackgroundTask::Progress& progress, bool& truncated) {
-  truncated = false;
-  if (path.size() > 4 && path.substr(path.size() - 4) == ".mat") {
-    LogImportOptions o = options;
-    o.progress = [&](double f) { return progress(0.5 * f, "reading"); };
-    return std::make_shared<ExperimentLog>(importLog(path, o));
-  }
-  LogBlockReader reader(path, options);
-  const int dof = options.dof;
-  auto log = std::make_shared<ExperimentLog>();
-  log->source = path;
-  log->t.resize(static_cast<Eigen::Index>(maxRows));
-  log->q.resize(static_cast<Eigen::Index>(maxRows), dof);
-  log->tau.resize(static_cast<Eigen::Index>(maxRows), dof);
-  if (reader.hasVelocity()) log->qd.resize(static_cast<Eigen::Index>(maxRows), dof);
-  if (reader.hasAcceleration()) log->qdd.resize(static_cast<Eigen::Index>(maxRows), dof);
-  LogBlock block;
-  Eigen::Index n = 0;
-  while (static_cast<std::size_t>(n) < maxRows) {
-    const std::size_t want = std::min<std::size_t>(16384, maxRows - static_cast<std::size_t>(n));
-    const auto rows = static_cast<Eigen::Index>(reader.read(block, want));
-    if (rows == 0) break;
-    log->t.segment(n, rows) = block.t;
-    log->q.middleRows(n, rows) = block.q;
-    log->tau.middleRows(n, rows) = block.tau;
-    if (log->qd.size()) log->qd.middleRows(n, rows) = block.qd;
-    if (log->qdd.size()) log->qdd.middleRows(n, rows) = block.qdd;
-    n += rows;
-    if (!progress(0.5 * reader.progress(), "reading")) throw InputError(path + ": cancelled");
-  }
-  truncated = static_cast<std::size_t>(n) == maxRows && reader.progress() < 1.0;
-  log->t.conservativeResize(n);
-  log->q.conservativeResize(n, dof);
-  log->tau.conservativeResize(n, dof);
-  if (log->qd.size()) log->qd.conservativeResize(n, dof);
-  if (log->qdd.size()) log->qdd.conservativeResize(n, dof);
-  log->timeOrigin = reader.timeOrigin();
-  log->jointNames = reader.jointNames();
-  log->warnings = reader.warnings();
-  return log;
-}
 
 const char* kChartTitles[4] = {"Position q", "Velocity qd", "Acceleration qdd", "Torque τ"};
 const char* kChartUnits[4] = {"rad", "rad/s", "rad/s²", "N m"};
@@ -119,6 +76,10 @@ void PreprocessPage::buildUi() {
   polyOrderSpin_ = new QSpinBox;
   polyOrderSpin_->setObjectName("savitzkyGolayOrderSpin");
   polyOrderSpin_->setRange(2, 9);
+  filterTorqueCheck_ = new QCheckBox(tr("Low-pass the torques too"));
+  filterTorqueCheck_->setObjectName("filterTorqueCheck");
+  filterTorqueCheck_->setToolTip(tr("Off (the default, as the CLI): the torques are used as measured, so their noise "
+                                    "stays white (honest standard deviations) and Coulomb steps stay sharp."));
   loggedDerivativesCheck_ = new QCheckBox(tr("Use logged qd and qdd as they are"));
   loggedDerivativesCheck_->setObjectName("loggedDerivativesCheck");
   loggedDerivativesCheck_->setToolTip(tr("For logs that carry exact velocities and accelerations (simulations): "
@@ -130,6 +91,7 @@ void PreprocessPage::buildUi() {
   connect(windowSpin_, qOverload<int>(&QSpinBox::valueChanged), this, &PreprocessPage::onSettingsEdited);
   connect(polyOrderSpin_, qOverload<int>(&QSpinBox::valueChanged), this, &PreprocessPage::onSettingsEdited);
   connect(loggedDerivativesCheck_, &QCheckBox::toggled, this, &PreprocessPage::onSettingsEdited);
+  connect(filterTorqueCheck_, &QCheckBox::toggled, this, &PreprocessPage::onSettingsEdited);
 
   auto* settingsBox = new QGroupBox(tr("Filter and derivatives"));
   auto* form = new QFormLayout(settingsBox);
@@ -138,6 +100,7 @@ void PreprocessPage::buildUi() {
   form->addRow(tr("Derivatives"), differentiatorCombo_);
   form->addRow(tr("Window"), windowSpin_);
   form->addRow(tr("Polynomial order"), polyOrderSpin_);
+  form->addRow(filterTorqueCheck_);
   form->addRow(loggedDerivativesCheck_);
 
   logCombo_ = new QComboBox;
@@ -163,11 +126,13 @@ void PreprocessPage::buildUi() {
   errorLabel_->setStyleSheet("color: #b00020");
   previewForm->addRow(infoLabel_);
   previewForm->addRow(errorLabel_);
+  timeChart_ = new TimeStepChart;
+  timeChart_->setMinimumHeight(170);
 
   auto* left = new QVBoxLayout;
   left->addWidget(settingsBox);
   left->addWidget(previewBox);
-  left->addStretch(1);
+  left->addWidget(timeChart_, 1);
   auto* leftWidget = new QWidget;
   leftWidget->setLayout(left);
   leftWidget->setFixedWidth(290);
@@ -186,7 +151,7 @@ void PreprocessPage::buildUi() {
     dashed.setStyle(Qt::DashLine);
     loggedSeries_[c]->setPen(dashed);
     loggedSeries_[c]->setVisible(false);
-    filteredSeries_[c] = addLineSeries(chart, tr("filtered"), QColor(31, 119, 180), 2.0);
+    filteredSeries_[c] = addLineSeries(chart, tr("used by the estimate"), QColor(31, 119, 180), 2.0);
     grid->addWidget(charts_[c], c / 2, c % 2);
   }
   auto* layout = new QHBoxLayout(this);
@@ -205,6 +170,8 @@ void PreprocessPage::showSettings() {
   windowSpin_->setValue(s.savitzkyGolayWindow);
   polyOrderSpin_->setValue(s.savitzkyGolayOrder);
   loggedDerivativesCheck_->setChecked(s.useLoggedDerivatives);
+  filterTorqueCheck_->setChecked(s.filterTorque);
+  filterTorqueCheck_->setEnabled(!s.useLoggedDerivatives);
   const bool sg = s.differentiator == Differentiator::SavitzkyGolay;
   windowSpin_->setEnabled(sg && !s.useLoggedDerivatives);
   polyOrderSpin_->setEnabled(sg && !s.useLoggedDerivatives);
@@ -241,6 +208,7 @@ void PreprocessPage::onSettingsEdited() {
   s.savitzkyGolayWindow = window;
   s.savitzkyGolayOrder = polyOrderSpin_->value();
   s.useLoggedDerivatives = loggedDerivativesCheck_->isChecked();
+  s.filterTorque = filterTorqueCheck_->isChecked();
   updating_ = true;
   session_->document()->setPreprocessing(s);
   updating_ = false;
@@ -286,9 +254,8 @@ void PreprocessPage::startPreview() {
     return;
   }
   const LogSource& source = doc->logs()[size_t(index)];
-  LogImportOptions importOptions = settings.import;
-  importOptions.dof = session_->model().dof();
-  importOptions.jointNames = session_->jointNames();
+  LogImportOptions importOptions = importOptionsFor(session_->model(), settings);
+  importOptions.maxRows = kMaxPreviewRows;
   const QString rawKey =
       QString::fromUtf8(QJsonDocument(doc->toJson()["logs"].toArray()[index].toObject()).toJson(QJsonDocument::Compact));
   std::shared_ptr<const ExperimentLog> cached = rawKey == rawCacheKey_ ? rawCache_ : nullptr;
@@ -299,7 +266,12 @@ void PreprocessPage::startPreview() {
       [=](const BackgroundTask::Progress& progress) {
         PreviewData& out = *result;
         out.raw = cached;
-        if (!out.raw) out.raw = readHead(path, importOptions, kMaxPreviewRows, progress, out.truncated);
+        if (!out.raw) {
+          LogImportOptions o = importOptions;
+          o.progress = [&](double f) { return progress(0.5 * f, "reading"); };
+          out.raw = std::make_shared<ExperimentLog>(importLog(path, o));
+        }
+        out.truncated = out.raw->truncated;
         const ExperimentLog& raw = *out.raw;
         if (!progress(0.6, "filtering")) return;
         if (settings.useLoggedDerivatives && raw.hasVelocity() && raw.hasAcceleration()) {
@@ -310,6 +282,7 @@ void PreprocessPage::startPreview() {
           out.filtered.qdd = raw.qdd;
           out.filtered.tau = raw.tau;
           out.filtered.sampleRateHz = raw.sampleRateHz();
+          out.filtered.timeBase = raw.timeBase;
         } else {
           PreprocessOptions p = settings.preprocess;
           // The identification pipeline's default, streamed or not.
@@ -384,13 +357,20 @@ void PreprocessPage::plot() {
     }
     setChartRanges(charts_[c]->chart(), t0, t1, lo, hi);
   }
-  QString info = tr("%1 samples at %2 Hz").arg(raw.rows()).arg(raw.sampleRateHz(), 0, 'g', 5);
-  if (p.truncated) info += tr(" (the first %1 s of the log)").arg(t1, 0, 'f', 1);
-  if (p.loggedDerivativesUsed)
-    info += tr("; logged qd and qdd used as they are, no filtering.");
-  else
-    info += tr("; cutoff %1 Hz, order %2.").arg(p.cutoffUsed, 0, 'g', 4).arg(session_->document()->preprocessing().filterOrder);
+  // What the estimate will use, in the pipeline's own words (LogSummary, as the CLI prints it).
+  LogSummary summary;
+  summary.timeBase = raw.timeBase;
+  summary.preprocess = p.filtered.report;
+  summary.loggedDerivatives = p.loggedDerivativesUsed;
+  QString info = QString::fromStdString(summary.text());
+  if (!p.loggedDerivativesUsed) info += tr(", order %1").arg(session_->document()->preprocessing().filterOrder);
+  if (p.truncated) info += tr(" (preview of the first %1 s of the log)").arg(t1, 0, 'f', 1);
   infoLabel_->setText(info);
+  timeChart_->setTimeBase(&raw.timeBase, logCombo_->currentText());
+  // The torque the estimate uses is the measured one unless it is filtered too: say which.
+  filteredSeries_[3]->setName(session_->document()->preprocessing().filterTorque || p.loggedDerivativesUsed
+                                  ? tr("used by the estimate")
+                                  : tr("used by the estimate (as measured)"));
 }
 
 }  // namespace eb::wizard

@@ -1,10 +1,12 @@
 #pragma once
 // Page 2, Preprocess: the low-pass cutoff and order, the differentiation
-// method, and a before/after view of one joint of one log — raw q against
-// filtered q, the numeric derivatives of the raw q against the filtered
-// derivatives, raw against filtered torque. The preview is computed on a
-// worker thread by the engine's preprocessLog (the function identification
-// uses), on at most the first kMaxPreviewRows samples of the log.
+// method, whether torques are filtered, and a before/after view of one joint of
+// one log — raw q against the q the estimate uses, the numeric derivatives of
+// the raw q against the derivatives used, raw against used torque — with the
+// log's time axis (steps, gaps, segments) and the pipeline's own summary line.
+// The preview is computed on a worker thread by the engine's preprocessLog
+// (the function identification uses: resampled, segment by segment, ends
+// trimmed), on at most the first kMaxPreviewRows samples of the log.
 
 #include "app/wizard/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
@@ -26,6 +28,8 @@ class QSpinBox;
 class QTimer;
 
 namespace eb::wizard {
+
+class TimeStepChart;
 
 class PreprocessPage : public QWizardPage {
   Q_OBJECT
@@ -83,6 +87,8 @@ class PreprocessPage : public QWizardPage {
   QSpinBox* windowSpin_;
   QSpinBox* polyOrderSpin_;
   QCheckBox* loggedDerivativesCheck_;
+  QCheckBox* filterTorqueCheck_;
+  TimeStepChart* timeChart_;
   QComboBox* logCombo_;
   QComboBox* jointCombo_;
   QLabel* infoLabel_;

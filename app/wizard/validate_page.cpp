@@ -1,5 +1,6 @@
 #include "app/wizard/validate_page.hpp"
 
+#include "app/wizard/log_problems.hpp"
 #include "app/wizard/wizard_charts.hpp"
 #include "app/wizard/wizard_text.hpp"
 
@@ -92,10 +93,13 @@ void ValidatePage::buildUi() {
   chartLayout->addLayout(jointRow);
   chartLayout->addWidget(chart_, 1);
 
-  table_ = new QTableWidget(0, 5);
+  table_ = new QTableWidget(0, 7);
   table_->setObjectName("validationTable");
-  table_->setHorizontalHeaderLabels(
-      {tr("Joint"), tr("RMSE [N m]"), tr("NRMSE [%]"), tr("Max. error [N m]"), tr("RMS τ [N m]")});
+  table_->setHorizontalHeaderLabels({tr("Joint"), tr("RMSE [N m]"), tr("NRMSE [%]"), tr("Max. error [N m]"),
+                                     tr("RMS τ [N m]"), tr("Model RMSE [N m]"), tr("Model NRMSE [%]")});
+  table_->horizontalHeaderItem(5)->setToolTip(tr("The robot's own model parameters (URDF / CAD), no friction: "
+                                                 "what identification gained"));
+  table_->horizontalHeaderItem(6)->setToolTip(table_->horizontalHeaderItem(5)->toolTip());
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->verticalHeader()->setVisible(false);
@@ -108,8 +112,8 @@ void ValidatePage::buildUi() {
   });
   // NRMSE per joint at a glance.
   auto* bars = new QChart;
-  bars->setTitle(tr("NRMSE per joint [%]"));
-  bars->legend()->hide();
+  bars->setTitle(tr("NRMSE per joint [%]: identified and the model's own parameters"));
+  bars->legend()->setAlignment(Qt::AlignTop);
   bars->setMargins(QMargins(4, 2, 4, 2));
   bars->setBackgroundRoundness(0);
   barChart_ = new QChartView(bars);
@@ -225,6 +229,20 @@ void ValidatePage::startValidation() {
         if (!progress(0.7, "predicting")) return;
         out->result = validatePrediction(*model, estimate->logs->base, estimate->estimate.values, log.q, log.qd,
                                          log.qdd, log.tau, true);
+        out->model = validatePrediction(*model, estimate->logs->base,
+                                        modelBaseParameters(*model, estimate->logs->base), log.q, log.qd, log.qdd,
+                                        log.tau);
+        LogSummary summary;
+        summary.timeBase = log.timeBase;
+        summary.preprocess = log.report;
+        summary.loggedDerivatives = s.useLoggedDerivatives && log.report.rowsOut == 0;
+        out->summary = QString::fromStdString(summary.text());
+        std::vector<std::string> names;
+        for (const Joint& j : model->joints()) names.push_back(j.name);
+        out->warnings = log.warnings;
+        const std::vector<LogWarning> offsets = offsetFindings(out->result.meanResidual, out->result.rmse, names, file,
+                                                               estimate->logs->base.options.offset);
+        out->warnings.insert(out->warnings.end(), offsets.begin(), offsets.end());
         out->t = log.t;
         out->measured = log.tau;
         out->predicted = out->result.predicted;
@@ -238,7 +256,7 @@ void ValidatePage::startValidation() {
           message = tr("Cancelled.");
           statusLabel_->setText(message);
         } else if (!outcome.ok) {
-          message = stripSource(outcome.error, path);
+          message = outcome.detail.file.empty() ? outcome.error : problemText(outcome.detail);
           statusLabel_->setText(QString("<span style='color:#b00020'>%1: %2</span>")
                                     .arg(QFileInfo(path).fileName().toHtmlEscaped(), message.toHtmlEscaped()));
         } else if (session_->estimate() != estimate || session_->document()->validationLog() != path) {
@@ -251,7 +269,8 @@ void ValidatePage::startValidation() {
           summary.samples = out->result.samples;
           for (int j = 0; j < session_->model().dof(); ++j)
             summary.joints.push_back({QString::fromStdString(session_->model().joint(j).name), out->result.rmse[j],
-                                      out->result.nrmse[j], out->result.maxError[j], out->result.measuredRms[j]});
+                                      out->result.nrmse[j], out->result.maxError[j], out->result.measuredRms[j],
+                                      out->model.rmse[j], out->model.nrmse[j]});
           session_->document()->setValidation(summary);
         }
         emit validationFinished(outcome.ok && message.isEmpty(), message);
@@ -278,30 +297,37 @@ void ValidatePage::showValidation() {
   for (int j = 0; j < static_cast<int>(s.joints.size()); ++j) {
     const JointValidation& v = s.joints[size_t(j)];
     worst = std::max(worst, v.nrmse);
-    const QString cells[5] = {QString("%1  %2").arg(j + 1).arg(v.joint), formatNumber(v.rmse, 4),
-                              QString::number(v.nrmse, 'f', 2), formatNumber(v.maxError, 4),
-                              formatNumber(v.measuredRms, 4)};
-    for (int c = 0; c < 5; ++c) {
+    const QString cells[7] = {QString("%1  %2").arg(j + 1).arg(v.joint), formatNumber(v.rmse, 4),
+                              QString::number(v.nrmse, 'f', 2),         formatNumber(v.maxError, 4),
+                              formatNumber(v.measuredRms, 4),           formatNumber(v.modelRmse, 4),
+                              QString::number(v.modelNrmse, 'f', 2)};
+    for (int c = 0; c < 7; ++c) {
       auto* item = new QTableWidgetItem(cells[c]);
       if (c > 0) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
       table_->setItem(j, c, item);
     }
   }
-  auto* set = new QBarSet(tr("NRMSE"));
+  auto* set = new QBarSet(tr("identified"));
   set->setColor(QColor(31, 119, 180));
+  auto* own = new QBarSet(tr("model's own"));
+  own->setColor(QColor(190, 190, 190));
   QStringList categories;
+  double worstShown = worst;
   for (int j = 0; j < static_cast<int>(s.joints.size()); ++j) {
     *set << s.joints[size_t(j)].nrmse;
+    *own << s.joints[size_t(j)].modelNrmse;
+    worstShown = std::max(worstShown, s.joints[size_t(j)].modelNrmse);
     categories << QString::number(j + 1);
   }
   auto* series = new QBarSeries;
   series->append(set);
+  series->append(own);
   bars->addSeries(series);
   auto* x = new QBarCategoryAxis;
   x->append(categories);
   x->setTitleText(tr("joint"));
   auto* y = new QValueAxis;
-  y->setRange(0.0, std::max(1.0, 1.1 * worst));
+  y->setRange(0.0, std::max(1.0, 1.1 * worstShown));
   y->applyNiceNumbers();
   y->setLabelFormat(y->max() >= 10.0 ? "%.0f" : "%.1f");
   bars->addAxis(x, Qt::AlignBottom);
@@ -313,7 +339,12 @@ void ValidatePage::showValidation() {
                      .arg(s.samples)
                      .arg(QFileInfo(s.logPath).fileName())
                      .arg(worst, 0, 'f', 2);
-  if (live) text += " " + tr("(%1)").arg(live->mappingNote);
+  if (live) {
+    text += " " + tr("(%1)").arg(live->mappingNote);
+    text += "<br>" + live->summary.toHtmlEscaped();
+    for (const LogWarning& w : live->warnings)
+      text += "<br><span style='color:#8a5a00'>" + QString::fromStdString(w.message).toHtmlEscaped() + "</span>";
+  }
   else text += " " + tr("Saved with the project: validate again to see the torques.");
   statusLabel_->setText(text);
   plot();

@@ -44,7 +44,10 @@ struct ValidationData {
   Eigen::VectorXd t;                    ///< (N) [s]
   Eigen::MatrixXd measured, predicted;  ///< (N x dof) [N m]
   ValidationResult result;
+  ValidationResult model;  ///< the same log predicted with the robot's own model parameters (URDF / CAD)
   QString mappingNote;  ///< how the log's columns were mapped
+  QString summary;      ///< the log's time base and preprocessing, as the CLI prints it
+  std::vector<LogWarning> warnings;  ///< importer findings and residual offsets
 };
 
 class WizardSession : public QObject {

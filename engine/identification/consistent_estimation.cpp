@@ -2,6 +2,7 @@
 #include "util/cancelled.hpp"
 
 #include <ceres/ceres.h>
+#include <glog/logging.h>
 
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 #include <iomanip>
 #include <memory>
 #include <sstream>
@@ -22,6 +24,20 @@
 namespace eb {
 
 namespace {
+
+// Ceres reports through glog, which writes "Logging before InitGoogleLogging()" and line-search
+// notes ("Failed to extract eigenvalues from companion matrix") to the user's terminal. They are
+// the solver's own business: glog is initialised once, showing only fatal messages unless the
+// user set GLOG_minloglevel (glog's own convention, kept).
+void quietCeresLogging() {
+  static const bool once = [] {
+    if (!google::IsGoogleLoggingInitialized()) google::InitGoogleLogging("excitebench");
+    if (!std::getenv("GLOG_minloglevel")) FLAGS_minloglevel = google::GLOG_FATAL;
+    return true;
+  }();
+  (void)once;
+}
+
 
 // Ceres iteration callback that asks `keepGoing(iteration)` and aborts the solve when it says no.
 class CancelCallback : public ceres::IterationCallback {
@@ -393,6 +409,7 @@ BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalE
   so.gradient_tolerance = 1e-16;
   so.parameter_tolerance = 1e-12;
   so.num_threads = 1;
+  quietCeresLogging();
   so.logging_type = ceres::SILENT;
   so.minimizer_progress_to_stdout = false;
 

@@ -114,11 +114,11 @@ struct ContentLine {
 // consumed by the first pass and a device such as /dev/zero never ends.
 std::FILE* openLogFile(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw InputError(path + ": cannot open file: " + std::strerror(errno));
+  if (!f) throw inputErrorAt(path, 0, "", std::string("cannot open file: ") + std::strerror(errno));
   struct stat st {};
   if (::fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
     std::fclose(f);
-    throw InputError(path + ": not a regular file (a log is read more than once; copy a pipe or device to a file)");
+    throw inputErrorAt(path, 0, "", "not a regular file (a log is read more than once; copy a pipe or device to a file)");
   }
   return f;
 }
@@ -169,7 +169,7 @@ CsvLayout inspectCsvText(std::string_view head, std::string_view source, const s
     }
     content.push_back({line, number});
   }
-  if (content.empty()) throw InputError(std::string(source) + ": no data lines found (empty file or only comments)");
+  if (content.empty()) throw inputErrorAt(std::string(source), 0, "", "no data lines found (empty file or only comments)");
 
   CsvFormat format;
   // Delimiter: the candidate giving the same field count (>= 2) on every data line, preferring one
@@ -276,15 +276,15 @@ CsvBlockReader::CsvBlockReader(const std::string& path, const CsvReadOptions& op
       std::vector<std::size_t> found;
       for (std::size_t k = 0; k < fieldsPerRow_; ++k)
         if (layout_.columns[k] == selected_[j]) found.push_back(k);
-      const std::string where = path_ + ": line " + std::to_string(layout_.columnsLine()) + ": column '" +
-                                selected_[j] + "': ";
+      const auto fail = [&](const std::string& what) {
+        return inputErrorAt(path_, layout_.columnsLine(), selected_[j], what);
+      };
       if (found.empty())
-        throw InputError(where + (layout_.headerLine > 0 ? "not found in the header"
-                                                          : "not in the file (no header: its columns are column1..column" +
-                                                                std::to_string(fieldsPerRow_) + ")"));
-      if (found.size() > 1)
-        throw InputError(where + "appears " + std::to_string(found.size()) + " times in the header");
-      if (slotOfField_[found[0]] >= 0) throw InputError(where + "selected twice");
+        throw fail(layout_.headerLine > 0 ? "not found in the header"
+                                          : "not in the file (no header: its columns are column1..column" +
+                                                std::to_string(fieldsPerRow_) + ")");
+      if (found.size() > 1) throw fail("appears " + std::to_string(found.size()) + " times in the header");
+      if (slotOfField_[found[0]] >= 0) throw fail("selected twice");
       slotOfField_[found[0]] = static_cast<int>(j);
     }
   }
@@ -305,12 +305,12 @@ bool CsvBlockReader::fill() {
   // A line longer than the whole buffer: no log row is that long (a binary file or a
   // missing line break). Refused, so a 1 GB line cannot grow the buffer to 1 GB.
   if (end_ == buffer_.size())
-    throw InputError(path_ + ": line " + std::to_string(lineNumber_ + 1) + ": longer than " +
-                     std::to_string(kBufferBytes / (std::size_t{1} << 20)) +
-                     " MiB (not a text log, or a line break is missing)");
+    throw inputErrorAt(path_, lineNumber_ + 1, "",
+                       "longer than " + std::to_string(kBufferBytes / (std::size_t{1} << 20)) +
+                           " MiB (not a text log, or a line break is missing)");
   const std::size_t got = std::fread(buffer_.data() + end_, 1, buffer_.size() - end_, file_);
   if (got == 0) {
-    if (std::ferror(file_)) throw InputError(path_ + ": read error");
+    if (std::ferror(file_)) throw inputErrorAt(path_, 0, "", "read error");
     eof_ = true;
     return false;
   }

@@ -30,6 +30,7 @@ struct ExperimentLog {
   Eigen::MatrixXd tau;                   ///< (N x dof) joint torques/forces [N m or N]
   std::vector<std::string> jointNames;   ///< dof names (from the log or the mapping)
   TimeBaseSummary timeBase;              ///< nominal step, segments, gaps, samples dropped
+  bool truncated = false;                ///< only the first LogImportOptions::maxRows samples were read
   std::vector<LogWarning> warnings;      ///< unit guesses, skipped lines, ...
 
   /// Number of samples N.

@@ -158,7 +158,7 @@ LogColumnMapping mappingFromLayout(const LogColumnLayout& layout, const std::vec
                                    const std::vector<double>& torqueConstants, const std::string& source,
                                    std::size_t line) {
   auto fail = [&](const std::string& what) {
-    throw InputError(source + ": line " + std::to_string(line) + ": --columns '" + layout.text + "': " + what);
+    throw inputErrorAt(source, line, "", "--columns '" + layout.text + "': " + what);
   };
   if (layout.columns.size() > columns.size())
     fail("names " + std::to_string(layout.columns.size()) + " columns but the file has " +

@@ -402,13 +402,15 @@ LogMappingGuess guessLogColumnMapping(const std::vector<std::string>& columns, c
                                       const LogGuessOptions& options, std::string_view source,
                                       std::size_t headerLine) {
   const int dof = options.dof;
-  const std::string where = std::string(source) + ": line " + std::to_string(headerLine) + ": ";
-  if (dof <= 0) throw InputError(where + "the robot's joint count must be positive");
+  const auto at = [&](const std::string& field, const std::string& message) {
+    return inputErrorAt(std::string(source), headerLine, field, message);
+  };
+  if (dof <= 0) throw at("", "the robot's joint count must be positive");
   if (!options.torqueConstants.empty() && static_cast<int>(options.torqueConstants.size()) != dof)
-    throw InputError(where + std::to_string(options.torqueConstants.size()) + " torque constants given for " +
+    throw at("", std::to_string(options.torqueConstants.size()) + " torque constants given for " +
                      std::to_string(dof) + " joints");
   if (!options.jointNames.empty() && static_cast<int>(options.jointNames.size()) != dof)
-    throw InputError(where + std::to_string(options.jointNames.size()) + " joint names given for " +
+    throw at("", std::to_string(options.jointNames.size()) + " joint names given for " +
                      std::to_string(dof) + " joints");
 
   LogMappingGuess guess;
@@ -455,7 +457,7 @@ LogMappingGuess guessLogColumnMapping(const std::vector<std::string>& columns, c
       if (infos[c].role == Role::None) continue;
       const auto [it, fresh] = first.emplace(columns[c], c);
       if (!fresh)
-        throw InputError(where + "column '" + columns[c] + "' appears twice in the header (columns " +
+        throw at("", "column '" + columns[c] + "' appears twice in the header (columns " +
                          std::to_string(it->second + 1) + " and " + std::to_string(c + 1) + ")");
     }
   }
@@ -491,7 +493,7 @@ LogMappingGuess guessLogColumnMapping(const std::vector<std::string>& columns, c
     what += "found " + std::to_string(g->columns.size()) + " joint " + roleName(role) + " columns (" +
                        describe(*g, columns) + ") but the robot has " + std::to_string(dof) + " joints";
     if (!g->valid) what += " (their indices are not contiguous)";
-    throw InputError(where + what);
+    throw at("", what);
   };
 
   const Group* position = generated ? nullptr : pickGroup(groups, Role::Position, dof);
@@ -613,17 +615,19 @@ LogMappingGuess guessLogColumnMapping(const std::vector<std::string>& columns, c
 
 void checkLogColumnMapping(const LogColumnMapping& mapping, const std::vector<std::string>& columns, int dof,
                            std::string_view source, std::size_t headerLine) {
-  const std::string where = std::string(source) + ": line " + std::to_string(headerLine) + ": ";
+  const auto at = [&](const std::string& field, const std::string& message) {
+    return inputErrorAt(std::string(source), headerLine, field, message);
+  };
   if (static_cast<int>(mapping.joints.size()) != dof)
-    throw InputError(where + "the column mapping has " + std::to_string(mapping.joints.size()) +
+    throw at("", "the column mapping has " + std::to_string(mapping.joints.size()) +
                      " joints but the robot has " + std::to_string(dof));
   auto exists = [&](const std::string& c) { return std::find(columns.begin(), columns.end(), c) != columns.end(); };
   auto require = [&](const std::string& c, const std::string& role) {
-    if (!exists(c)) throw InputError(where + "column '" + c + "': " + role + " column not found in the header");
+    if (!exists(c)) throw at(c, role + " column not found in the header");
   };
   if (!mapping.timeColumn.empty()) require(mapping.timeColumn, "time");
   else if (!(mapping.sampleRateHz > 0.0))
-    throw InputError(where + "column 'time': no time column and no sample rate given");
+    throw at("time", "no time column and no sample rate given");
   const bool anyVelocity = std::any_of(mapping.joints.begin(), mapping.joints.end(),
                                        [](const JointColumns& j) { return !j.qd.empty(); });
   const bool anyAcceleration = std::any_of(mapping.joints.begin(), mapping.joints.end(),
@@ -631,18 +635,18 @@ void checkLogColumnMapping(const LogColumnMapping& mapping, const std::vector<st
   for (std::size_t j = 0; j < mapping.joints.size(); ++j) {
     const JointColumns& jc = mapping.joints[j];
     const std::string joint = "joint " + std::to_string(j + 1) + " (" + jc.name + ")";
-    if (jc.q.empty()) throw InputError(where + "column 'q" + std::to_string(j + 1) + "': no position column mapped for " + joint);
-    if (jc.tau.empty()) throw InputError(where + "column 'tau" + std::to_string(j + 1) + "': no torque column mapped for " + joint);
+    if (jc.q.empty()) throw at("q" + std::to_string(j + 1), "no position column mapped for " + joint);
+    if (jc.tau.empty()) throw at("tau" + std::to_string(j + 1), "no torque column mapped for " + joint);
     if (anyVelocity && jc.qd.empty())
-      throw InputError(where + "column 'qd" + std::to_string(j + 1) + "': velocities are mapped for some joints but not " + joint);
+      throw at("qd" + std::to_string(j + 1), "velocities are mapped for some joints but not " + joint);
     if (anyAcceleration && jc.qdd.empty())
-      throw InputError(where + "column 'qdd" + std::to_string(j + 1) + "': accelerations are mapped for some joints but not " + joint);
+      throw at("qdd" + std::to_string(j + 1), "accelerations are mapped for some joints but not " + joint);
     require(jc.q, "position");
     require(jc.tau, "torque");
     if (!jc.qd.empty()) require(jc.qd, "velocity");
     if (!jc.qdd.empty()) require(jc.qdd, "acceleration");
     if (!std::isfinite(jc.torqueScale) || jc.torqueScale == 0.0)
-      throw InputError(where + "column '" + jc.tau + "': torque scale must be finite and non-zero");
+      throw at(jc.tau, "torque scale must be finite and non-zero");
   }
 }
 

@@ -28,14 +28,14 @@ std::string formatNumber(double v) {
 LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& options)
     : path_(path), options_(options) {
   if (!(options.gapSteps > 1.0))
-    throw InputError(path + ": the gap threshold must be more than 1 nominal step, got " +
-                     formatNumber(options.gapSteps));
+    throw inputErrorAt(path, 0, "", "the gap threshold must be more than 1 nominal step, got " +
+                                        formatNumber(options.gapSteps));
   const CsvPreview preview = readCsvPreview(path, kPreviewRows, options.format);
   const CsvLayout& layout = preview.layout;
   const std::size_t columnsLine = layout.columnsLine();
   notes_ = layout.notes;
   if (options.mapping && options.columnLayout)
-    throw InputError(path + ": give either a column mapping or a column layout, not both");
+    throw inputErrorAt(path, 0, "", "give either a column mapping or a column layout, not both");
   if (options.mapping) {
     mapping_ = *options.mapping;
   } else if (options.columnLayout) {
@@ -64,8 +64,10 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
   } catch (const InputError& e) {
     // Without a header the guess is by position only: say how to name the columns.
     if (layout.headerLine > 0 || options.mapping || options.columnLayout) throw;
-    throw InputError(std::string(e.what()) + " (the file has no header: give its columns, e.g. --columns \"t,q1..q" +
-                     std::to_string(options.dof) + ",tau1..tau" + std::to_string(options.dof) + "\")");
+    Diagnostic d = e.diagnostic();
+    d.message += " (the file has no header: give its columns, e.g. --columns \"t,q1..q" + std::to_string(options.dof) +
+                 ",tau1..tau" + std::to_string(options.dof) + "\")";
+    throw InputError(d);
   }
   if (!options.positionBounds.empty() && static_cast<int>(options.positionBounds.size()) != options.dof)
     throw std::invalid_argument("LogImportOptions: positionBounds must have one entry per joint");
@@ -283,7 +285,9 @@ void LogBlockReader::finish() {
 // ---------------------------------------------------------------------------------------------
 ExperimentLog importCsvLog(const std::string& path, const LogImportOptions& options) {
   LogBlockReader reader(path, options);
-  const std::size_t capacity = countCsvDataRows(path, reader.layout());
+  std::size_t capacity = countCsvDataRows(path, reader.layout());
+  const bool limited = options.maxRows > 0 && options.maxRows < capacity;
+  if (limited) capacity = options.maxRows;
   const auto n = static_cast<Eigen::Index>(capacity);
   const auto dof = static_cast<Eigen::Index>(options.dof);
   ExperimentLog log;
@@ -313,7 +317,8 @@ ExperimentLog importCsvLog(const std::string& path, const LogImportOptions& opti
   }
   // One more read reaches the end of the file and runs the final checks (too few rows, gaps summary).
   LogBlock tail;
-  if (reader.read(tail, 1) != 0) throw std::logic_error("importCsvLog: more rows than counted in " + path);
+  if (limited && rows == capacity) log.truncated = true;  // the counted rows go on: not read
+  else if (reader.read(tail, 1) != 0) throw std::logic_error("importCsvLog: more rows than counted in " + path);
   if (rows < capacity) {
     const auto g = static_cast<Eigen::Index>(rows);
     log.t.conservativeResize(g);
@@ -341,7 +346,7 @@ std::vector<ExperimentLog> importLogs(const std::vector<std::string>& paths, con
   for (const std::string& path : paths) {
     logs.push_back(importLog(path, options));
     if (logs.back().dof() != logs.front().dof())
-      throw InputError(path + ": " + std::to_string(logs.back().dof()) + " joints, but " + logs.front().source +
+      throw inputErrorAt(path, 0, "", std::to_string(logs.back().dof()) + " joints, but " + logs.front().source +
                        " has " + std::to_string(logs.front().dof()));
   }
   return logs;

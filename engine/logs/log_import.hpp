@@ -47,6 +47,7 @@ struct LogImportOptions {
   std::optional<CsvFormat> format;          ///< forced CSV format (else detected)
   MatVariableNames matVariables;            ///< MAT files only
   std::size_t minRows = 16;                 ///< fewer data rows is an error
+  std::size_t maxRows = 0;                  ///< read at most this many samples (a preview); 0: all
   /// Per joint, the plausible position range (empty: only |value| <= kMaxJointSignal is checked).
   std::vector<PositionBounds> positionBounds;
   /// Drop corrupt rows (unparsable, wrong field count, absurd values) instead of refusing the
@@ -94,8 +95,8 @@ class LogBlockReader {
   double timeOrigin() const { return timeOrigin_; }
   /// Nominal time step [s]: the median step of the first rows (the preview), or 1 / rate.
   double nominalStep() const { return nominalStep_; }
-  /// The time axis so far (final after the last read): segments, gaps, samples dropped.
-  const TimeBaseSummary& timeBase() const { return tracker_->summary(); }
+  /// The time axis of the samples read so far (final after the last read): segments, gaps, drops.
+  TimeBaseSummary timeBase() const { return tracker_->snapshot(); }
 
   /// Reads up to maxRows kept samples into `block` (resized to the rows read; no reallocation
   /// while the size stays the same). Returns fewer than maxRows only at the end of the file, 0

@@ -51,12 +51,15 @@ void writeLogMappingFile(const std::string& path, const LogMappingFile& file) {
 
 LogMappingFile readLogMappingFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open the mapping file");
+  if (!in) throw inputErrorAt(path, 0, "", "cannot open the mapping file");
   const BoundedText text = readBoundedText(in, kMaxBytes, kMaxBytes);
-  if (!text.ok()) throw InputError(path + ": larger than " + describeByteLimit(kMaxBytes) + " (not a mapping file?)");
+  if (!text.ok()) throw inputErrorAt(path, 0, "", "larger than " + describeByteLimit(kMaxBytes) + " (not a mapping file?)");
   const json j = parseJsonText(text.text, path);
   auto fail = [&](const std::string& where, const std::string& what) -> void {
-    throw InputError(path + ": " + where + ": " + what);
+    Diagnostic d = diagnosticAt(Severity::Error, path, 0, "", what);
+    d.field = where;  // a JSON path: shown as "<file>: <path>: <what>"
+    d.fieldKind.clear();
+    throw InputError(d);
   };
   auto string = [&](const json& o, const char* key, const std::string& where, const std::string& fallback) {
     if (!o.contains(key)) return fallback;

@@ -24,7 +24,7 @@ using MatVar = std::unique_ptr<matvar_t, MatVarFree>;
 
 MatFile openMat(const std::string& path) {
   MatFile file(Mat_Open(path.c_str(), MAT_ACC_RDONLY));
-  if (!file) throw InputError(path + ": cannot open as a MATLAB file");
+  if (!file) throw inputErrorAt(path, 0, "", "cannot open as a MATLAB file", "row");
   return file;
 }
 
@@ -43,17 +43,19 @@ bool readMatrix(mat_t* file, const std::string& path, const std::string& name, E
   if (!holder) return false;
   const matvar_t* v = holder.get();
   if (dot != std::string::npos) {
-    if (v->class_type != MAT_C_STRUCT) throw InputError(path + ": variable '" + top + "' is not a struct");
+    if (v->class_type != MAT_C_STRUCT) throw inputErrorAt(path, 0, "", "variable '" + top + "' is not a struct", "row");
     v = Mat_VarGetStructFieldByName(holder.get(), name.substr(dot + 1).c_str(), 0);
     if (!v) return false;
   }
-  const std::string where = path + ": variable '" + name + "': ";
-  if (v->rank != 2) throw InputError(where + "has " + std::to_string(v->rank) + " dimensions, expected a matrix");
-  if (v->isComplex) throw InputError(where + "is complex");
-  if (v->isLogical) throw InputError(where + "is logical, expected numbers");
+  const auto fail = [&](const std::string& what) {
+    return inputErrorAt(path, 0, "", "variable '" + name + "': " + what, "row");
+  };
+  if (v->rank != 2) throw fail("has " + std::to_string(v->rank) + " dimensions, expected a matrix");
+  if (v->isComplex) throw fail("is complex");
+  if (v->isLogical) throw fail("is logical, expected numbers");
   out.resize(static_cast<Eigen::Index>(v->dims[0]), static_cast<Eigen::Index>(v->dims[1]));
   if (out.size() == 0) return true;
-  if (!v->data) throw InputError(where + "has no data");
+  if (!v->data) throw fail("has no data");
   switch (v->class_type) {
     case MAT_C_DOUBLE: copyAs<double>(v, out); break;
     case MAT_C_SINGLE: copyAs<float>(v, out); break;
@@ -65,7 +67,7 @@ bool readMatrix(mat_t* file, const std::string& path, const std::string& name, E
     case MAT_C_UINT32: copyAs<std::uint32_t>(v, out); break;
     case MAT_C_INT64: copyAs<std::int64_t>(v, out); break;
     case MAT_C_UINT64: copyAs<std::uint64_t>(v, out); break;
-    default: throw InputError(where + "is not a numeric matrix (cell, struct, char or sparse)");
+    default: throw fail("is not a numeric matrix (cell, struct, char or sparse)");
   }
   return true;
 }
@@ -78,11 +80,13 @@ void orient(Eigen::MatrixXd& m, Eigen::Index rows, int dof, const std::string& p
     warnings.push_back(diagnosticAt(Severity::Warning, path, 0, "", "variable '" + name + "' is dof x N: transposed to N x dof"));
   }
   if (m.cols() != dof)
-    throw InputError(path + ": row 1: column '" + name + "': has " + std::to_string(m.cols()) +
-                     " joint columns but the robot has " + std::to_string(dof) + " joints");
+    throw inputErrorAt(path, 1, name,
+                       "has " + std::to_string(m.cols()) + " joint columns but the robot has " + std::to_string(dof) +
+                           " joints",
+                       "row");
   if (rows >= 0 && m.rows() != rows)
-    throw InputError(path + ": row " + std::to_string(std::min(m.rows(), rows) + 1) + ": column '" + name +
-                     "': has " + std::to_string(m.rows()) + " rows, the time has " + std::to_string(rows));
+    throw inputErrorAt(path, static_cast<std::size_t>(std::min(m.rows(), rows) + 1), name,
+                       "has " + std::to_string(m.rows()) + " rows, the time has " + std::to_string(rows), "row");
 }
 
 // Why row i of the variables is not a plausible sample (false when it is).
@@ -126,7 +130,7 @@ bool implausibleRow(const std::vector<std::pair<const Eigen::MatrixXd*, const st
 ExperimentLog importMatLog(const std::string& path, const LogImportOptions& options) {
   const MatVariableNames& names = options.matVariables;
   const int dof = options.dof;
-  if (dof <= 0) throw InputError(path + ": the robot's joint count must be positive");
+  if (dof <= 0) throw inputErrorAt(path, 0, "", "the robot's joint count must be positive", "row");
   MatFile file = openMat(path);
   ExperimentLog log;
   log.source = path;
@@ -134,9 +138,9 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
   Eigen::MatrixXd t, q, qd, qdd, tau;
   const bool hasTime = !names.t.empty() && readMatrix(file.get(), path, names.t, t);
   if (!readMatrix(file.get(), path, names.q, q))
-    throw InputError(path + ": row 1: column '" + names.q + "': position variable not found");
+    throw inputErrorAt(path, 1, names.q, "position variable not found", "row");
   if (!readMatrix(file.get(), path, names.tau, tau))
-    throw InputError(path + ": row 1: column '" + names.tau + "': torque variable not found");
+    throw inputErrorAt(path, 1, names.tau, "torque variable not found", "row");
   const bool hasVelocity = !names.qd.empty() && readMatrix(file.get(), path, names.qd, qd);
   const bool hasAcceleration = !names.qdd.empty() && readMatrix(file.get(), path, names.qdd, qdd);
 
@@ -144,11 +148,12 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
   Eigen::Index n = -1;
   if (hasTime) {
     if (t.rows() != 1 && t.cols() != 1)
-      throw InputError(path + ": row 1: column '" + names.t + "': time must be a vector, it is " +
-                       std::to_string(t.rows()) + " x " + std::to_string(t.cols()));
+      throw inputErrorAt(path, 1, names.t,
+                         "time must be a vector, it is " + std::to_string(t.rows()) + " x " + std::to_string(t.cols()),
+                         "row");
     n = t.size();
   } else if (!(options.sampleRateHz > 0.0)) {
-    throw InputError(path + ": row 1: column '" + names.t + "': time variable not found and no sample rate given");
+    throw inputErrorAt(path, 1, names.t, "time variable not found and no sample rate given", "row");
   }
   orient(q, n, dof, path, names.q, log.warnings);
   n = q.rows();
@@ -156,8 +161,9 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
   if (hasVelocity) orient(qd, n, dof, path, names.qd, log.warnings);
   if (hasAcceleration) orient(qdd, n, dof, path, names.qdd, log.warnings);
   if (static_cast<std::size_t>(n) < options.minRows)
-    throw InputError(path + ": row " + std::to_string(n) + ": column '" + names.q + "': only " + std::to_string(n) +
-                     " samples, at least " + std::to_string(options.minRows) + " needed");
+    throw inputErrorAt(path, static_cast<std::size_t>(n), names.q,
+                       "only " + std::to_string(n) + " samples, at least " + std::to_string(options.minRows) + " needed",
+                       "row");
   if (!options.positionBounds.empty() && static_cast<int>(options.positionBounds.size()) != dof)
     throw std::invalid_argument("LogImportOptions: positionBounds must have one entry per joint");
 
@@ -179,7 +185,7 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
   const std::string timeName = hasTime ? names.t : "(sample rate)";
   const double nominal = hasTime ? nominalStepOf(time.data(), static_cast<std::size_t>(n)) : 1.0 / options.sampleRateHz;
   if (!(nominal > 0.0))
-    throw InputError(path + ": row 1: column '" + timeName + "': time does not increase");
+    throw inputErrorAt(path, 1, timeName, "time does not increase", "row");
   TimeBaseTracker tracker(nominal, options.gapSteps, "row");
   std::vector<std::pair<const Eigen::MatrixXd*, const std::string*>> variables = {{&q, &names.q}, {&tau, &names.tau}};
   if (hasVelocity) variables.push_back({&qd, &names.qd});
@@ -214,9 +220,10 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
   }
   tracker.finish();
   if (static_cast<std::size_t>(kept) < options.minRows)
-    throw InputError(path + ": row " + std::to_string(n) + ": column '" + names.q + "': only " +
-                     std::to_string(kept) + " usable samples, at least " + std::to_string(options.minRows) +
-                     " needed");
+    throw inputErrorAt(path, static_cast<std::size_t>(n), names.q,
+                       "only " + std::to_string(kept) + " usable samples, at least " + std::to_string(options.minRows) +
+                           " needed",
+                       "row");
   log.timeBase = tracker.summary();
   log.timeBase.uniformSource = !hasTime;
   log.t = time.head(kept);
@@ -227,7 +234,7 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
   log.tau = tau.topRows(kept);
   if (!options.torqueConstants.empty()) {
     if (static_cast<int>(options.torqueConstants.size()) != dof)
-      throw InputError(path + ": " + std::to_string(options.torqueConstants.size()) + " torque constants for " +
+      throw inputErrorAt(path, 0, "", std::to_string(options.torqueConstants.size()) + " torque constants for " +
                        std::to_string(dof) + " joints");
     for (int j = 0; j < dof; ++j) log.tau.col(j) *= options.torqueConstants[static_cast<std::size_t>(j)];
     log.warnings.push_back(diagnosticAt(Severity::Note, path, 0, "",

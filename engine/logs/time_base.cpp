@@ -188,6 +188,12 @@ void TimeBaseTracker::dropBadRow(std::size_t line, const std::string& reason) {
   }
 }
 
+TimeBaseSummary TimeBaseTracker::snapshot() const {
+  TimeBaseTracker copy = *this;
+  copy.finish();
+  return copy.summary_;
+}
+
 void TimeBaseTracker::finish() {
   if (finished_) return;
   finished_ = true;

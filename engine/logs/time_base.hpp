@@ -109,6 +109,8 @@ class TimeBaseTracker {
   void dropBadRow(std::size_t line, const std::string& reason);
   /// The summary so far (call finish() first for the final one).
   const TimeBaseSummary& summary() const { return summary_; }
+  /// The summary as if the log ended after the samples seen so far (a log read in part).
+  TimeBaseSummary snapshot() const;
   /// Closes the last segment and the statistics.
   void finish();
 

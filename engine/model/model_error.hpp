@@ -86,4 +86,13 @@ class InputError : public std::runtime_error {
   Diagnostic diagnostic_;
 };
 
+/// An InputError at a place: "<file>: <place> <line>: column '<field>': <message>" with the parts
+/// kept as data (line 0 and an empty field are left out of the text).
+inline InputError inputErrorAt(const std::string& file, std::size_t line, const std::string& field,
+                               const std::string& message, const char* place = "line") {
+  Diagnostic d = diagnosticAt(Severity::Error, file, line, field, message);
+  d.place = place;
+  return InputError(std::move(d));
+}
+
 }  // namespace eb

@@ -8,7 +8,7 @@ std::string Diagnostic::text() const {
   std::string out;
   if (!file.empty()) out += file + ": ";
   if (line > 0) out += place + " " + std::to_string(line) + ": ";
-  if (!field.empty()) out += "column '" + field + "': ";
+  if (!field.empty()) out += fieldKind.empty() ? field + ": " : fieldKind + " '" + field + "': ";
   out += message;
   return oneLineMessage(out);
 }

@@ -21,6 +21,9 @@ struct Diagnostic {
   std::string place = "line";  ///< what `line` counts: "line" (text files) or "row" (MAT files)
   std::size_t column = 0;   ///< 1-based field index in the line; 0 = not known or not relevant
   std::string field;        ///< column name, variable or JSON path; empty when none
+  /// How text() names the field: "column" gives "column 'q3'"; empty gives the field as it is
+  /// (a JSON path such as "/mapping/joints/0/q").
+  std::string fieldKind = "column";
   std::string message;      ///< what is wrong, one line, without the place
 
   /// "<file>: line <n>: column '<field>': <message>", leaving out the parts that are empty,

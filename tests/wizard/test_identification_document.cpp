@@ -137,7 +137,7 @@ class IdentificationDocumentTest : public QObject {
     doc.setResults(sampleResults());
     doc.setValidation(ValidationSummary{"/tmp/v.csv", 10, {}});
     EstimationSettings est = doc.estimation();
-    est.method = EstimationMethod::Ols;
+    est.method = EstimationMethod::Wls;  // the default is OLS, as in the CLI
     QSignalSpy results(&doc, &IdentificationDocument::resultsChanged);
     doc.setEstimation(est);
     QVERIFY(!doc.results());

@@ -1,5 +1,5 @@
 // The identification wizard end to end on simulated logs: the same parameters
-// as `excitebench-cli identify --method wls`, validation on an independent
+// as `excitebench-cli identify` (OLS, the default of both), validation on an independent
 // log, exports; bad logs listed with their line and the wizard still usable;
 // a long estimation cancelled.
 #include "wizard_test_support.hpp"
@@ -76,7 +76,7 @@ class IdentificationWizardTest : public QObject {
     QString output;
     QElapsedTimer timer;
     timer.start();
-    QCOMPARE(runCli({"identify", "panda", trainLog_, "--out", cliParams, "--method", "wls", "--quiet"}, &output), 0);
+    QCOMPARE(runCli({"identify", "panda", trainLog_, "--out", cliParams, "--quiet"}, &output), 0);
     qInfo("excitebench-cli identify: %lld ms", static_cast<long long>(timer.elapsed()));
     const IdentifiedParameters cli = readParamsJson(cliParams.toStdString());
 
@@ -113,8 +113,8 @@ class IdentificationWizardTest : public QObject {
     pre->setPreviewJoint(3);
     QVERIFY(pre->seriesPointCount(2, 1) > 1000);
 
-    // Estimate: WLS (the wizard's default) starts by itself on entering the page.
-    QCOMPARE(wizard.document()->estimation().method, EstimationMethod::Wls);
+    // Estimate: OLS (the default of the wizard and the CLI alike) starts by itself on entering the page.
+    QCOMPARE(wizard.document()->estimation().method, EstimationMethod::Ols);
     QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
     timer.restart();
     wizard.next();
@@ -174,7 +174,7 @@ class IdentificationWizardTest : public QObject {
     QVERIFY2(wizard.exportParameters(ExportFormat::Json, json, &error), qPrintable(error));
     QVERIFY2(wizard.exportParameters(ExportFormat::Yaml, yaml, &error), qPrintable(error));
     const IdentifiedParameters mine = readParamsJson(json.toStdString());
-    QCOMPARE(mine.method, std::string("wls"));
+    QCOMPARE(mine.method, std::string("ols"));
     QCOMPARE(mine.robot, std::string("panda"));
     for (Eigen::Index k = 0; k < cli.values.size(); ++k)
       QVERIFY(std::abs(mine.values[k] - cli.values[k]) <= 1e-9 * std::abs(cli.values[k]) || mine.values[k] == cli.values[k]);
@@ -202,19 +202,19 @@ class IdentificationWizardTest : public QObject {
     QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
     wizard.next();
     QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
-    const auto wls = wizard.estimate();
-    QVERIFY(wls);
+    const auto ols = wizard.estimate();
+    QVERIFY(ols);
     auto* method = wizard.findChild<QComboBox*>("methodCombo");
-    method->setCurrentIndex(method->findData(static_cast<int>(EstimationMethod::Ols)));
+    method->setCurrentIndex(method->findData(static_cast<int>(EstimationMethod::Wls)));
     QVERIFY(!wizard.estimate());               // stale results are dropped at once
     QVERIFY(!wizard.document()->results());
     QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
     wizard.startEstimation();
     QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, 60000);
-    const auto ols = wizard.estimate();
-    QVERIFY(ols);
-    QCOMPARE(ols->logs.get(), wls->logs.get());  // same normal equations, not read again
-    QCOMPARE(ols->estimate.method, EstimationMethod::Ols);
+    const auto wls = wizard.estimate();
+    QVERIFY(wls);
+    QCOMPARE(wls->logs.get(), ols->logs.get());  // same normal equations, not read again
+    QCOMPARE(wls->estimate.method, EstimationMethod::Wls);
     QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
   }
 

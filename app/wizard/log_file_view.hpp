@@ -1,0 +1,38 @@
+#pragma once
+// LogFileView: one CSV log as the Import page shows it — the first lines of the
+// file as text beside the parsed preview table, whose column headers say the
+// role each column has under the current mapping and whose cells that did not
+// parse are red; a place (line, column) can be brought into view.
+
+#include "app/wizard/identification_document.hpp"
+#include "app/wizard/log_problems.hpp"
+
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QTableWidget;
+
+namespace eb::wizard {
+
+class LogFileView : public QWidget {
+  Q_OBJECT
+ public:
+  explicit LogFileView(QWidget* parent = nullptr);
+  /// The raw text and the preview of `log` (a MAT file or an unreadable one says so).
+  void show(const LogSource& log, const LogPreviewState& state);
+  /// Only the preview table again (the mapping changed the column roles).
+  void showPreview(const LogSource& log, const LogPreviewState& state);
+  /// Nothing shown: `hint` in the text pane.
+  void clear(const QString& hint);
+  /// Selects `line` in the text and, when it is among the preview rows, its cell in `field`
+  /// (or the row); `columns` are the file's column names.
+  void showPlace(std::size_t line, const QString& field, const LogPreviewState& state);
+
+ private:
+  QPlainTextEdit* rawText_;
+  QTableWidget* previewTable_;
+  QLabel* previewTitle_;
+};
+
+}  // namespace eb::wizard
