@@ -39,8 +39,9 @@ const char* kChartUnits[4] = {"rad", "rad/s", "rad/s²", "N m"};
 PreprocessPage::PreprocessPage(WizardSession* session, QWidget* parent)
     : QWizardPage(parent), session_(session), task_(new BackgroundTask(this)), previewTimer_(new QTimer(this)) {
   setTitle(tr("Preprocess: filter and differentiate"));
-  setSubTitle(tr("Positions and torques are low-passed without phase lag (forward-backward Butterworth); velocities "
-                 "and accelerations are differentiated from the filtered positions. Compare raw and filtered signals."));
+  setSubTitle(tr("Each log is resampled from its true time stamps onto a uniform grid, segment by segment (never across "
+                 "a gap); positions are low-passed without phase lag (forward-backward Butterworth) and differentiated. "
+                 "The blue curves are what the estimate uses."));
   buildUi();
   previewTimer_->setSingleShot(true);
   previewTimer_->setInterval(200);
@@ -128,6 +129,7 @@ void PreprocessPage::buildUi() {
   previewForm->addRow(errorLabel_);
   timeChart_ = new TimeStepChart;
   timeChart_->setMinimumHeight(170);
+  timeChart_->setSummaryVisible(false);  // the info line above says it, with the preprocessing
 
   auto* left = new QVBoxLayout;
   left->addWidget(settingsBox);

@@ -3,14 +3,15 @@
 #include <QGraphicsLayout>
 #include <QLabel>
 #include <QVBoxLayout>
-#include <QtCharts/QBarCategoryAxis>
-#include <QtCharts/QBarSeries>
-#include <QtCharts/QBarSet>
+#include <QPen>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
+#include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
+#include <QtCharts/QValueAxis>
 
 #include <algorithm>
+#include <cmath>
 
 namespace eb::wizard {
 
@@ -48,44 +49,53 @@ void TimeStepChart::setTimeBase(const TimeBaseSummary* s, const QString& name, c
     summary_->setText(placeholder.isEmpty() ? tr("The time axis is shown once the log has been read.") : placeholder);
     return;
   }
-  chart->setTitle(tr("Time steps of %1 (nominal %2 ms)").arg(name).arg(1e3 * s->nominalStep, 0, 'g', 4));
-  // Bars from 0 to the last non-empty bin (at least 2 nominal steps), plus one for longer steps.
+  chart->setTitle(tr("Time steps (nominal %1 ms)").arg(1e3 * s->nominalStep, 0, 'g', 4));
+  chart->setToolTip(name);
+  // A step outline over bins of kBinWidth nominal steps, from 0 to the last non-empty bin (at
+  // least 2 steps); steps of 3 or more nominal steps are one last bin.
   const StepHistogram& h = s->histogram;
-  int last = 2.0 / StepHistogram::kBinWidth;
+  const double w = StepHistogram::kBinWidth;
+  int last = static_cast<int>(2.0 / w);
   for (int k = 0; k < StepHistogram::kBins; ++k)
     if (h.counts[static_cast<std::size_t>(k)] > 0) last = std::max(last, k);
-  auto* set = new QBarSet(tr("steps"));
-  set->setColor(QColor(31, 119, 180));
-  QStringList categories;
+  auto* series = new QLineSeries;
+  QPen pen(QColor(31, 119, 180));
+  pen.setWidthF(1.5);
+  series->setPen(pen);
   double largest = 1.0;
+  auto bar = [&](double from, double to, double count) {
+    const double y = std::max(count, 0.5);  // a log axis has no zero: empty bins sit at 0.5
+    series->append(from, y);
+    series->append(to, y);
+    largest = std::max(largest, count);
+  };
+  series->append(-0.5 * w, 0.5);
   for (int k = 0; k <= last; ++k) {
-    const auto n = static_cast<double>(h.counts[static_cast<std::size_t>(k)]);
-    *set << std::max(n, 0.5);  // a log axis shows no zero: empty bins sit just below 1
-    largest = std::max(largest, n);
-    stepsShown_ += h.counts[static_cast<std::size_t>(k)];
-    // Category labels must be unique: unlabelled bins are strings of k zero-width spaces.
-    categories << (k % 10 == 0 ? QString::number(k * StepHistogram::kBinWidth, 'g', 2) : QString(QChar(0x200B)).repeated(k));
+    const auto n = h.counts[static_cast<std::size_t>(k)];
+    bar((k - 0.5) * w, (k + 0.5) * w, static_cast<double>(n));
+    stepsShown_ += n;
   }
-  *set << std::max(static_cast<double>(h.beyond), 0.5);
+  if (h.beyond > 0) bar((last + 0.5) * w, (last + 1.5) * w, static_cast<double>(h.beyond));
   stepsShown_ += h.beyond;
-  categories << tr("≥3");
-  auto* series = new QBarSeries;
-  series->setBarWidth(0.9);
-  series->append(set);
+  series->append(series->points().back().x(), 0.5);
   chart->addSeries(series);
-  auto* x = new QBarCategoryAxis;
-  x->append(categories);
-  x->setTitleText(tr("step / nominal step"));
+  auto* x = new QValueAxis;
+  // Ticks every half nominal step.
+  const double right = std::ceil((last + (h.beyond > 0 ? 1.5 : 0.5)) * w / 0.5) * 0.5;
+  x->setRange(0.0, right);
+  x->setTickCount(static_cast<int>(std::lround(right / 0.5)) + 1);
+  x->setLabelFormat("%.2g");
+  x->setTitleText(h.beyond > 0 ? tr("step / nominal step (last bin: 3 or more)") : tr("step / nominal step"));
   auto* y = new QLogValueAxis;
   y->setBase(10.0);
   y->setRange(0.5, 2.0 * largest);
   y->setLabelFormat("%g");
   y->setTitleText(tr("count"));
-  for (QAbstractAxis* a : std::initializer_list<QAbstractAxis*>{x, y}) {
-    QFont f = a->titleFont();
+  for (QAbstractAxis* axis : std::initializer_list<QAbstractAxis*>{x, y}) {
+    QFont f = axis->titleFont();
     f.setPointSizeF(f.pointSizeF() * 0.85);
     f.setBold(false);
-    a->setTitleFont(f);
+    axis->setTitleFont(f);
   }
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
@@ -95,5 +105,7 @@ void TimeStepChart::setTimeBase(const TimeBaseSummary* s, const QString& name, c
 }
 
 QString TimeStepChart::summaryText() const { return summary_->text(); }
+
+void TimeStepChart::setSummaryVisible(bool on) { summary_->setVisible(on); }
 
 }  // namespace eb::wizard

@@ -21,6 +21,8 @@ class TimeStepChart : public QWidget {
   void setTimeBase(const TimeBaseSummary* summary, const QString& name, const QString& placeholder = {});
   /// The summary line shown (for tests).
   QString summaryText() const;
+  /// Whether the summary line is shown under the chart (a page that shows it elsewhere hides it).
+  void setSummaryVisible(bool on);
   /// Steps counted in the bars (for tests).
   std::size_t stepsShown() const { return stepsShown_; }
 

@@ -67,7 +67,7 @@ std::string TimeBaseSummary::text() const {
   if (uniformSource) {
     out = "uniform samples at " + number(rate, 6) + " Hz (no time column)";
   } else {
-    out = number(rate, 6) + " Hz nominal (step " + duration(nominalStep);
+    out = number(rate, 4) + " Hz nominal (step " + duration(nominalStep);
     if (steps > 0 && stepMax - stepMin > 1e-6 * nominalStep)
       out += ", " + duration(stepMin) + " to " + duration(stepMax) + ", sd " + duration(stepStd);
     else if (steps > 0)
