@@ -1,7 +1,9 @@
 // identify_1h/panda: a one-hour, 1 kHz log of the Panda (3.6 M samples) is
 // imported, low-passed, differentiated and identified (weighted LS, 57 base
 // parameters with viscous and Coulomb friction) through the same streamed
-// pipeline as `excitebench-cli identify`. The log is generated in the
+// pipeline as `excitebench-cli identify`. identify_1h_jittered/panda: the same
+// hour with steps that vary by +-30 % of the nominal step (each sample taken at its
+// stamp), so every grid point is resampled. The log is generated in the
 // benchmark (exact Panda torques along the default excitation plus friction
 // and noise), written row by row so generation itself holds no big arrays;
 // the file is removed afterwards. Counters: wall seconds of the
@@ -24,7 +26,7 @@
 
 namespace {
 
-void writeHourLog(const std::string& path, const eb::RobotModel& model) {
+void writeHourLog(const std::string& path, const eb::RobotModel& model, double jitter) {
   const int n = model.dof();
   const eb::Trajectory tr(eb::defaultExcitation(model, 10.0, 5));
   Eigen::VectorXd fv, fc;
@@ -38,10 +40,11 @@ void writeHourLog(const std::string& path, const eb::RobotModel& model) {
   std::fputs((header + "\n").c_str(), f);
   std::mt19937_64 rng(1);
   std::normal_distribution<double> noise(0.0, 1.0);
+  std::uniform_real_distribution<double> offset(-0.5 * jitter, 0.5 * jitter);
   Eigen::VectorXd q(n), qd(n), qdd(n);
   char line[1024];
   for (long i = 0; i < 3600L * 1000L; ++i) {
-    const double t = i * 1e-3;
+    const double t = (static_cast<double>(i) + (i > 0 && jitter > 0.0 ? offset(rng) : 0.0)) * 1e-3;
     eb::evaluateTrajectory(tr, t, q, qd, qdd);
     const Eigen::VectorXd& tau = eb::inverseDynamics(model, ws, q, qd, qdd);
     char* p = std::to_chars(line, line + sizeof line, t).ptr;
@@ -60,11 +63,11 @@ void writeHourLog(const std::string& path, const eb::RobotModel& model) {
   std::fclose(f);
 }
 
-void identifyHour(benchmark::State& state) {
+void identifyHour(benchmark::State& state, double jitter) {
   const eb::RobotModel model = eb::builtinRobot("panda");
   const std::string path = (std::filesystem::temp_directory_path() /
                             ("excitebench_hour_" + std::to_string(::getpid()) + ".csv")).string();
-  writeHourLog(path, model);
+  writeHourLog(path, model, jitter);
   eb::IdentificationSettings settings;
   settings.estimation.method = eb::EstimationMethod::Wls;
   settings.preprocess.cutoffHz = 5.0;
@@ -85,6 +88,15 @@ void identifyHour(benchmark::State& state) {
   state.counters["base_params"] = rank;
 }
 
-BENCHMARK(identifyHour)->Name("identify_1h/panda")->Iterations(1)->Unit(benchmark::kSecond)->UseRealTime();
+BENCHMARK_CAPTURE(identifyHour, uniform, 0.0)
+    ->Name("identify_1h/panda")
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+BENCHMARK_CAPTURE(identifyHour, jittered, 0.3)
+    ->Name("identify_1h_jittered/panda")
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
 
 }  // namespace
