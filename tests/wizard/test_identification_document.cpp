@@ -196,6 +196,49 @@ class IdentificationDocumentTest : public QObject {
     QCOMPARE(format->delimiter, ';');
     QCOMPARE(format->decimal, ',');
   }
+
+  void importSettingsAreSavedAndReachTheEngine() {
+    // Torque constants of current logs, dropping corrupt rows, the gap threshold, torque
+    // filtering and the edge trim: saved with the project, passed to the importer.
+    IdentificationDocument doc;
+    LogSource log = sampleLog("/tmp/a.csv");
+    log.delimiter.reset();  // nothing forced: the file is not read
+    log.decimal.reset();
+    doc.addLog(log);
+    QCOMPARE(doc.estimation().method, EstimationMethod::Ols);  // the CLI's default
+    QCOMPARE(doc.preprocessing().edgeTrimSeconds, IdentificationSettings{}.preprocess.edgeTrimSeconds);
+    QSignalSpy changed(&doc, &IdentificationDocument::importChanged);
+    ImportSettings imp;
+    imp.torqueConstants = {0.125, 1.0 / 3.0};
+    imp.dropBadRows = true;
+    imp.gapSteps = 8.5;
+    doc.setResults(sampleResults());
+    doc.setImport(imp);
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(!doc.results());  // the results described other import settings
+    PreprocessingSettings pre = doc.preprocessing();
+    pre.filterTorque = true;
+    pre.edgeTrimSeconds = 0.25;
+    doc.setPreprocessing(pre);
+    const IdentificationSettings s = doc.settingsFor(0);
+    QCOMPARE(s.import.torqueConstants, imp.torqueConstants);
+    QVERIFY(s.import.dropBadRows);
+    QCOMPARE(s.import.gapSteps, 8.5);
+    QVERIFY(s.preprocess.filterTorque);
+    QCOMPARE(s.preprocess.edgeTrimSeconds, 0.25);
+
+    IdentificationDocument back;
+    QString error;
+    QVERIFY2(back.fromJson(doc.toJson(), {}, &error), qPrintable(error));
+    QVERIFY(back.import() == imp);  // 1/3 bit for bit
+    QVERIFY(back.preprocessing() == pre);
+    QJsonObject json = doc.toJson();
+    QJsonObject bad = json["import"].toObject();
+    bad["gap_steps"] = 0.5;
+    json["import"] = bad;
+    QVERIFY(!back.fromJson(json, {}, &error));
+    QVERIFY2(error.contains("import.gap_steps"), qPrintable(error));
+  }
 };
 
 QTEST_MAIN(IdentificationDocumentTest)

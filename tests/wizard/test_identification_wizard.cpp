@@ -8,6 +8,7 @@
 #include "app/wizard/identification_wizard.hpp"
 #include "app/wizard/import_page.hpp"
 #include "app/wizard/preprocess_page.hpp"
+#include "app/wizard/time_step_chart.hpp"
 #include "app/wizard/validate_page.hpp"
 
 #include "io/params_file.hpp"
@@ -298,6 +299,47 @@ class IdentificationWizardTest : public QObject {
     import->findChild<QPushButton*>("guessMappingButton")->click();
     QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
     QVERIFY2(import->isComplete(), qPrintable(describe(import)));
+  }
+
+  void aJitteredLogWithGapsIsReadAndItsTimeAxisShown() {
+    // A hardware-like log: jittered stamps, three gaps, a logger restart (excitebench-cli simulate).
+    const QString ex = dir_.filePath("jitter_excitation.json");
+    QCOMPARE(runCli({"design", "planar2r", "--out", ex, "--time-limit", "1"}), 0);
+    const QString log = dir_.filePath("jittered.csv");
+    QString output;
+    QCOMPARE(runCli({"simulate", "planar2r", ex, "--out", log, "--jitter", "0.3", "--gaps", "3", "--reset-at", "6",
+                     "--noise-torque", "0.01"},
+                    &output),
+             0);
+    const RobotModel planar = builtinRobot("planar2r");
+    IdentificationWizard wizard(planar, "planar2r");
+    wizard.show();
+    wizard.addLogs({log});
+    ImportPage* import = wizard.importPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    QVERIFY2(import->isComplete(), qPrintable(describe(import)));
+    // Said once, as a warning (the log was split), not once per late sample.
+    int timeLines = 0;
+    for (const LogProblem& p : import->problems())
+      if (p.message.startsWith("time axis: ")) {
+        ++timeLines;
+        QCOMPARE(p.severity, LogProblem::Severity::Warning);
+        QVERIFY2(p.message.contains("in 5 segments: 3 gaps over 5 steps"), qPrintable(p.message));
+        QVERIFY2(p.message.contains("1 time reset"), qPrintable(p.message));
+      }
+    QCOMPARE(timeLines, 1);
+    auto* chart = wizard.findChild<TimeStepChart*>();
+    QVERIFY(chart);
+    QVERIFY2(chart->summaryText().contains("Hz nominal"), qPrintable(chart->summaryText()));
+    QVERIFY(chart->stepsShown() > 9000);
+    // The preview is what the estimate uses: resampled, five segments, ends trimmed.
+    wizard.next();
+    PreprocessPage* pre = wizard.preprocessPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!pre->isBusy(), 30000);
+    auto* info = wizard.findChild<QLabel*>("preprocessInfo");
+    QVERIFY2(info->text().contains("resampled onto a uniform"), qPrintable(info->text()));
+    QVERIFY2(info->text().contains("5 segments filtered on their own, 0.1 s trimmed at each end"),
+             qPrintable(info->text()));
   }
 
   void invalidPreprocessingIsShownOnThePage() {
