@@ -159,6 +159,25 @@ std::size_t LogBlockReader::read(LogBlock& block, std::size_t maxRows) {
   return got;
 }
 
+bool LogBlockReader::blockPlausible(Eigen::Index rows) const {
+  // Vectorised over the block: rows are checked one by one only when this fails.
+  const auto block = raw_.topRows(rows);
+  for (std::size_t j = 0; j < qSlot_.size(); ++j) {
+    for (const std::vector<int>* slots : {&qSlot_, &qdSlot_, &qddSlot_}) {
+      const int slot = (*slots)[j];
+      if (slot >= 0 && !(block.col(slot).cwiseAbs().maxCoeff() * positionScale_ <= kMaxJointSignal)) return false;
+    }
+    if (!(block.col(tauSlot_[j]).cwiseAbs().maxCoeff() * std::abs(torqueScale_[j]) <= kMaxJointSignal)) return false;
+    if (!options_.positionBounds.empty()) {
+      const PositionBounds& b = options_.positionBounds[j];
+      const auto q = block.col(qSlot_[j]);
+      // Position scales are positive (radians per unit).
+      if (!(b.contains(q.minCoeff() * positionScale_) && b.contains(q.maxCoeff() * positionScale_))) return false;
+    }
+  }
+  return true;
+}
+
 bool LogBlockReader::implausible(Eigen::Index i, Diagnostic& why) const {
   const auto dof = static_cast<Eigen::Index>(mapping_.joints.size());
   auto check = [&](const std::vector<int>& slots, double scale, std::string JointColumns::*column) {
@@ -210,6 +229,9 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
   while (kept < want) {
     const std::size_t got = csv_->read(raw_.topRows(want - kept), lines_.data(), skipped_.data());
     if (got == 0) break;
+    const bool plausible = blockPlausible(static_cast<Eigen::Index>(got));
+    Diagnostic why;
+    Eigen::Index lastKeptRow = -1;  // in raw_; before it, previousValues_ holds the last kept row
     for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(got); ++i) {
       const std::size_t line = lines_[static_cast<std::size_t>(i)];
       const std::size_t skipped = skipped_[static_cast<std::size_t>(i)];
@@ -217,8 +239,7 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
       // Data rows of the file before this one, dropped ones included: the clock of a log without time.
       fileRows_ += skipped;
       const std::size_t fileRow = fileRows_++;
-      Diagnostic why;
-      if (implausible(i, why)) {
+      if (!plausible && implausible(i, why)) {
         if (!options_.dropBadRows) throw InputError(why);
         tracker_->dropBadRow(line, "column '" + why.field + "': " + why.message);
         breakPending_ = true;
@@ -235,17 +256,23 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
       } else {
         time = static_cast<double>(fileRow) / mapping_.sampleRateHz;
       }
-      bool same = rows_ + static_cast<std::size_t>(kept) > 0;
-      for (Eigen::Index c = 0; same && c < selected; ++c)
-        same = c == timeSlot_ || raw_(i, c) == previousValues_(c);
+      // The values are compared only for a repeated stamp (the tracker needs them nowhere else).
+      const bool first = rows_ + static_cast<std::size_t>(kept) == 0;
+      bool same = false;
+      if (!first && time - lastKeptTime_ < kMinStepFraction * tracker_->summary().nominalStep && time >= lastKeptTime_) {
+        same = true;
+        for (Eigen::Index c = 0; same && c < selected; ++c)
+          same = c == timeSlot_ || raw_(i, c) == (lastKeptRow >= 0 ? raw_(lastKeptRow, c) : previousValues_(c));
+      }
       const TimeBaseTracker::Verdict verdict = tracker_->next(time, line, same, breakPending_);
       if (verdict == TimeBaseTracker::Verdict::DropRepeatedRow ||
           verdict == TimeBaseTracker::Verdict::DropRepeatedStamp)
         continue;
       breakPending_ = false;
-      if (segmentStarts && (verdict == TimeBaseTracker::Verdict::NewSegment || rows_ + static_cast<std::size_t>(kept) == 0))
+      if (segmentStarts && (verdict == TimeBaseTracker::Verdict::NewSegment || first))
         segmentStarts->push_back(static_cast<std::size_t>(kept));
-      previousValues_ = raw_.row(i).transpose();
+      lastKeptRow = i;
+      lastKeptTime_ = time;
       t(kept) = time + tracker_->timeShift();
       for (Eigen::Index j = 0; j < dof; ++j) {
         const auto jj = static_cast<std::size_t>(j);
@@ -258,6 +285,7 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
       lastLine_ = line;
       ++kept;
     }
+    if (lastKeptRow >= 0) previousValues_ = raw_.row(lastKeptRow).transpose();  // raw_ is overwritten next
   }
   rows_ += static_cast<std::size_t>(kept);
   if (kept < want) finish();

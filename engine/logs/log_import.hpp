@@ -114,7 +114,9 @@ class LogBlockReader {
 
  private:
   void finish();
-  // Why row i of raw_ is not a plausible sample (empty when it is), naming its column.
+  // Whether every value of raw_'s first `rows` rows is plausible (no per-row check needed).
+  bool blockPlausible(Eigen::Index rows) const;
+  // Whether row i of raw_ is not a plausible sample; `why` names its column and value.
   bool implausible(Eigen::Index i, Diagnostic& why) const;
 
   std::string path_;
@@ -132,7 +134,8 @@ class LogBlockReader {
   std::vector<std::size_t> lines_;
   std::vector<std::size_t> skipped_;       // per raw row: bad rows the CSV reader skipped right before it
   std::unique_ptr<TimeBaseTracker> tracker_;
-  Eigen::VectorXd previousValues_;         // selected values (time excluded) of the last kept row
+  Eigen::VectorXd previousValues_;         // selected values of the last kept row of the previous block
+  double lastKeptTime_ = 0.0;              // raw time [s] of the last kept sample
   double timeOrigin_ = 0.0, rawTimeOrigin_ = 0.0, nominalStep_ = 0.0, largestPosition_ = 0.0;
   std::size_t rows_ = 0, fileRows_ = 0, lastLine_ = 0;  // kept samples; data rows seen, dropped ones too
   bool finished_ = false, breakPending_ = false;
