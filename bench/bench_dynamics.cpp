@@ -1,4 +1,4 @@
-// fk, jacobian, rnea, crba and regressor for the robots of DESIGN.md section 5.
+// fk, jacobian, rnea, crba and regressor for the robots of docs/design.md, section 5.
 // Inputs cycle through 256 seeded random states so the branch predictor and
 // caches see a realistic spread, as Pinocchio's own benchmarks do.
 #include "dynamics/forward_kinematics.hpp"

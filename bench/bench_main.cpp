@@ -1,7 +1,9 @@
-// Entry point of excitebench-bench: runs the benchmarks with the usual console
-// output, then prints a summary table (median per benchmark, cost per joint,
+// Entry point of excitebench-bench: runs the benchmarks with Google Benchmark's
+// own display reporter (so --benchmark_format=console|json|csv keeps its
+// meaning), then prints a summary table (median per benchmark, cost per joint,
 // Pinocchio reference figures and the ratio to MuJoCo's mj_inverse measured in
-// the same run, which normalises for a noisy machine).
+// the same run, which normalises for a noisy machine): on stdout after console
+// output, on stderr after JSON or CSV, which stay machine-readable.
 #include "bench_references.hpp"
 
 #include <benchmark/benchmark.h>
@@ -9,13 +11,24 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace {
 
-class CollectingReporter : public benchmark::ConsoleReporter {
+// Forwards everything to the library's display reporter and keeps the medians.
+class CollectingReporter : public benchmark::BenchmarkReporter {
  public:
+  explicit CollectingReporter(benchmark::BenchmarkReporter* display) : display_(display) {}
+  bool ReportContext(const Context& context) override {
+    display_->SetOutputStream(&GetOutputStream());
+    display_->SetErrorStream(&GetErrorStream());
+    return display_->ReportContext(context);
+  }
+  void Finalize() override { display_->Finalize(); }
+  bool isConsole() const { return dynamic_cast<benchmark::ConsoleReporter*>(display_.get()) != nullptr; }
+
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& r : runs) {
       if (r.error_occurred) continue;
@@ -26,7 +39,7 @@ class CollectingReporter : public benchmark::ConsoleReporter {
         samples_[name].push_back(r.GetAdjustedRealTime() * toMicros(r.time_unit));
       }
     }
-    ConsoleReporter::ReportRuns(runs);
+    display_->ReportRuns(runs);
   }
 
   // Median in microseconds: the aggregate when repetitions were asked for, else the single run.
@@ -51,6 +64,7 @@ class CollectingReporter : public benchmark::ConsoleReporter {
     }
     return 1.0;
   }
+  std::unique_ptr<benchmark::BenchmarkReporter> display_;
   std::map<std::string, double> medians_;
   std::map<std::string, std::vector<double>> samples_;
 };
@@ -62,14 +76,14 @@ int robotDof(const std::string& robot) {
   return 0;
 }
 
-void printTable(const std::map<std::string, double>& medians) {
+void printTable(const std::map<std::string, double>& medians, std::FILE* out) {
   const auto mj = medians.find("mujoco_inverse/panda");
   const double mjNow = mj != medians.end() ? mj->second : 0.0;
   // Machine-speed factor: how much slower/faster this run is than the run that
   // produced the reference figures (MuJoCo's mj_inverse on panda was 1.85 us there).
   const double speed = mjNow > 0.0 ? mjNow / eb::bench::kReferenceMujocoInversePanda : 1.0;
-  std::printf("\n| benchmark | median [us] | per joint [ns] | Pinocchio ref [us] | ratio to ref (machine-normalised) | vs MuJoCo mj_inverse in this run |\n");
-  std::printf("|---|---:|---:|---:|---:|---:|\n");
+  std::fprintf(out, "\n| benchmark | median [us] | per joint [ns] | Pinocchio ref [us] | ratio to ref (machine-normalised) | vs MuJoCo mj_inverse in this run |\n");
+  std::fprintf(out, "|---|---:|---:|---:|---:|---:|\n");
   for (const auto& [name, us] : medians) {
     const size_t slash = name.find('/');
     const std::string what = name.substr(0, slash);
@@ -85,12 +99,12 @@ void printTable(const std::map<std::string, double>& medians) {
       std::snprintf(ratio, sizeof ratio, "%.2fx (%.2fx)", us / ref, us / (ref * speed));
     }
     if (mjNow > 0.0 && robot == "panda") std::snprintf(vsMj, sizeof vsMj, "%.2fx", us / mjNow);
-    std::printf("| %s | %.3f | %s | %s | %s | %s |\n", name.c_str(), us, perJoint, refs, ratio, vsMj);
+    std::fprintf(out, "| %s | %.3f | %s | %s | %s | %s |\n", name.c_str(), us, perJoint, refs, ratio, vsMj);
   }
   if (mjNow > 0.0)
-    std::printf("\nMuJoCo mj_inverse/panda in this run: %.3f us (reference run: %.2f us; machine factor %.2f).\n",
+    std::fprintf(out, "\nMuJoCo mj_inverse/panda in this run: %.3f us (reference run: %.2f us; machine factor %.2f).\n",
                 mjNow, eb::bench::kReferenceMujocoInversePanda, speed);
-  std::printf("Ratios below 1 are faster than the reference. Target: <= 1.2x Pinocchio for fk, rnea, crba, regressor.\n");
+  std::fprintf(out, "Ratios below 1 are faster than the reference. Target: <= 1.2x Pinocchio for fk, rnea, crba, regressor.\n");
 }
 
 }  // namespace
@@ -98,9 +112,9 @@ void printTable(const std::map<std::string, double>& medians) {
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  CollectingReporter reporter;
+  CollectingReporter reporter(benchmark::CreateDefaultDisplayReporter());
   benchmark::RunSpecifiedBenchmarks(&reporter);
-  printTable(reporter.medians());
+  printTable(reporter.medians(), reporter.isConsole() ? stdout : stderr);
   benchmark::Shutdown();
   return 0;
 }

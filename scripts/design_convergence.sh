@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Optimizer convergence on the Panda (DESIGN.md section 5 / issue "design panda"):
+# Optimizer convergence on the Panda (docs/design.md, section 5 / issue "design panda"):
 # 5 harmonics, T = 10 s, all limits, 95 % of each position range, rigid-body
 # base (43 columns), unscaled SI cond. Runs `design panda` for 60 s with
 # --history and prints the best feasible cond reached at 10 s and at 60 s of

@@ -51,7 +51,6 @@ class ExcitationEditor : public QWidget {
   void setUsage(const std::vector<JointUsage>& usage);
   void setParametrization(Parametrization p);
 
-  int currentJoint() const { return joint_; }
   void setCurrentJoint(int joint);
   OptimizePanel* optimizePanel() const { return optimize_; }
   /// The offset control of the current joint (tests drive it).

@@ -28,19 +28,20 @@ void addTorquesCommand(CLI::App& app) {
   auto roots = std::make_shared<std::vector<std::string>>();
   cmd->add_option("robot", *robot, "Built-in name or URDF / DH table path")->required();
   cmd->add_option("--in", *in, "Trajectory CSV with q1..qn, qd1..qdn, qdd1..qddn (and t)")->required();
-  cmd->add_option("--out", *out, "Torque CSV to write (t, tau1..taun)")->required();
+  cmd->add_option("--out", *out, "Torque CSV to write (t, tau1..taun; tau1..taun when the input has no t)")->required();
   cmd->add_option("--params", *params, "Identified parameters (params.json) to predict with");
   cmd->add_option("--rate", *rate, "Sample rate [Hz] when the CSV has no t column");
   cmd->add_option("--package-root", *roots, "Folder that holds ROS packages for package:// URIs");
   cmd->callback([=]() {
     const RobotModel model = loadRobot(*robot, *roots);
-    const TrajectorySamples traj = readTrajectoryCsv(*in, *rate);
+    // Inverse dynamics of states needs no time: without t (and --rate) the rows are numbered.
+    const TrajectorySamples traj = readTrajectoryCsv(*in, *rate, TimeColumn::Optional);
     if (traj.dof() != model.dof())
       throw InputError(*in + ": has " + std::to_string(traj.dof()) + " joints (q1..q" + std::to_string(traj.dof()) +
                        "), robot '" + model.name() + "' has " + std::to_string(model.dof()));
     const int n = model.dof();
     Eigen::MatrixXd table(traj.size(), n + 1);
-    table.col(0) = traj.t;
+    table.col(0) = traj.t;  // dropped below when the input had no time
     if (!params->empty()) {
       // Prediction with identified base parameters (friction included when identified).
       const IdentifiedParameters p = readParamsJson(*params);
@@ -59,11 +60,13 @@ void addTorquesCommand(CLI::App& app) {
     // Huge but finite inputs (qd = 1e308) overflow the torques: name the sample, not the output table.
     for (int s = 0; s < traj.size(); ++s)
       if (!table.row(s).allFinite())
-        throw InputError(*in + ": sample " + std::to_string(s + 1) + " (t = " + formatDoubleExact(traj.t[s]) +
-                         " s): the joint torques are not finite (q, qd or qdd too large for the robot)");
-    std::vector<std::string> header{"t"};
+        throw InputError(*in + ": sample " + std::to_string(s + 1) +
+                         (traj.timed ? " (t = " + formatDoubleExact(traj.t[s]) + " s)" : std::string()) +
+                         ": the joint torques are not finite (q, qd or qdd too large for the robot)");
+    std::vector<std::string> header;
+    if (traj.timed) header.push_back("t");
     for (int j = 0; j < n; ++j) header.push_back("tau" + std::to_string(j + 1));
-    writeFileAtomically(*out, formatMatrixCsv(header, table));
+    writeFileAtomically(*out, formatMatrixCsv(header, traj.timed ? table : Eigen::MatrixXd(table.rightCols(n))));
     std::fprintf(stderr, "wrote %d samples of %d joint torques to %s\n", traj.size(), n, out->c_str());
   });
 }

@@ -1,4 +1,4 @@
-// excitebench-cli: the headless entry point (DESIGN.md section 4).
+// excitebench-cli: the headless entry point (docs/design.md, section 4).
 #include "cli_commands.hpp"
 
 #include <CLI/CLI.hpp>

@@ -1,5 +1,5 @@
 #pragma once
-// MainWindow: the workbench of DESIGN.md section 6. It creates the widgets,
+// MainWindow: the workbench of docs/design.md, section 6. It creates the widgets,
 // docks, menus and helpers and wires them to the WorkbenchDocument; the work
 // itself lives in the document, its evaluation service, the controllers and
 // the engine.

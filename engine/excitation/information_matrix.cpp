@@ -159,9 +159,4 @@ InformationMetrics InformationMatrixAccumulator::computeMetrics(const Trajectory
   return m;
 }
 
-void InformationMatrixAccumulator::baseRegressor(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
-                                                 const Eigen::VectorXd& qdd, Eigen::MatrixXd& Yb) {
-  base_.selectBaseColumns(computeJointTorqueRegressor(model_, lanes_[0]->ws, base_.options, q, qd, qdd), Yb);
-}
-
 }  // namespace eb

@@ -64,10 +64,6 @@ class InformationMatrixAccumulator {
   /// consecutive windows of that length (persistent excitation).
   InformationMetrics computeMetrics(const TrajectorySamples& samples, double windowSeconds = 0.0);
 
-  /// Base regressor rows of one sample (dof x r) into Yb, using lane 0's workspace.
-  void baseRegressor(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const Eigen::VectorXd& qdd,
-                     Eigen::MatrixXd& Yb);
-
   const RobotModel& model() const { return model_; }
   const BaseParameters& base() const { return base_; }
   const Eigen::MatrixXd& informationMatrix() const { return F_; }

@@ -65,12 +65,4 @@ CriterionValue evaluateCriterion(ExcitationCriterion criterion, const Eigen::Mat
   return out;
 }
 
-bool criterionBetter(ExcitationCriterion criterion, double a, double b) {
-  switch (criterion) {
-    case ExcitationCriterion::LogDet:
-    case ExcitationCriterion::EOpt: return a > b;
-    default: return a < b;
-  }
-}
-
 }  // namespace eb

@@ -31,7 +31,4 @@ struct CriterionValue {
 /// phi(F) for `criterion` and, if G is not null, G = d phi / d F (r x r, symmetric).
 CriterionValue evaluateCriterion(ExcitationCriterion criterion, const Eigen::MatrixXd& F, Eigen::MatrixXd* G);
 
-/// Whether criterion value a is better than b (smaller cond/aopt, larger logdet/eopt).
-bool criterionBetter(ExcitationCriterion criterion, double a, double b);
-
 }  // namespace eb

@@ -66,7 +66,6 @@ class PeakConstraints {
 
   /// Number of constraints: channels * K.
   int count() const { return static_cast<int>(channels_.size()) * settings_.peaksPerChannel; }
-  int channelCount() const { return static_cast<int>(channels_.size()); }
 
   /// Constraint values c (count(), <= 0 inside the tightened limits) at x and, if grad is
   /// not null, their gradients (count() x x.size(), row-major, as NLopt expects).

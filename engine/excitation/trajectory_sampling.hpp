@@ -11,8 +11,9 @@ namespace eb {
 /// Samples of a trajectory: row j holds time t[j] [s] and q, qd, qdd of every
 /// joint at that time [rad, rad/s, rad/s^2]. Sizes: t (N), q, qd, qdd (N x dof).
 struct TrajectorySamples {
-  Eigen::VectorXd t;
-  Eigen::MatrixXd q, qd, qdd;
+  Eigen::VectorXd t;           ///< (N) [s]; the sample index when `timed` is false
+  Eigen::MatrixXd q, qd, qdd;  ///< (N x dof)
+  bool timed = true;           ///< t holds times (false: states read without a time column)
 
   /// Number of samples N.
   int size() const { return static_cast<int>(t.size()); }

@@ -16,28 +16,28 @@
 
 #include <Eigen/Core>
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
-#include <functional>
 #include <vector>
 
 namespace eb {
 
 class UniformResampler {
  public:
-  /// Receives each grid point: its time [s] and `channels` values.
-  using Emit = std::function<void(double t, const double* values)>;
-
   /// `channels` signals per sample, grid step `step` [s] > 0.
   UniformResampler(int channels, double step);
 
   /// Starts a new segment: forgets the samples pushed so far; its grid starts at its first stamp.
   void startSegment();
-  /// Adds the segment's next sample (t [s] increasing, `values` of `channels`) and emits the grid
-  /// points that became computable.
-  void push(double t, const double* values, const Emit& emit);
+  /// Adds the segment's next sample (t [s] increasing, `values` of `channels`) and calls
+  /// emit(double t, const double* values) for each grid point that became computable.
+  template <class Emit>
+  void push(double t, const double* values, Emit&& emit);
   /// Emits the segment's remaining grid points (up to its last stamp).
-  void finishSegment(const Emit& emit);
+  template <class Emit>
+  void finishSegment(Emit&& emit);
 
   /// Grid points emitted by interpolation / taken from a sample exactly, since construction.
   std::size_t interpolatedPoints() const { return interpolated_; }
@@ -45,9 +45,15 @@ class UniformResampler {
   double step() const { return step_; }
 
  private:
+  // A grid point this close to a sample [fraction of the step] takes the sample as it is.
+  static constexpr double kOnSample = 1e-6;
   // Emits grid points up to (excluding, or including when `inclusive`) time `until` from the
   // stencil of the last `count` samples.
-  void emitUntil(double until, bool inclusive, int count, const Emit& emit);
+  template <class Emit>
+  void emitUntil(double until, bool inclusive, int count, Emit& emit);
+  // The cubic (Lagrange) through the stencil's samples at time tau, into out_.
+  void interpolate(double tau, const std::array<std::size_t, 4>& slots, int count);
+  const double* sample(std::size_t slot) const { return &x_[slot * static_cast<std::size_t>(channels_)]; }
 
   int channels_;
   double step_;
@@ -59,5 +65,52 @@ class UniformResampler {
   double t0_ = 0.0;
   std::size_t interpolated_ = 0, exact_ = 0;
 };
+
+template <class Emit>
+void UniformResampler::push(double t, const double* values, Emit&& emit) {
+  const std::size_t slot = pushed_ % 4;
+  t_[slot] = t;
+  std::copy(values, values + channels_, x_.begin() + static_cast<std::ptrdiff_t>(slot * static_cast<std::size_t>(channels_)));
+  if (pushed_ == 0) t0_ = t;
+  ++pushed_;
+  // With samples m-3..m, the grid points before t[m-1] have the stencil centred on their interval
+  // (the first interval's are off-centre, the only stencil there is).
+  if (pushed_ >= 4) emitUntil(t_[(pushed_ - 2) % 4], false, 4, emit);
+}
+
+template <class Emit>
+void UniformResampler::finishSegment(Emit&& emit) {
+  if (pushed_ == 0) return;
+  const int count = static_cast<int>(std::min<std::size_t>(pushed_, 4));
+  emitUntil(t_[(pushed_ - 1) % 4], true, count, emit);
+  pushed_ = 0;
+  next_ = 0;
+}
+
+template <class Emit>
+void UniformResampler::emitUntil(double until, bool inclusive, int count, Emit& emit) {
+  std::array<std::size_t, 4> slots{};
+  for (int i = 0; i < count; ++i)
+    slots[static_cast<std::size_t>(i)] = (pushed_ - static_cast<std::size_t>(count) + static_cast<std::size_t>(i)) % 4;
+  const double tolerance = kOnSample * step_;
+  for (;;) {
+    const double tau = t0_ + static_cast<double>(next_) * step_;
+    if (inclusive ? tau > until + tolerance : tau >= until - tolerance) break;
+    // On a sample: take it, with its own stamp (a uniform log passes through bit for bit).
+    int on = -1;
+    for (int i = 0; i < count && on < 0; ++i)
+      if (std::abs(tau - t_[slots[static_cast<std::size_t>(i)]]) <= tolerance) on = i;
+    if (on >= 0) {
+      const std::size_t s = slots[static_cast<std::size_t>(on)];
+      emit(t_[s], sample(s));
+      ++exact_;
+    } else {
+      interpolate(tau, slots, count);
+      emit(tau, static_cast<const double*>(out_.data()));
+      ++interpolated_;
+    }
+    ++next_;
+  }
+}
 
 }  // namespace eb

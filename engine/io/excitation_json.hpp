@@ -43,7 +43,7 @@ namespace eb {
 /// A free metric value: boolean, number, string or array of numbers.
 using MetricValue = std::variant<bool, double, std::string, std::vector<double>>;
 
-/// Information-matrix metrics of a design (see DESIGN.md section 1), all unitless.
+/// Information-matrix metrics of a design (see docs/design.md, section 1), all unitless.
 struct ExcitationMetrics {
   double cond = std::numeric_limits<double>::quiet_NaN();    ///< condition number of Phi_b
   double logdet = std::numeric_limits<double>::quiet_NaN();  ///< log det F (the D-criterion minimizes -logdet)

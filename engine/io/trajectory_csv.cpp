@@ -68,11 +68,13 @@ class CsvParser {
  public:
   CsvParser(std::string_view text, const std::string& source) : text_(text), source_(source) {}
 
-  TrajectorySamples parse(double rateHz) {
+  TrajectorySamples parse(double rateHz, TimeColumn time) {
     std::string_view line;
     if (!nextLine(line)) fail("line 1: empty file, expected a header t,q1,...,qd1,...,qdd1,...");
     headerLine_ = lineNo_;
-    readHeader(line, rateHz);
+    const bool numbered = time == TimeColumn::Optional && !(rateHz > 0.0);
+    readHeader(line, numbered ? 1.0 : rateHz);
+    if (numbered && timeColumn_ < 0) rateHz = 1.0;  // t_j = j: sample numbers, not times
 
     std::vector<double> values;
     std::vector<double> times;
@@ -96,6 +98,7 @@ class CsvParser {
     if (rows == 0) fail("line " + std::to_string(headerLine_) + ": no samples after the header");
 
     TrajectorySamples s;
+    s.timed = timeColumn_ >= 0 || !numbered;
     s.t = Eigen::Map<const Eigen::VectorXd>(times.data(), rows);
     s.q.resize(rows, dof_);
     s.qd.resize(rows, dof_);
@@ -243,11 +246,12 @@ void writeTrajectoryCsv(const std::string& path, const TrajectorySamples& sample
   writeFileAtomically(path, formatTrajectoryCsv(samples));
 }
 
-TrajectorySamples parseTrajectoryCsv(std::string_view text, const std::string& sourceName, double rateHz) {
-  return CsvParser(text, sourceName).parse(rateHz);
+TrajectorySamples parseTrajectoryCsv(std::string_view text, const std::string& sourceName, double rateHz,
+                                     TimeColumn time) {
+  return CsvParser(text, sourceName).parse(rateHz, time);
 }
 
-TrajectorySamples readTrajectoryCsv(const std::string& path, double rateHz) {
+TrajectorySamples readTrajectoryCsv(const std::string& path, double rateHz, TimeColumn time) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw InputError(path + ": cannot open: " + std::strerror(errno));
   // Long trajectories are fine; a line longer than any row of a robot's joints
@@ -257,7 +261,7 @@ TrajectorySamples readTrajectoryCsv(const std::string& path, double rateHz) {
   if (text.longLine > 0)
     throw InputError(path + ": line " + std::to_string(text.longLine) + ": longer than " +
                      describeByteLimit(kMaxLineBytes) + " (not a trajectory CSV, or a line break is missing)");
-  return parseTrajectoryCsv(text.text, path, rateHz);
+  return parseTrajectoryCsv(text.text, path, rateHz, time);
 }
 
 }  // namespace eb

@@ -22,13 +22,19 @@ std::string formatTrajectoryCsv(const TrajectorySamples& samples);
 /// Writes the samples as CSV atomically; throws std::invalid_argument (bad samples) or FileWriteError.
 void writeTrajectoryCsv(const std::string& path, const TrajectorySamples& samples);
 
-/// Parses CSV text; sourceName prefixes messages. Without a `t` column, t_j = j / rateHz [s]
-/// (rateHz <= 0: the column is required). Throws InputError
-/// ("<source>: line L, column C (name): <what>") for missing columns, bad or non-finite
-/// numbers, wrong field counts and time that does not strictly increase.
-TrajectorySamples parseTrajectoryCsv(std::string_view text, const std::string& sourceName, double rateHz = 0.0);
+/// Whether a reader needs the time column (a trajectory does; states for inverse dynamics do not).
+enum class TimeColumn { Required, Optional };
+
+/// Parses CSV text; sourceName prefixes messages. Without a `t` column, t_j = j / rateHz [s];
+/// rateHz <= 0 requires the column, unless `time` is Optional: then t_j = j and
+/// samples.timed is false. Throws InputError ("<source>: line L, column C (name): <what>") for
+/// missing columns, bad or non-finite numbers, wrong field counts and time that does not
+/// strictly increase.
+TrajectorySamples parseTrajectoryCsv(std::string_view text, const std::string& sourceName, double rateHz = 0.0,
+                                     TimeColumn time = TimeColumn::Required);
 
 /// Reads a trajectory CSV file (see parseTrajectoryCsv); throws InputError, also when it cannot be opened.
-TrajectorySamples readTrajectoryCsv(const std::string& path, double rateHz = 0.0);
+TrajectorySamples readTrajectoryCsv(const std::string& path, double rateHz = 0.0,
+                                    TimeColumn time = TimeColumn::Required);
 
 }  // namespace eb

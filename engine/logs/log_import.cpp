@@ -232,6 +232,8 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
     const bool plausible = blockPlausible(static_cast<Eigen::Index>(got));
     Diagnostic why;
     Eigen::Index lastKeptRow = -1;  // in raw_; before it, previousValues_ holds the last kept row
+    keptRows_.clear();              // rows of raw_ kept, in order (values copied below, column by column)
+    const Eigen::Index firstOut = kept;
     for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(got); ++i) {
       const std::size_t line = lines_[static_cast<std::size_t>(i)];
       const std::size_t skipped = skipped_[static_cast<std::size_t>(i)];
@@ -274,16 +276,27 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
       lastKeptRow = i;
       lastKeptTime_ = time;
       t(kept) = time + tracker_->timeShift();
-      for (Eigen::Index j = 0; j < dof; ++j) {
-        const auto jj = static_cast<std::size_t>(j);
-        q(kept, j) = raw_(i, qSlot_[jj]) * positionScale_;
-        if (qd.cols() > 0) qd(kept, j) = raw_(i, qdSlot_[jj]) * positionScale_;
-        if (qdd.cols() > 0) qdd(kept, j) = raw_(i, qddSlot_[jj]) * positionScale_;
-        tau(kept, j) = raw_(i, tauSlot_[jj]) * torqueScale_[jj];
-        largestPosition_ = std::max(largestPosition_, std::abs(q(kept, j)));
-      }
+      keptRows_.push_back(i);
       lastLine_ = line;
       ++kept;
+    }
+    // Values of the kept rows, in SI units: whole columns when no row was dropped (the usual case).
+    const auto n = static_cast<Eigen::Index>(keptRows_.size());
+    const bool contiguous = n > 0 && keptRows_.back() - keptRows_.front() == n - 1;
+    auto copy = [&](Eigen::Ref<Eigen::MatrixXd> out, Eigen::Index j, int slot, double scale) {
+      if (contiguous) {
+        out.col(j).segment(firstOut, n) = raw_.col(slot).segment(keptRows_.front(), n) * scale;
+      } else {
+        for (Eigen::Index r = 0; r < n; ++r) out(firstOut + r, j) = raw_(keptRows_[static_cast<std::size_t>(r)], slot) * scale;
+      }
+    };
+    for (Eigen::Index j = 0; j < dof && n > 0; ++j) {
+      const auto jj = static_cast<std::size_t>(j);
+      copy(q, j, qSlot_[jj], positionScale_);
+      if (qd.cols() > 0) copy(qd, j, qdSlot_[jj], positionScale_);
+      if (qdd.cols() > 0) copy(qdd, j, qddSlot_[jj], positionScale_);
+      copy(tau, j, tauSlot_[jj], torqueScale_[jj]);
+      largestPosition_ = std::max(largestPosition_, q.col(j).segment(firstOut, n).cwiseAbs().maxCoeff());
     }
     if (lastKeptRow >= 0) previousValues_ = raw_.row(lastKeptRow).transpose();  // raw_ is overwritten next
   }

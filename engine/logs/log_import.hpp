@@ -133,6 +133,7 @@ class LogBlockReader {
   Eigen::MatrixXd raw_;
   std::vector<std::size_t> lines_;
   std::vector<std::size_t> skipped_;       // per raw row: bad rows the CSV reader skipped right before it
+  std::vector<Eigen::Index> keptRows_;     // rows of raw_ kept by the current read
   std::unique_ptr<TimeBaseTracker> tracker_;
   Eigen::VectorXd previousValues_;         // selected values of the last kept row of the previous block
   double lastKeptTime_ = 0.0;              // raw time [s] of the last kept sample

@@ -103,6 +103,30 @@ TEST(CliTorques, MatchesInverseDynamics) {
   for (int j = 0; j < 7; ++j) EXPECT_DOUBLE_EQ(row[static_cast<size_t>(j + 1)], expected[j]);
 }
 
+TEST(CliTorques, StatesWithoutTimeNeedNoTime) {
+  // Inverse dynamics of states: a CSV of q, qd, qdd without t gives the torques row for row.
+  const auto dir = tempDir("torques_untimed");
+  const std::string traj = (dir / "states.csv").string(), tau = (dir / "tau.csv").string();
+  {
+    std::ofstream f(traj);
+    f << "q1,q2,qd1,qd2,qdd1,qdd2
+0.1,0.2,0,0,0,0
+0.3,-0.4,1,2,3,4
+";
+  }
+  const auto r = runCli({"torques", "planar2r", "--in", traj, "--out", tau});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string text = eb::test::readText(tau);
+  EXPECT_EQ(text.substr(0, text.find('\n')), "tau1,tau2");
+  const RobotModel model = builtinRobot("planar2r");
+  DynamicsWorkspace ws(model);
+  const Eigen::Vector2d q(0.3, -0.4), qd(1, 2), qdd(3, 4);
+  const Eigen::VectorXd expected = inverseDynamics(model, ws, q, qd, qdd);
+  const std::string second = text.substr(text.find('\n', text.find('\n') + 1) + 1);
+  EXPECT_DOUBLE_EQ(std::stod(second.substr(0, second.find(','))), expected[0]);
+  EXPECT_DOUBLE_EQ(std::stod(second.substr(second.find(',') + 1)), expected[1]);
+}
+
 TEST(CliTorques, BadInputsGiveOneLineAndNoFile) {
   const auto dir = tempDir("torques_bad");
   const std::string traj = (dir / "traj.csv").string(), out = (dir / "tau.csv").string();
