@@ -109,10 +109,7 @@ TEST(CliTorques, StatesWithoutTimeNeedNoTime) {
   const std::string traj = (dir / "states.csv").string(), tau = (dir / "tau.csv").string();
   {
     std::ofstream f(traj);
-    f << "q1,q2,qd1,qd2,qdd1,qdd2
-0.1,0.2,0,0,0,0
-0.3,-0.4,1,2,3,4
-";
+    f << "q1,q2,qd1,qd2,qdd1,qdd2\n0.1,0.2,0,0,0,0\n0.3,-0.4,1,2,3,4\n";
   }
   const auto r = runCli({"torques", "planar2r", "--in", traj, "--out", tau});
   ASSERT_EQ(r.status, 0) << r.err;
