@@ -32,12 +32,12 @@ class UniformResampler {
   /// Starts a new segment: forgets the samples pushed so far; its grid starts at its first stamp.
   void startSegment();
   /// Adds the segment's next sample (t [s] increasing, `values` of `channels`) and calls
-  /// emit(double t, const double* values) for each grid point that became computable.
+  /// out(double t, const double* values) for each grid point that became computable.
   template <class Emit>
-  void push(double t, const double* values, Emit&& emit);
+  void push(double t, const double* values, Emit&& out);
   /// Emits the segment's remaining grid points (up to its last stamp).
   template <class Emit>
-  void finishSegment(Emit&& emit);
+  void finishSegment(Emit&& out);
 
   /// Grid points emitted by interpolation / taken from a sample exactly, since construction.
   std::size_t interpolatedPoints() const { return interpolated_; }
@@ -50,7 +50,7 @@ class UniformResampler {
   // Emits grid points up to (excluding, or including when `inclusive`) time `until` from the
   // stencil of the last `count` samples.
   template <class Emit>
-  void emitUntil(double until, bool inclusive, int count, Emit& emit);
+  void emitUntil(double until, bool inclusive, int count, Emit& out);
   // The cubic (Lagrange) through the stencil's samples at time tau, into out_.
   void interpolate(double tau, const std::array<std::size_t, 4>& slots, int count);
   const double* sample(std::size_t slot) const { return &x_[slot * static_cast<std::size_t>(channels_)]; }
@@ -67,7 +67,7 @@ class UniformResampler {
 };
 
 template <class Emit>
-void UniformResampler::push(double t, const double* values, Emit&& emit) {
+void UniformResampler::push(double t, const double* values, Emit&& out) {
   const std::size_t slot = pushed_ % 4;
   t_[slot] = t;
   std::copy(values, values + channels_, x_.begin() + static_cast<std::ptrdiff_t>(slot * static_cast<std::size_t>(channels_)));
@@ -75,20 +75,20 @@ void UniformResampler::push(double t, const double* values, Emit&& emit) {
   ++pushed_;
   // With samples m-3..m, the grid points before t[m-1] have the stencil centred on their interval
   // (the first interval's are off-centre, the only stencil there is).
-  if (pushed_ >= 4) emitUntil(t_[(pushed_ - 2) % 4], false, 4, emit);
+  if (pushed_ >= 4) emitUntil(t_[(pushed_ - 2) % 4], false, 4, out);
 }
 
 template <class Emit>
-void UniformResampler::finishSegment(Emit&& emit) {
+void UniformResampler::finishSegment(Emit&& out) {
   if (pushed_ == 0) return;
   const int count = static_cast<int>(std::min<std::size_t>(pushed_, 4));
-  emitUntil(t_[(pushed_ - 1) % 4], true, count, emit);
+  emitUntil(t_[(pushed_ - 1) % 4], true, count, out);
   pushed_ = 0;
   next_ = 0;
 }
 
 template <class Emit>
-void UniformResampler::emitUntil(double until, bool inclusive, int count, Emit& emit) {
+void UniformResampler::emitUntil(double until, bool inclusive, int count, Emit& out) {
   std::array<std::size_t, 4> slots{};
   for (int i = 0; i < count; ++i)
     slots[static_cast<std::size_t>(i)] = (pushed_ - static_cast<std::size_t>(count) + static_cast<std::size_t>(i)) % 4;
@@ -102,11 +102,11 @@ void UniformResampler::emitUntil(double until, bool inclusive, int count, Emit& 
       if (std::abs(tau - t_[slots[static_cast<std::size_t>(i)]]) <= tolerance) on = i;
     if (on >= 0) {
       const std::size_t s = slots[static_cast<std::size_t>(on)];
-      emit(t_[s], sample(s));
+      out(t_[s], sample(s));
       ++exact_;
     } else {
       interpolate(tau, slots, count);
-      emit(tau, static_cast<const double*>(out_.data()));
+      out(tau, static_cast<const double*>(out_.data()));
       ++interpolated_;
     }
     ++next_;
