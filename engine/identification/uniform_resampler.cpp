@@ -15,21 +15,21 @@ void UniformResampler::startSegment() {
   next_ = 0;
 }
 
-void UniformResampler::interpolate(double tau, const std::array<std::size_t, 4>& slots, int count) {
+void UniformResampler::interpolate(double tau, const std::array<std::size_t, 4>& stencil, int count) {
   std::array<double, 4> w{};
   for (int j = 0; j < count; ++j) {
-    const double tj = t_[slots[static_cast<std::size_t>(j)]];
+    const double tj = t_[stencil[static_cast<std::size_t>(j)]];
     double wj = 1.0;
     for (int m = 0; m < count; ++m)
       if (m != j) {
-        const double tm = t_[slots[static_cast<std::size_t>(m)]];
+        const double tm = t_[stencil[static_cast<std::size_t>(m)]];
         wj *= (tau - tm) / (tj - tm);
       }
     w[static_cast<std::size_t>(j)] = wj;
   }
   for (int c = 0; c < channels_; ++c) {
     double v = 0.0;
-    for (int j = 0; j < count; ++j) v += w[static_cast<std::size_t>(j)] * sample(slots[static_cast<std::size_t>(j)])[c];
+    for (int j = 0; j < count; ++j) v += w[static_cast<std::size_t>(j)] * sample(stencil[static_cast<std::size_t>(j)])[c];
     out_[static_cast<std::size_t>(c)] = v;
   }
 }

@@ -52,7 +52,7 @@ class UniformResampler {
   template <class Emit>
   void emitUntil(double until, bool inclusive, int count, Emit& out);
   // The cubic (Lagrange) through the stencil's samples at time tau, into out_.
-  void interpolate(double tau, const std::array<std::size_t, 4>& slots, int count);
+  void interpolate(double tau, const std::array<std::size_t, 4>& stencil, int count);
   const double* sample(std::size_t slot) const { return &x_[slot * static_cast<std::size_t>(channels_)]; }
 
   int channels_;
@@ -89,9 +89,9 @@ void UniformResampler::finishSegment(Emit&& out) {
 
 template <class Emit>
 void UniformResampler::emitUntil(double until, bool inclusive, int count, Emit& out) {
-  std::array<std::size_t, 4> slots{};
+  std::array<std::size_t, 4> stencil{};
   for (int i = 0; i < count; ++i)
-    slots[static_cast<std::size_t>(i)] = (pushed_ - static_cast<std::size_t>(count) + static_cast<std::size_t>(i)) % 4;
+    stencil[static_cast<std::size_t>(i)] = (pushed_ - static_cast<std::size_t>(count) + static_cast<std::size_t>(i)) % 4;
   const double tolerance = kOnSample * step_;
   for (;;) {
     const double tau = t0_ + static_cast<double>(next_) * step_;
@@ -99,13 +99,13 @@ void UniformResampler::emitUntil(double until, bool inclusive, int count, Emit& 
     // On a sample: take it, with its own stamp (a uniform log passes through bit for bit).
     int on = -1;
     for (int i = 0; i < count && on < 0; ++i)
-      if (std::abs(tau - t_[slots[static_cast<std::size_t>(i)]]) <= tolerance) on = i;
+      if (std::abs(tau - t_[stencil[static_cast<std::size_t>(i)]]) <= tolerance) on = i;
     if (on >= 0) {
-      const std::size_t s = slots[static_cast<std::size_t>(on)];
+      const std::size_t s = stencil[static_cast<std::size_t>(on)];
       out(t_[s], sample(s));
       ++exact_;
     } else {
-      interpolate(tau, slots, count);
+      interpolate(tau, stencil, count);
       out(tau, static_cast<const double*>(out_.data()));
       ++interpolated_;
     }
