@@ -78,7 +78,8 @@ ColumnMappingEditor::ColumnMappingEditor(const std::vector<std::string>& jointNa
   table_ = new QTableWidget(0, ColumnCount);
   table_->setObjectName("mappingTable");
   table_->setHorizontalHeaderLabels(
-      {tr("Joint"), tr("Position q"), tr("Velocity qd"), tr("Acceleration qdd"), tr("Torque τ"), tr("τ scale")});
+      {tr("Joint"), tr("Position q"), tr("Velocity qd"), tr("Acceleration qdd"), tr("Torque τ / current i"),
+       tr("τ scale [1 or N m/A]")});
   table_->horizontalHeaderItem(Scale)->setToolTip(
       tr("τ = scale × column: 1 for torques, the torque constant [N m/A] for motor currents"));
   table_->horizontalHeaderItem(Qd)->setToolTip(tr("Optional: velocities are differentiated from q"));

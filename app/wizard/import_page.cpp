@@ -234,7 +234,7 @@ void ImportPage::buildUi() {
 
   // ---- time axis and problems ----
   timeChart_ = new TimeStepChart;
-  timeChart_->setMinimumHeight(150);
+  timeChart_->setMinimumHeight(180);
   problemList_ = new LogProblemList;
   connect(problemList_, &LogProblemList::placeActivated, this, &ImportPage::onPlaceActivated);
   checkProgress_ = new QProgressBar;
@@ -253,7 +253,7 @@ void ImportPage::buildUi() {
   auto* problemSplit = new QSplitter(Qt::Vertical);
   problemSplit->addWidget(timeChart_);
   problemSplit->addWidget(problemList_);
-  problemSplit->setSizes({170, 230});
+  problemSplit->setSizes({210, 190});
   problemLayout->addWidget(problemSplit, 1);
 
   auto* bottom = new QSplitter(Qt::Horizontal);

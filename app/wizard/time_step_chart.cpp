@@ -96,7 +96,12 @@ void TimeStepChart::setTimeBase(const TimeBaseSummary* s, const QString& name, c
     f.setPointSizeF(f.pointSizeF() * 0.85);
     f.setBold(false);
     axis->setTitleFont(f);
+    // Small labels, so a short chart still shows every decade instead of eliding them.
+    QFont labels = axis->labelsFont();
+    labels.setPointSizeF(labels.pointSizeF() * 0.8);
+    axis->setLabelsFont(labels);
   }
+  y->setMinorTickCount(0);
   chart->addAxis(x, Qt::AlignBottom);
   chart->addAxis(y, Qt::AlignLeft);
   series->attachAxis(x);

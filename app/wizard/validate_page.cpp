@@ -80,7 +80,7 @@ void ValidatePage::buildUi() {
   chart_ = makeLineChart(tr("Joint torque: measured and predicted"), tr("τ [N m]"));
   chart_->setObjectName("validationChart");
   // Measured wide and grey under a thin predicted line: where they agree the grey shows as a border.
-  measuredSeries_ = addLineSeries(chart_->chart(), tr("measured (filtered)"), QColor(150, 150, 150), 3.5);
+  measuredSeries_ = addLineSeries(chart_->chart(), tr("measured (as the estimate uses it)"), QColor(150, 150, 150), 3.5);
   predictedSeries_ = addLineSeries(chart_->chart(), tr("predicted"), QColor(31, 119, 180), 1.3);
   errorSeries_ = addLineSeries(chart_->chart(), tr("error"), QColor(214, 39, 40), 1.0);
   auto* chartBox = new QWidget;
@@ -95,8 +95,8 @@ void ValidatePage::buildUi() {
 
   table_ = new QTableWidget(0, 7);
   table_->setObjectName("validationTable");
-  table_->setHorizontalHeaderLabels({tr("Joint"), tr("RMSE [N m]"), tr("NRMSE [%]"), tr("Max. error [N m]"),
-                                     tr("RMS τ [N m]"), tr("Model RMSE [N m]"), tr("Model NRMSE [%]")});
+  table_->setHorizontalHeaderLabels({tr("Joint"), tr("RMSE\n[N m]"), tr("NRMSE\n[%]"), tr("Max. error\n[N m]"),
+                                     tr("RMS τ\n[N m]"), tr("Model\nRMSE\n[N m]"), tr("Model\nNRMSE\n[%]")});
   table_->horizontalHeaderItem(5)->setToolTip(tr("The robot's own model parameters (URDF / CAD), no friction: "
                                                  "what identification gained"));
   table_->horizontalHeaderItem(6)->setToolTip(table_->horizontalHeaderItem(5)->toolTip());
@@ -106,6 +106,7 @@ void ValidatePage::buildUi() {
   table_->verticalHeader()->setDefaultSectionSize(22);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  table_->horizontalHeader()->setMinimumHeight(54);  // headers of up to three lines: name, unit
   table_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   connect(table_, &QTableWidget::currentCellChanged, this, [this](int current) {
     if (current >= 0) jointCombo_->setCurrentIndex(current);

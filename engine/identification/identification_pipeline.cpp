@@ -130,12 +130,13 @@ std::vector<LogWarning> offsetFindings(const Eigen::VectorXd& means, const Eigen
   if (modelHasOffset) return out;
   for (Eigen::Index j = 0; j < means.size(); ++j) {
     if (!(rms[j] > 0.0) || !(std::abs(means[j]) >= kOffsetResidualShare * rms[j])) continue;
-    char text[200];
-    std::snprintf(text, sizeof text, "the residual of joint %d (%s) has a mean of %.3g N m, %.0f %% of its RMS: a "
-                  "torque-sensor offset the model is missing? Add an offset column (--offset)",
-                  static_cast<int>(j + 1), names[static_cast<std::size_t>(j)].c_str(), means[j],
-                  100.0 * std::abs(means[j]) / rms[j]);
-    out.push_back(diagnosticAt(Severity::Warning, where, 0, "", text));
+    char numbers[64];
+    std::snprintf(numbers, sizeof numbers, "%.3g N m, %.0f %%", means[j], 100.0 * std::abs(means[j]) / rms[j]);
+    out.push_back(diagnosticAt(Severity::Warning, where, 0, "",
+                               "the residual of joint " + std::to_string(j + 1) + " (" +
+                                   names[static_cast<std::size_t>(j)] + ") has a mean of " + numbers +
+                                   " of its RMS: a torque-sensor offset the model is missing? Estimate with an "
+                                   "offset column (--offset; in the wizard: Torque offset)"));
   }
   return out;
 }

@@ -72,7 +72,7 @@ TEST(CliRealLogs, ArtifactsAreSummarisedOnceAndValidateComparesWithTheModel) {
   // Without the offset column the tools say what the residuals show.
   r = runCli({"identify", "ur5", log, "--out", params});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("a torque-sensor offset the model is missing? Add an offset column (--offset)"),
+  EXPECT_NE(r.out.find("a torque-sensor offset the model is missing? Estimate with an offset column (--offset"),
             std::string::npos)
       << r.out;
 }

@@ -1,6 +1,6 @@
-// Screenshots of the five wizard pages on a simulated Panda experiment, as a
-// user sees them (run under xvfb-run; EB_SCREENSHOT_DIR names the folder).
-// docs/screenshots/wizard_1_import.png ... wizard_5_export.png are copies.
+// Screenshots of the five wizard pages on a simulated Panda experiment, and of
+// three on the KUKA LWR4+'s real logs, as a user sees them (run under xvfb-run;
+// EB_SCREENSHOT_DIR names the folder). docs/screenshots/wizard_*.png are copies.
 // Each image is checked to be drawn (not one flat colour).
 #include "wizard_test_support.hpp"
 
@@ -11,6 +11,7 @@
 #include "app/wizard/validate_page.hpp"
 
 #include "model/builtin_robots.hpp"
+#include "model/robot_loader.hpp"
 
 #include <QDir>
 #include <QImage>
@@ -91,6 +92,36 @@ class WizardScreenshots : public QObject {
     QString error;
     QVERIFY2(wizard.exportParameters(ExportFormat::Json, dir_.filePath("panda_params.json"), &error), qPrintable(error));
     save(wizard, "wizard_5_export.png");
+  }
+
+  void realKukaLogs() {
+    // Logs measured on a KUKA LWR4+ (../shared/real-logs; skipped without it): the time axis as
+    // read, the preview of what the estimate uses, the held-out trajectory against the URDF.
+    const QString dir = EB_SHARED_REAL_LOGS_DIR "/kuka_lwr4";
+    if (!QFile::exists(dir + "/measurements_1.csv")) QSKIP("../shared/real-logs not present");
+    const RobotModel kuka = loadRobot((dir + "/kuka_lwr4.urdf").toStdString());
+    IdentificationWizard wizard(kuka, dir + "/kuka_lwr4.urdf");
+    wizard.resize(1240, 780);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    wizard.addLogs({dir + "/measurements_1.csv"});
+    QTRY_VERIFY_WITH_TIMEOUT(!wizard.importPage()->isChecking(), 30000);
+    QVERIFY(wizard.importPage()->isComplete());
+    save(wizard, "wizard_real_1_import.png");
+    wizard.next();
+    wizard.preprocessPage()->setPreviewJoint(1);
+    QTRY_VERIFY_WITH_TIMEOUT(!wizard.preprocessPage()->isBusy(), 30000);
+    save(wizard, "wizard_real_2_preprocess.png");
+    QSignalSpy estimated(&wizard, &IdentificationWizard::estimationFinished);
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(estimated.count() == 1, 120000);
+    QSignalSpy validated(&wizard, &IdentificationWizard::validationFinished);
+    wizard.next();
+    wizard.validatePage()->setChartJoint(1);
+    wizard.setValidationLog(dir + "/measurements_3.csv");
+    QTRY_VERIFY_WITH_TIMEOUT(validated.count() == 1, 60000);
+    QVERIFY(wizard.validation());
+    save(wizard, "wizard_real_4_validate.png");
   }
 
  private:
