@@ -2,7 +2,7 @@
 // base parameters with their expressions. Without ROBOT: the built-in robots.
 #include "cli_commands.hpp"
 
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "model/builtin_robots.hpp"
 #include "model/robot_loader.hpp"
 

@@ -6,7 +6,7 @@
 #include "excitation/fourier_trajectory.hpp"
 #include "excitation/information_matrix.hpp"
 #include "excitation/kinematic_constraints.hpp"
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "model/robot_model.hpp"
 #include "widgets/excitation_editor.hpp"
 #include "widgets/joint_signal_charts.hpp"

@@ -7,7 +7,7 @@
 #include "app/wizard/identification_document.hpp"
 
 #include "identification/base_estimation.hpp"
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "logs/experiment_log.hpp"
 #include "identification/normal_equations.hpp"
 #include "identification/validation.hpp"

@@ -1,7 +1,7 @@
 #include "excitation/information_matrix.hpp"
 
 #include "dynamics/joint_torque_regressor.hpp"
-#include "identification/regressor_sparsity.hpp"
+#include "dynamics/regressor_sparsity.hpp"
 #include "util/thread_pool.hpp"
 
 #include <Eigen/Eigenvalues>

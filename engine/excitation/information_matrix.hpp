@@ -18,7 +18,7 @@
 
 #include "dynamics/dynamics_workspace.hpp"
 #include "excitation/trajectory_sampling.hpp"
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "model/robot_model.hpp"
 
 #include <Eigen/Core>

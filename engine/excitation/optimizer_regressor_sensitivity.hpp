@@ -18,7 +18,7 @@
 // Cost: 5 dof + 1 regressor evaluations per sample; no allocation after construction.
 
 #include "dynamics/dynamics_workspace.hpp"
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "model/robot_model.hpp"
 
 #include <Eigen/Core>

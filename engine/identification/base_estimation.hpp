@@ -6,7 +6,7 @@
 // standard deviations, and the residual per joint. Ill-conditioned problems
 // are refused with the condition number and the parameters involved.
 
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "identification/normal_equations.hpp"
 
 #include <Eigen/Core>

@@ -65,7 +65,7 @@
 #include <functional>
 
 #include "identification/base_estimation.hpp"
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "identification/normal_equations.hpp"
 #include "model/robot_model.hpp"
 

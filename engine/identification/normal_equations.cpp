@@ -1,7 +1,7 @@
 #include "identification/normal_equations.hpp"
 
 #include "dynamics/joint_torque_regressor.hpp"
-#include "identification/regressor_sparsity.hpp"
+#include "dynamics/regressor_sparsity.hpp"
 #include "util/thread_pool.hpp"
 
 #include <algorithm>

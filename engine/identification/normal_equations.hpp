@@ -8,7 +8,7 @@
 //                              c_j = sum Y_b,j^T tau_j   (r)
 //                              s_j = sum tau_j^2,  also sum tau_j, sum Y_b,j and N.
 
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "model/robot_model.hpp"
 
 #include <Eigen/Core>

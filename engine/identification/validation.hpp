@@ -2,7 +2,7 @@
 // Torque prediction on an independent experiment: per joint RMSE and
 // normalized RMSE (RMSE over the RMS of the measured torque, in percent).
 
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "model/robot_model.hpp"
 
 #include <Eigen/Core>

@@ -15,7 +15,7 @@
 // Numbers are written with 17 significant digits (exact round trip).
 
 #include "identification/base_estimation.hpp"
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "model/robot_model.hpp"
 
 #include <optional>

@@ -4,7 +4,7 @@
 #include "cli_runner.hpp"
 
 #include "excitation/default_excitation.hpp"
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "io/excitation_json.hpp"
 #include "io/params_file.hpp"
 #include "model/builtin_robots.hpp"

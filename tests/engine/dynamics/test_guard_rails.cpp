@@ -9,7 +9,7 @@
 #include "dynamics/jacobians.hpp"
 #include "dynamics/joint_torque_regressor.hpp"
 #include "dynamics/mass_matrix.hpp"
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "model/builtin_robots.hpp"
 
 #include <Eigen/Cholesky>

@@ -1,4 +1,4 @@
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 
 #include <Eigen/QR>
 

@@ -3,7 +3,7 @@
 // Y_base theta_base reproduces RNEA, and expressions read as sums of names.
 #include "common/random_robot.hpp"
 #include "dynamics/inverse_dynamics.hpp"
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 
 #include <Eigen/SVD>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-#include "identification/regressor_sparsity.hpp"
+#include "dynamics/regressor_sparsity.hpp"
 
 namespace eb {
 

@@ -5,7 +5,7 @@
 // halves the work on a serial arm (row j of a 7-joint arm touches 43 - ~6 j of
 // the 43 base columns).
 
-#include "identification/base_parameters.hpp"
+#include "dynamics/base_parameters.hpp"
 #include "model/robot_model.hpp"
 
 #include <vector>
