@@ -1,8 +1,9 @@
-// Fuzz target: a CSV experiment log -> ExperimentLog, for robots of 2 to 7 joints.
-// The importer reads paths, so the bytes go to a scratch file. When an import
-// succeeds, the log is streamed again in small blocks and must agree bit for bit,
-// and it is preprocessed with the automatic cutoff (what `identify` does next):
-// finite output, or a one-line refusal.
+// Fuzz target: a CSV experiment log -> ExperimentLog, for robots of 2 to 7 joints,
+// corrupt rows refused or (when the first byte is odd) dropped. The importer reads
+// paths, so the bytes go to a scratch file. When an import succeeds, the log is
+// streamed again in small blocks and must agree bit for bit, its segments must
+// tile it, and it is preprocessed with the automatic cutoff and edge trim (what
+// `identify` does next): finite output, or a one-line refusal.
 #include "fuzz_support.hpp"
 #include "logs/log_import.hpp"
 #include "identification/log_preprocessing.hpp"
@@ -26,6 +27,13 @@ void checkLog(const eb::ExperimentLog& log, const std::string& path, const eb::L
     if (m->size() > 0 && m->cwiseAbs().maxCoeff() > eb::kMaxJointSignal) eb::fuzz::bug("log holds implausible values");
   for (Eigen::Index i = 1; i < log.t.size(); ++i)
     if (!(log.t[i] > log.t[i - 1])) eb::fuzz::bug("log time does not increase");
+  std::size_t covered = 0;
+  for (const eb::LogSegment& s : log.segments()) {
+    if (s.firstRow != covered || s.rows == 0) eb::fuzz::bug("segments do not tile the log");
+    covered += s.rows;
+  }
+  if (covered != log.rows()) eb::fuzz::bug("segments do not cover the log");
+  if (log.timeBase.text().find_first_of("\r\n") != std::string::npos) eb::fuzz::bug("summary is not one line");
   for (const eb::LogWarning& w : log.warnings)
     if (w.message.find_first_of("\r\n") != std::string::npos) eb::fuzz::bug("warning is not one line: " + w.message);
   // The same file streamed in blocks of 7 rows.
@@ -43,8 +51,11 @@ void checkLog(const eb::ExperimentLog& log, const std::string& path, const eb::L
   }
   if (row != t.rows() || !sameBits(t, log.t) || !sameBits(q, log.q) || !sameBits(tau, log.tau))
     eb::fuzz::bug("block reader and whole import disagree");
-  // Filtering and differentiation with the automatic cutoff (bad rates must be refused, not looped on).
-  const eb::PreprocessedLog pre = eb::preprocessLog(log, eb::PreprocessOptions{});
+  // Filtering and differentiation with the automatic cutoff and edge trim, segment by segment
+  // (bad rates must be refused, not looped on).
+  eb::PreprocessOptions preprocess;
+  preprocess.edgeTrimSeconds = -1.0;
+  const eb::PreprocessedLog pre = eb::preprocessLog(log, preprocess);
   if (!pre.q.allFinite() || !pre.qd.allFinite() || !pre.qdd.allFinite() || !pre.tau.allFinite())
     eb::fuzz::bug("preprocessed log holds non-finite values");
 }
@@ -70,6 +81,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     eb::LogImportOptions options;
     options.dof = dof;
     options.minRows = 2;
+    options.dropBadRows = size > 0 && (data[0] & 1) != 0;
     eb::fuzz::runExpectingOnlyInputErrors([&] {
       try {
         checkLog(eb::importCsvLog(path, options), path, options);

@@ -53,6 +53,11 @@ struct ExperimentLog {
 /// turning the regression into inf/NaN far from the file.
 inline constexpr double kMaxJointSignal = 1e12;
 
+/// Largest time from a log's first sample an importer accepts [s] (about three years): a stamp
+/// beyond it is a corrupted value (digits run together, a wrong unit), not a gap; it would also
+/// leave no precision for the millisecond steps after it.
+inline constexpr double kMaxLogSeconds = 1e8;
+
 /// Range [rad or m] a joint's logged position may plausibly take: the joint limits widened by
 /// max(1, half the range) on each side (calibration offsets, a loose limit); infinite for
 /// joints without limits. A position outside it is a corrupted value (a UR log's 253 rad).

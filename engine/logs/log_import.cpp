@@ -98,7 +98,8 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
 
   // The nominal step from the first rows, so that every reader of this file (whole or in blocks
   // of any size) resamples onto the same grid.
-  const std::string timeName = mapping_.timeColumn.empty() ? "time" : mapping_.timeColumn;
+  timeName_ = mapping_.timeColumn.empty() ? "time" : mapping_.timeColumn;
+  const std::string& timeName = timeName_;
   if (timeSlot_ >= 0) {
     const auto column = static_cast<Eigen::Index>(
         std::find(layout.columns.begin(), layout.columns.end(), mapping_.timeColumn) - layout.columns.begin());
@@ -258,8 +259,17 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
       } else {
         time = static_cast<double>(fileRow) / mapping_.sampleRateHz;
       }
-      // The values are compared only for a repeated stamp (the tracker needs them nowhere else).
       const bool first = rows_ + static_cast<std::size_t>(kept) == 0;
+      if (!first && !(std::abs(time) <= kMaxLogSeconds)) {
+        why = diagnosticAt(Severity::Error, path_, line, timeName_,
+                           "time " + formatNumber(time) + " s from the first sample is beyond " +
+                               formatNumber(kMaxLogSeconds) + " s (not a plausible time stamp; a corrupted row?)");
+        if (!options_.dropBadRows) throw InputError(why);
+        tracker_->dropBadRow(line, "column '" + why.field + "': " + why.message);
+        breakPending_ = true;
+        continue;
+      }
+      // The values are compared only for a repeated stamp (the tracker needs them nowhere else).
       bool same = false;
       if (!first && time - lastKeptTime_ < kMinStepFraction * tracker_->summary().nominalStep && time >= lastKeptTime_) {
         same = true;
@@ -276,6 +286,13 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
       lastKeptRow = i;
       lastKeptTime_ = time;
       t(kept) = time + tracker_->timeShift();
+      // Resets and gaps stack up shifts: beyond what a double can tell apart, refuse (only
+      // stamps built to do it get here: real ones stay within kMaxLogSeconds of the start).
+      if (!first && !(t(kept) > lastOutTime_))
+        throw InputError(diagnosticAt(Severity::Error, path_, line, timeName_,
+                                      "time stamps too far apart to keep increasing (after " +
+                                          std::to_string(tracker_->summary().segments.size()) + " segments)"));
+      lastOutTime_ = t(kept);
       keptRows_.push_back(i);
       lastLine_ = line;
       ++kept;

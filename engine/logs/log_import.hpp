@@ -137,6 +137,8 @@ class LogBlockReader {
   std::unique_ptr<TimeBaseTracker> tracker_;
   Eigen::VectorXd previousValues_;         // selected values of the last kept row of the previous block
   double lastKeptTime_ = 0.0;              // raw time [s] of the last kept sample
+  double lastOutTime_ = 0.0;               // its time as output (shifted)
+  std::string timeName_;                   // the time column, for messages
   double timeOrigin_ = 0.0, rawTimeOrigin_ = 0.0, nominalStep_ = 0.0, largestPosition_ = 0.0;
   std::size_t rows_ = 0, fileRows_ = 0, lastLine_ = 0;  // kept samples; data rows seen, dropped ones too
   bool finished_ = false, breakPending_ = false;

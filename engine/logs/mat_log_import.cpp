@@ -198,6 +198,12 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
     if (!std::isfinite(time(i))) {
       why = diagnosticAt(Severity::Error, path, row, timeName, "time is not finite");
       why.place = "row";
+    } else if (!(std::abs(time(i)) <= kMaxLogSeconds)) {
+      char text[160];
+      std::snprintf(text, sizeof text, "time %.6g s from the first sample is beyond %.6g s (not a plausible time "
+                    "stamp; a corrupted row?)", time(i), kMaxLogSeconds);
+      why = diagnosticAt(Severity::Error, path, row, timeName, text);
+      why.place = "row";
     }
     if (!why.message.empty() || implausibleRow(variables, i, positionScale, options, path, why)) {
       if (!options.dropBadRows) throw InputError(why);
@@ -212,6 +218,8 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
       continue;
     breakPending = false;
     time(kept) = time(i) + tracker.timeShift();
+    if (kept > 0 && !(time(kept) > time(kept - 1)))
+      throw inputErrorAt(path, row, timeName, "time stamps too far apart to keep increasing", "row");
     q.row(kept) = q.row(i);
     tau.row(kept) = tau.row(i);
     if (hasVelocity) qd.row(kept) = qd.row(i);

@@ -1,5 +1,7 @@
 #include "logs/time_base.hpp"
 
+#include "model/model_error.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -184,7 +186,7 @@ void TimeBaseTracker::dropBadRow(std::size_t line, const std::string& reason) {
   ++summary_.rowsRead;
   if (summary_.badRows++ == 0) {
     summary_.firstBadLine = line;
-    summary_.firstBadReason = reason;
+    summary_.firstBadReason = oneLineMessage(reason);  // it quotes the file: anything, one line
   }
 }
 

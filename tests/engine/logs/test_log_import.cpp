@@ -171,12 +171,13 @@ TEST(LogImport, DroppedSamplesAreBridgedNotWarnedOneByOne) {
   EXPECT_EQ(log.timeBase.histogram.counts[59] + log.timeBase.histogram.beyond, 1u);  // the 3x step
 }
 
-TEST(LogImport, AnAbsurdGapSplitsTheLogWithoutIntegerOverflow) {
+TEST(LogImport, AHugeGapSplitsTheLogWithoutIntegerOverflow) {
   // Found by fuzz_csv_log_import: a stamp 1.7e19 s on made "samples dropped" an integer
-  // overflow (undefined behaviour). It is a gap like any other now: a segment starts there.
+  // overflow (undefined behaviour). Counts are doubles now, and a stamp that far is refused as
+  // corrupt (AnAbsurdTimeStampIsACorruptRowNotAGap); a gap of 1e7 s (four months) is a gap.
   std::string text = "t,q1,tau1\n";
   for (int i = 0; i < 30; ++i) text += std::to_string(i * 0.01) + ",0,0\n";
-  text += "1.7e19,0,0\n";
+  for (int i = 0; i < 3; ++i) text += std::to_string(1e7 + i * 0.01) + ",0,0\n";
   TempFile file(text, ".csv");
   const ExperimentLog log = importCsvLog(file.path(), withDof(1));
   EXPECT_TRUE(log.warnings.empty());
@@ -185,7 +186,7 @@ TEST(LogImport, AnAbsurdGapSplitsTheLogWithoutIntegerOverflow) {
   EXPECT_EQ(log.timeBase.segments[1].line, 32u);
   EXPECT_EQ(log.timeBase.segments[1].start, SegmentStart::Gap);
   EXPECT_EQ(log.timeBase.longestGapLine, 32u);
-  EXPECT_MESSAGE_HAS(log.timeBase.text(), "31 samples in 2 segments", "1 gap over 5 steps (longest 1.7e+19 s at line 32)");
+  EXPECT_MESSAGE_HAS(log.timeBase.text(), "33 samples in 2 segments", "1 gap over 5 steps (longest 1e+07 s at line 32)");
 }
 
 TEST(LogImport, GapsAreCountedOnceInTheSummary) {
@@ -255,6 +256,23 @@ TEST(LogImport, CorruptRowsAreRefusedOrDroppedOnRequest) {
   EXPECT_EQ(log.timeBase.segments[1].start, SegmentStart::DroppedRows);
   EXPECT_EQ(log.timeBase.segments[2].line, 23u);
   EXPECT_MESSAGE_HAS(log.timeBase.text(), "3 bad rows (line 12 first: column 'q2': 'oops' is not a number)");
+}
+
+TEST(LogImport, AnAbsurdTimeStampIsACorruptRowNotAGap) {
+  // Found by fuzz_csv_log_import: two stamps run together (1.7e27 ns) read as a gap of 1.7e18 s;
+  // after it no double could tell the millisecond steps apart. Beyond 1e8 s from the first
+  // sample a stamp is refused at its line, or dropped with the row.
+  std::string text = "t,q1,tau1\n";
+  for (int i = 0; i < 40; ++i) text += (i == 20 ? std::string("1.7e18") : std::to_string(i * 0.01)) + ",0.5,1\n";
+  TempFile file(text, ".csv");
+  EXPECT_MESSAGE_HAS(messageOf<InputError>([&] { importCsvLog(file.path(), withDof(1)); }), file.path(), "line 22",
+                     "column 't'", "beyond 1e+08 s (not a plausible time stamp");
+  LogImportOptions o = withDof(1);
+  o.dropBadRows = true;
+  const ExperimentLog log = importCsvLog(file.path(), o);
+  EXPECT_EQ(log.rows(), 39u);
+  EXPECT_EQ(log.timeBase.badRows, 1u);
+  for (Eigen::Index i = 1; i < log.t.size(); ++i) EXPECT_GT(log.t(i), log.t(i - 1));
 }
 
 TEST(LogImport, PositionsFarOutsideTheJointRangeAreCorrupt) {
