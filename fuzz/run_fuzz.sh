@@ -15,7 +15,7 @@ work="${EB_FUZZ_WORK:-/tmp/eb-fuzz}"
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(fuzz_urdf_import fuzz_dh_yaml fuzz_dh_csv fuzz_csv_log_import fuzz_params_json fuzz_excitation_json
-           fuzz_trajectory_csv fuzz_project_file)
+           fuzz_trajectory_csv fuzz_log_mapping fuzz_project_file)
 fi
 export ASAN_OPTIONS="detect_leaks=1:print_stacktrace=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
