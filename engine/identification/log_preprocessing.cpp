@@ -1,6 +1,7 @@
 #include "identification/log_preprocessing.hpp"
 
 #include "model/model_error.hpp"
+#include "util/text_format.hpp"
 #include "util/cancelled.hpp"
 
 #include <algorithm>
@@ -26,11 +27,7 @@ PreprocessOptions withCutoff(PreprocessOptions o, double sampleRateHz) {
   return o;
 }
 
-std::string number(double v, int digits = 4) {
-  char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
-  return buffer;
-}
+std::string number(double v, int digits = 4) { return formatSignificant(v, digits); }
 
 // The filters of one preprocessing setup and the arithmetic on one contiguous segment,
 // shared by preprocessLog (one segment: the whole log) and the streaming form.

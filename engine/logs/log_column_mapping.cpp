@@ -1,6 +1,7 @@
 #include "logs/log_column_mapping.hpp"
 
 #include "model/model_error.hpp"
+#include "util/text_format.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -390,11 +391,6 @@ double previewStep(const Eigen::MatrixXd& preview, std::size_t column) {
   return steps[steps.size() / 2];
 }
 
-std::string formatNumber(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.6g", v);
-  return buffer;
-}
 
 }  // namespace
 
@@ -568,7 +564,7 @@ LogMappingGuess guessLogColumnMapping(const std::vector<std::string>& columns, c
       notes.push_back("time column '" + m.timeColumn + "' in " + timeUnitName(m.timeUnit) + " (from its name)");
     } else if (step >= 0.5) {
       m.timeUnit = step < 500.0 ? TimeUnit::Milliseconds : step < 5e5 ? TimeUnit::Microseconds : TimeUnit::Nanoseconds;
-      doubts.push_back("time column '" + m.timeColumn + "' steps by " + formatNumber(step) + ": taken as " +
+      doubts.push_back("time column '" + m.timeColumn + "' steps by " + formatSignificant(step) + ": taken as " +
                       timeUnitName(m.timeUnit) + (franka ? " (libfranka logs time in ms)" : "") +
                       "; set the time unit if this is wrong");
     } else if (franka && m.timeColumn == "time" && step == 0.0) {
@@ -580,7 +576,7 @@ LogMappingGuess guessLogColumnMapping(const std::vector<std::string>& columns, c
   } else if (!generated || m.timeColumn.empty()) {
     m.sampleRateHz = options.sampleRateHz;
     (options.sampleRateHz > 0 ? notes : doubts).push_back(options.sampleRateHz > 0 ? "no time column: uniform samples at " +
-                                                   formatNumber(options.sampleRateHz) + " Hz"
+                                                   formatSignificant(options.sampleRateHz) + " Hz"
                                              : "no time column found: give the sample rate");
   }
 
@@ -602,7 +598,7 @@ LogMappingGuess guessLogColumnMapping(const std::vector<std::string>& columns, c
         if (std::isfinite(v)) largest = std::max(largest, v);
       }
     if (largest > 2.0 * M_PI + 0.5)
-      doubts.push_back("positions reach " + formatNumber(largest) +
+      doubts.push_back("positions reach " + formatSignificant(largest) +
                       ": if they are degrees, set the position unit to degrees");
   }
   if (ur) notes.push_back("UR RTDE naming (actual_q_i, actual_qd_i): joints 0-based");

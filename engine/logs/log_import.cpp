@@ -2,6 +2,7 @@
 
 #include "logs/mat_log_import.hpp"
 #include "model/model_error.hpp"
+#include "util/text_format.hpp"
 #include "util/cancelled.hpp"
 
 #include <algorithm>
@@ -17,11 +18,6 @@ constexpr std::size_t kPreviewRows = 200;      // rows used to guess units from 
 constexpr std::size_t kImportChunk = 65536;    // rows per block in importCsvLog
 constexpr double kLowSampleRateHz = 99.0;      // below ~100 Hz, warn (ROS joint_states is often 30 Hz)
 
-std::string formatNumber(double v) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.6g", v);
-  return buffer;
-}
 
 }  // namespace
 
@@ -29,7 +25,7 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
     : path_(path), options_(options) {
   if (!(options.gapSteps > 1.0))
     throw inputErrorAt(path, 0, "", "the gap threshold must be more than 1 nominal step, got " +
-                                        formatNumber(options.gapSteps));
+                                        formatSignificant(options.gapSteps));
   const CsvPreview preview = readCsvPreview(path, kPreviewRows, options.format);
   const CsvLayout& layout = preview.layout;
   const std::size_t columnsLine = layout.columnsLine();
@@ -120,7 +116,7 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
   if (nominalStep_ > 0.0 && 1.0 / nominalStep_ < kLowSampleRateHz)
     warnings_.push_back(diagnosticAt(Severity::Warning, path,
                                      preview.lines.empty() ? columnsLine : preview.lines.front(), timeName,
-                                     "sample rate " + formatNumber(1.0 / nominalStep_) +
+                                     "sample rate " + formatSignificant(1.0 / nominalStep_) +
                                          " Hz is low for identification (ROS joint_states is often 30 Hz; "
                                          "log at 500 Hz or more)"));
   previousValues_.resize(static_cast<Eigen::Index>(selected.size()));
@@ -189,7 +185,7 @@ bool LogBlockReader::implausible(Eigen::Index i, Diagnostic& why) const {
       const std::string& name = mapping_.joints[static_cast<std::size_t>(j)].*column;
       if (std::abs(v) > kMaxJointSignal) {
         why = diagnosticAt(Severity::Error, path_, lines_[static_cast<std::size_t>(i)], name,
-                           "value " + formatNumber(v) + " is beyond " + formatNumber(kMaxJointSignal) +
+                           "value " + formatSignificant(v) + " is beyond " + formatSignificant(kMaxJointSignal) +
                                " (not a plausible joint signal; a corrupted row?)");
         return true;
       }
@@ -197,8 +193,8 @@ bool LogBlockReader::implausible(Eigen::Index i, Diagnostic& why) const {
         const PositionBounds& b = options_.positionBounds[static_cast<std::size_t>(j)];
         if (!b.contains(v)) {
           why = diagnosticAt(Severity::Error, path_, lines_[static_cast<std::size_t>(i)], name,
-                             "position " + formatNumber(v) + " is far outside joint " + std::to_string(j + 1) +
-                                 "'s range (plausible: " + formatNumber(b.lower) + " to " + formatNumber(b.upper) +
+                             "position " + formatSignificant(v) + " is far outside joint " + std::to_string(j + 1) +
+                                 "'s range (plausible: " + formatSignificant(b.lower) + " to " + formatSignificant(b.upper) +
                                  "; a corrupted row, or the wrong position unit?)");
           return true;
         }
@@ -262,8 +258,8 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
       const bool first = rows_ + static_cast<std::size_t>(kept) == 0;
       if (!first && !(std::abs(time) <= kMaxLogSeconds)) {
         why = diagnosticAt(Severity::Error, path_, line, timeName_,
-                           "time " + formatNumber(time) + " s from the first sample is beyond " +
-                               formatNumber(kMaxLogSeconds) + " s (not a plausible time stamp; a corrupted row?)");
+                           "time " + formatSignificant(time) + " s from the first sample is beyond " +
+                               formatSignificant(kMaxLogSeconds) + " s (not a plausible time stamp; a corrupted row?)");
         if (!options_.dropBadRows) throw InputError(why);
         tracker_->dropBadRow(line, "column '" + why.field + "': " + why.message);
         breakPending_ = true;
@@ -336,7 +332,7 @@ void LogBlockReader::finish() {
   }
   if (mapping_.positionUnit == PositionUnit::Radian && largestPosition_ > 2.0 * M_PI + 0.5)
     warnings_.push_back(diagnosticAt(Severity::Warning, path_, 0, "",
-                                     "positions reach " + formatNumber(largestPosition_) +
+                                     "positions reach " + formatSignificant(largestPosition_) +
                                          " rad: if they are degrees, set the position unit to degrees"));
 }
 

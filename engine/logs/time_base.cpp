@@ -1,6 +1,7 @@
 #include "logs/time_base.hpp"
 
 #include "model/model_error.hpp"
+#include "util/text_format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -12,11 +13,7 @@ namespace eb {
 
 namespace {
 
-std::string number(double v, int digits = 4) {
-  char buffer[40];
-  std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
-  return buffer;
-}
+std::string number(double v, int digits = 4) { return formatSignificant(v, digits); }
 
 // A duration with a unit that keeps it readable: 5 ms, 0.8 us, 12.5 s.
 std::string duration(double seconds) {

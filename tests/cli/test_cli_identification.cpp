@@ -1,6 +1,7 @@
 // simulate -> identify -> validate -> torques --params -> export through the
 // real binary: noise-free parameters come back exactly, predictions match the
 // log, bad logs are refused with a one-line message.
+#include "cli_fixtures.hpp"
 #include "cli_runner.hpp"
 
 #include "excitation/default_excitation.hpp"
@@ -19,18 +20,7 @@ using namespace eb;
 using eb::test::runCli;
 using eb::test::tempDir;
 
-namespace {
-
-std::string writeDefaultExcitation(const std::filesystem::path& dir, const std::string& robot) {
-  ExcitationFile ex;
-  ex.robot = robot;
-  ex.trajectory = defaultExcitation(builtinRobot(robot));
-  const std::string path = (dir / "excitation.json").string();
-  writeExcitationJson(path, ex);
-  return path;
-}
-
-}  // namespace
+using eb::test::writeDefaultExcitation;
 
 TEST(CliIdentification, NoiseFreeRoundTrip) {
   const auto dir = tempDir("ident");

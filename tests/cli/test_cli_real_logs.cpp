@@ -2,12 +2,10 @@
 // identify and validate say once what they found and did, headerless logs take
 // a column layout or a mapping file, corrupt rows are refused or dropped, and
 // validate puts the model's own parameters beside the identified ones.
+#include "cli_fixtures.hpp"
 #include "cli_runner.hpp"
 
-#include "excitation/default_excitation.hpp"
-#include "io/excitation_json.hpp"
 #include "logs/log_mapping_file.hpp"
-#include "model/builtin_robots.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -18,27 +16,12 @@ using namespace eb;
 using eb::test::runCli;
 using eb::test::tempDir;
 
-namespace {
-
-std::string writeExcitation(const std::filesystem::path& dir, const std::string& robot) {
-  ExcitationFile ex;
-  ex.robot = robot;
-  ex.trajectory = defaultExcitation(builtinRobot(robot));
-  const std::string path = (dir / "excitation.json").string();
-  writeExcitationJson(path, ex);
-  return path;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
-
-}  // namespace
+using eb::test::readText;
+using eb::test::writeDefaultExcitation;
 
 TEST(CliRealLogs, ArtifactsAreSummarisedOnceAndValidateComparesWithTheModel) {
   const auto dir = tempDir("cli_real");
-  const std::string ex = writeExcitation(dir, "ur5");
+  const std::string ex = writeDefaultExcitation(dir, "ur5");
   const std::string log = (dir / "log.csv").string(), held = (dir / "held.csv").string(),
                     params = (dir / "p.json").string();
   auto r = runCli({"simulate", "ur5", ex, "--out", log, "--noise-torque", "0.05", "--jitter", "0.3", "--drop", "0.01",
@@ -79,13 +62,13 @@ TEST(CliRealLogs, ArtifactsAreSummarisedOnceAndValidateComparesWithTheModel) {
 
 TEST(CliRealLogs, HeaderlessCurrentsWithAColumnLayoutOrAMappingFile) {
   const auto dir = tempDir("cli_headerless");
-  const std::string ex = writeExcitation(dir, "planar2r");
+  const std::string ex = writeDefaultExcitation(dir, "planar2r");
   const std::string rtde = (dir / "rtde.csv").string(), params = (dir / "p.json").string();
   // A Simulink logger's file: no header, t, q1..2, qd1..2, i1..2, then three columns to skip.
   auto r = runCli({"simulate", "planar2r", ex, "--out", rtde, "--torque-constants", "0.5,0.25", "--noise-torque",
                    "0.01"});
   ASSERT_EQ(r.status, 0) << r.err;
-  std::string text = slurp(rtde);
+  std::string text = readText(rtde);
   const std::string headerless = (dir / "simulink.csv").string();
   {
     std::ofstream out(headerless);
@@ -119,7 +102,7 @@ TEST(CliRealLogs, HeaderlessCurrentsWithAColumnLayoutOrAMappingFile) {
   r = runCli({"identify", "planar2r", headerless, "--out", params, "--columns", "t,q1..q2,qd1..qd2,i1..i2,_*3",
               "--torque-constants", "0.5,0.25"});
   ASSERT_EQ(r.status, 0) << r.err;
-  const std::string fromLayout = slurp(params);
+  const std::string fromLayout = readText(params);
 
   // The same through a mapping file (as the wizard saves it).
   const std::string mapping = (dir / "mapping.json").string();
@@ -130,16 +113,16 @@ TEST(CliRealLogs, HeaderlessCurrentsWithAColumnLayoutOrAMappingFile) {
   const std::string params2 = (dir / "p2.json").string();
   r = runCli({"identify", "planar2r", headerless, "--out", params2, "--mapping", mapping});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(slurp(params2), fromLayout);
+  EXPECT_EQ(readText(params2), fromLayout);
 }
 
 TEST(CliRealLogs, CorruptRowsAreRefusedOrDropped) {
   const auto dir = tempDir("cli_corrupt");
-  const std::string ex = writeExcitation(dir, "planar2r");
+  const std::string ex = writeDefaultExcitation(dir, "planar2r");
   const std::string log = (dir / "log.csv").string(), params = (dir / "p.json").string();
   auto r = runCli({"simulate", "planar2r", ex, "--out", log, "--noise-torque", "0.01"});
   ASSERT_EQ(r.status, 0) << r.err;
-  std::string text = slurp(log);
+  std::string text = readText(log);
   // Line 1001: q1 = 253 rad, a corrupted value as UR Simulink loggers write them.
   std::size_t at = 0;
   for (int line = 1; line < 1001; ++line) at = text.find('\n', at) + 1;
