@@ -2,16 +2,14 @@
 
 #include "app/wizard/column_mapping_editor.hpp"
 #include "app/wizard/log_file_view.hpp"
+#include "app/wizard/log_mapping_io.hpp"
+#include "app/wizard/log_read_options.hpp"
 #include "app/wizard/time_step_chart.hpp"
 #include "app/wizard/wizard_text.hpp"
 
 #include "identification/identification_pipeline.hpp"
-#include "logs/log_mapping_file.hpp"
 #include "model/model_error.hpp"
 
-#include <QCheckBox>
-#include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
@@ -19,12 +17,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
-#include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QRegularExpression>
 #include <QSettings>
 #include <QSplitter>
 #include <QStyle>
@@ -44,23 +40,6 @@ QString logsKey(const IdentificationDocument& doc) {
   return QString::fromUtf8(QJsonDocument(QJsonArray{json["logs"], json["import"]}).toJson(QJsonDocument::Compact));
 }
 
-QStringList toQStringList(const std::vector<std::string>& v) {
-  QStringList out;
-  for (const std::string& s : v) out << QString::fromStdString(s);
-  return out;
-}
-
-// "0.125, 0.125, 0.1" -> numbers; false for anything that is not a list of non-zero numbers.
-bool parseConstants(const QString& text, std::vector<double>& out) {
-  out.clear();
-  for (const QString& part : text.split(QRegularExpression("[,;\\s]+"), Qt::SkipEmptyParts)) {
-    bool ok = false;
-    const double v = part.toDouble(&ok);
-    if (!ok || !std::isfinite(v) || v == 0.0) return false;
-    out.push_back(v);
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -88,83 +67,6 @@ ImportPage::ImportPage(WizardSession* session, QWidget* parent)
     if (!updating_) showImportOptions();
     scheduleCheck();
   });
-}
-
-QWidget* ImportPage::buildFormatRow() {
-  delimiterCombo_ = new QComboBox;
-  delimiterCombo_->setObjectName("delimiterCombo");
-  delimiterCombo_->addItem(tr("Auto"), 0);
-  delimiterCombo_->addItem(tr("Comma  ,"), int(','));
-  delimiterCombo_->addItem(tr("Semicolon  ;"), int(';'));
-  delimiterCombo_->addItem(tr("Tab"), int('\t'));
-  delimiterCombo_->addItem(tr("Blanks"), int(' '));
-  decimalCombo_ = new QComboBox;
-  decimalCombo_->setObjectName("decimalCombo");
-  decimalCombo_->addItem(tr("Auto"), 0);
-  decimalCombo_->addItem(tr("Point  ."), int('.'));
-  decimalCombo_->addItem(tr("Comma  ,"), int(','));
-  headerCombo_ = new QComboBox;
-  headerCombo_->setObjectName("headerCombo");
-  headerCombo_->addItem(tr("Auto"), -1);
-  headerCombo_->addItem(tr("First line"), 1);
-  headerCombo_->addItem(tr("None"), 0);
-  detectedLabel_ = new QLabel;
-  detectedLabel_->setObjectName("detectedFormatLabel");
-  detectedLabel_->setWordWrap(true);
-  detectedLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  auto* row = new QHBoxLayout;
-  row->setContentsMargins(4, 2, 4, 2);
-  row->addWidget(new QLabel(tr("Delimiter")));
-  row->addWidget(delimiterCombo_);
-  row->addSpacing(8);
-  row->addWidget(new QLabel(tr("Decimal")));
-  row->addWidget(decimalCombo_);
-  row->addSpacing(8);
-  row->addWidget(new QLabel(tr("Header")));
-  row->addWidget(headerCombo_);
-  row->addSpacing(12);
-  row->addWidget(detectedLabel_, 1);
-  for (QComboBox* c : {delimiterCombo_, decimalCombo_, headerCombo_})
-    connect(c, qOverload<int>(&QComboBox::currentIndexChanged), this, &ImportPage::onFormatEdited);
-  auto* widget = new QWidget;
-  widget->setLayout(row);
-  return widget;
-}
-
-QWidget* ImportPage::buildImportOptionsRow() {
-  torqueConstantsEdit_ = new QLineEdit;
-  torqueConstantsEdit_->setObjectName("torqueConstantsEdit");
-  torqueConstantsEdit_->setPlaceholderText(tr("empty: the logs hold torques"));
-  torqueConstantsEdit_->setToolTip(
-      tr("Logs of motor currents (UR actual_current): one current-to-torque gain per joint [N m/A], comma-separated. "
-         "They become each joint's τ scale in the mapping."));
-  dropBadRowsCheck_ = new QCheckBox(tr("Drop corrupt rows"));
-  dropBadRowsCheck_->setObjectName("dropBadRowsCheck");
-  dropBadRowsCheck_->setToolTip(tr("Rows that do not parse, have the wrong field count or absurd values are dropped "
-                                   "and counted, and the log is split there, instead of refusing the log."));
-  gapStepsSpin_ = new QDoubleSpinBox;
-  gapStepsSpin_->setObjectName("gapStepsSpin");
-  gapStepsSpin_->setRange(1.5, 1000.0);
-  gapStepsSpin_->setDecimals(1);
-  gapStepsSpin_->setSuffix(tr(" steps"));
-  gapStepsSpin_->setToolTip(tr("A time step longer than this many nominal steps is a gap: the log is split there and "
-                               "the parts are filtered on their own, never interpolated across."));
-  auto* row = new QHBoxLayout;
-  row->setContentsMargins(4, 2, 4, 2);
-  row->addWidget(new QLabel(tr("Torque constants [N m/A]")));
-  row->addWidget(torqueConstantsEdit_, 2);
-  row->addSpacing(12);
-  row->addWidget(dropBadRowsCheck_);
-  row->addSpacing(12);
-  row->addWidget(new QLabel(tr("Gap over")));
-  row->addWidget(gapStepsSpin_);
-  row->addStretch(1);
-  connect(torqueConstantsEdit_, &QLineEdit::editingFinished, this, &ImportPage::onImportOptionsEdited);
-  connect(dropBadRowsCheck_, &QCheckBox::toggled, this, &ImportPage::onImportOptionsEdited);
-  connect(gapStepsSpin_, &QDoubleSpinBox::editingFinished, this, &ImportPage::onImportOptionsEdited);
-  auto* widget = new QWidget;
-  widget->setLayout(row);
-  return widget;
 }
 
 void ImportPage::buildUi() {
@@ -268,8 +170,10 @@ void ImportPage::buildUi() {
   auto* topLayout = new QVBoxLayout(topWidget);
   topLayout->setContentsMargins(0, 0, 0, 0);
   topLayout->addWidget(top, 1);
-  topLayout->addWidget(buildFormatRow());
-  topLayout->addWidget(buildImportOptionsRow());
+  readOptions_ = new LogReadOptions;
+  connect(readOptions_, &LogReadOptions::formatEdited, this, &ImportPage::onFormatEdited);
+  connect(readOptions_, &LogReadOptions::importEdited, this, &ImportPage::onImportOptionsEdited);
+  topLayout->addWidget(readOptions_);
   vertical->addWidget(topWidget);
   vertical->addWidget(bottom);
   vertical->setStretchFactor(0, 1);
@@ -424,11 +328,10 @@ void ImportPage::showLog(int index) {
                                        "rate), joint positions and joint torques (or motor currents), or MATLAB "
                                        ".mat files.")
                                   : QString());
-    detectedLabel_->clear();
+    readOptions_->clearFormat();
     mappingEditor_->setUnavailable(QString());
-    for (QWidget* w : std::initializer_list<QWidget*>{delimiterCombo_, decimalCombo_, headerCombo_, saveMappingButton_,
-                                                      loadMappingButton_})
-      w->setEnabled(false);
+    saveMappingButton_->setEnabled(false);
+    loadMappingButton_->setEnabled(false);
     updating_ = false;
     return;
   }
@@ -441,38 +344,11 @@ void ImportPage::showLog(int index) {
   if (it == states_.end()) it = states_.emplace(log.path, LogPreviewState{}).first;
   updating_ = true;
   fileView_->show(log, it->second);
-  showFormat(log, it->second);
+  readOptions_->showFormat(log, it->second);
   showMapping(log, it->second);
   saveMappingButton_->setEnabled(!log.isMat() && !log.mapping.joints.empty());
   loadMappingButton_->setEnabled(!log.isMat());
   updating_ = false;
-}
-
-void ImportPage::showFormat(const LogSource& log, const LogPreviewState& state) {
-  const bool csv = !log.isMat();
-  for (QComboBox* c : {delimiterCombo_, decimalCombo_, headerCombo_}) c->setEnabled(csv);
-  auto select = [](QComboBox* combo, int data) { combo->setCurrentIndex(std::max(0, combo->findData(data))); };
-  select(delimiterCombo_, log.delimiter ? int(*log.delimiter) : 0);
-  select(decimalCombo_, log.decimal ? int(*log.decimal) : 0);
-  select(headerCombo_, log.header ? int(*log.header) : -1);
-  if (!csv) {
-    detectedLabel_->setText(tr("MATLAB file"));
-    return;
-  }
-  if (!state.previewOk) {
-    detectedLabel_->setText(
-        tr("<span style='color:#b00020'>%1</span>").arg(problemText(state.previewError).toHtmlEscaped()));
-    return;
-  }
-  const CsvLayout& layout = state.preview.layout;
-  QString text = tr("<b>%1</b>-delimited, decimal '%2', %3, %4 columns")
-                     .arg(delimiterLabel(layout.format.delimiter))
-                     .arg(QChar(layout.format.decimal))
-                     .arg(layout.format.hasHeader ? tr("header on line %1").arg(layout.headerLine) : tr("no header"))
-                     .arg(layout.columns.size());
-  if (log.hasFormatOverride()) text += tr(" (forced)");
-  detectedLabel_->setText(text);
-  detectedLabel_->setToolTip(toQStringList(layout.notes).join('\n'));
 }
 
 void ImportPage::showMapping(const LogSource& log, const LogPreviewState& state) {
@@ -488,37 +364,15 @@ void ImportPage::showMapping(const LogSource& log, const LogPreviewState& state)
   mappingEditor_->setApplyToAllEnabled(!log.isMat() && state.previewOk && session_->document()->logs().size() > 1);
 }
 
-void ImportPage::showImportOptions() {
-  const ImportSettings& s = session_->document()->import();
-  const bool was = updating_;
-  updating_ = true;
-  QStringList constants;
-  for (double k : s.torqueConstants) constants << QString::number(k, 'g', 17);
-  torqueConstantsEdit_->setText(constants.join(", "));
-  torqueConstantsEdit_->setStyleSheet(QString());
-  dropBadRowsCheck_->setChecked(s.dropBadRows);
-  gapStepsSpin_->setValue(s.gapSteps);
-  updating_ = was;
-}
+void ImportPage::showImportOptions() { readOptions_->showImport(session_->document()->import()); }
 
 void ImportPage::onImportOptionsEdited() {
   if (updating_) return;
-  ImportSettings s = session_->document()->import();
-  std::vector<double> constants;
-  const int dof = session_->model().dof();
-  if (!parseConstants(torqueConstantsEdit_->text(), constants) ||
-      (!constants.empty() && static_cast<int>(constants.size()) != dof)) {
-    torqueConstantsEdit_->setStyleSheet("QLineEdit { background: #ffd0d0; }");
-    torqueConstantsEdit_->setToolTip(tr("%1 non-zero numbers [N m/A], one per joint, or nothing").arg(dof));
-    return;
-  }
-  torqueConstantsEdit_->setStyleSheet(QString());
-  const bool constantsChanged = constants != s.torqueConstants;
-  s.torqueConstants = constants;
-  s.dropBadRows = dropBadRowsCheck_->isChecked();
-  s.gapSteps = gapStepsSpin_->value();
+  const std::optional<ImportSettings> typed = readOptions_->importSettings(session_->model().dof());
+  if (!typed) return;  // marked in the field; nothing applied until it is fixed
+  const bool constantsChanged = typed->torqueConstants != session_->document()->import().torqueConstants;
   updating_ = true;
-  session_->document()->setImport(s);
+  session_->document()->setImport(*typed);
   updating_ = false;
   // New constants: the guessed mappings of current columns take them (edited ones are the user's).
   if (constantsChanged) {
@@ -581,11 +435,9 @@ void ImportPage::onFormatEdited() {
   const int index = currentLog();
   if (index < 0) return;
   LogSource log = session_->document()->logs()[size_t(index)];
-  const int d = delimiterCombo_->currentData().toInt(), dec = decimalCombo_->currentData().toInt(),
-            h = headerCombo_->currentData().toInt();
-  log.delimiter = d ? std::optional<char>(char(d)) : std::nullopt;
-  log.decimal = dec ? std::optional<char>(char(dec)) : std::nullopt;
-  log.header = h >= 0 ? std::optional<bool>(h == 1) : std::nullopt;
+  log.delimiter = readOptions_->delimiter();
+  log.decimal = readOptions_->decimal();
+  log.header = readOptions_->header();
   LogPreviewState& state = states_[log.path];
   const std::vector<std::string> before = state.previewOk ? state.preview.layout.columns : std::vector<std::string>{};
   state.previewOk = false;
@@ -645,12 +497,8 @@ void ImportPage::applyMappingToAll() {
 bool ImportPage::saveMapping(const QString& path, QString* error) {
   const int index = currentLog();
   if (index < 0) return false;
-  const LogSource& log = session_->document()->logs()[size_t(index)];
-  LogMappingFile file;
-  file.mapping = log.mapping;
   try {
-    file.format = effectiveCsvFormat(log);
-    writeLogMappingFile(path.toStdString(), file);
+    saveLogMapping(session_->document()->logs()[size_t(index)], path);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromUtf8(e.what());
     return false;
@@ -662,34 +510,13 @@ bool ImportPage::loadMapping(const QString& path, QString* error) {
   const int index = currentLog();
   if (index < 0) return false;
   LogSource log = session_->document()->logs()[size_t(index)];
-  LogPreviewState& state = states_[log.path];
   try {
-    const LogMappingFile file = readLogMappingFile(path.toStdString());
-    if (file.format) {
-      log.delimiter = file.format->delimiter;
-      log.decimal = file.format->decimal;
-      log.header = file.format->hasHeader;
-      state.preview = readCsvPreview(log.path.toStdString(), kPreviewRows, file.format);
-      state.previewOk = true;
-      state.previewError = {};
-    }
-    if (!state.previewOk) throw InputError(log.path.toStdString() + ": the log's columns could not be read");
-    const int dof = session_->model().dof();
-    if (file.mapping) {
-      log.mapping = *file.mapping;
-    } else {
-      const std::vector<double>& constants =
-          file.torqueConstants.empty() ? session_->document()->import().torqueConstants : file.torqueConstants;
-      log.mapping = mappingFromLayout(parseLogColumnLayout(*file.columns), state.preview.layout.columns, dof,
-                                      session_->jointNames(), constants, log.path.toStdString(),
-                                      state.preview.layout.columnsLine());
-    }
-    checkLogColumnMapping(log.mapping, state.preview.layout.columns, dof, path.toStdString());
+    applyLogMappingFile(path, log, states_[log.path], session_->model().dof(), session_->jointNames(),
+                        session_->document()->import().torqueConstants, kPreviewRows);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromUtf8(e.what());
     return false;
   }
-  log.mappingEdited = true;
   session_->document()->setLog(index, log);
   return true;
 }

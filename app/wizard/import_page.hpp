@@ -18,11 +18,7 @@
 #include <map>
 #include <vector>
 
-class QCheckBox;
-class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
-class QLineEdit;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
@@ -32,6 +28,7 @@ namespace eb::wizard {
 
 class ColumnMappingEditor;
 class LogFileView;
+class LogReadOptions;
 class TimeStepChart;
 
 class ImportPage : public QWizardPage {
@@ -66,13 +63,10 @@ class ImportPage : public QWizardPage {
 
  private:
   void buildUi();
-  QWidget* buildFormatRow();
-  QWidget* buildImportOptionsRow();
   void addLogsDialog();
   void loadPreview(int index);
   void guessMapping(LogSource& log, LogPreviewState& state);
   void showLog(int index);
-  void showFormat(const LogSource& log, const LogPreviewState& state);
   void showMapping(const LogSource& log, const LogPreviewState& state);
   void showImportOptions();
   void showTimeBase();
@@ -101,13 +95,7 @@ class ImportPage : public QWizardPage {
   QPushButton* addButton_;
   QPushButton* removeButton_;
   LogFileView* fileView_;
-  QComboBox* delimiterCombo_;
-  QComboBox* decimalCombo_;
-  QComboBox* headerCombo_;
-  QLabel* detectedLabel_;
-  QLineEdit* torqueConstantsEdit_;
-  QCheckBox* dropBadRowsCheck_;
-  QDoubleSpinBox* gapStepsSpin_;
+  LogReadOptions* readOptions_;
   ColumnMappingEditor* mappingEditor_;
   QPushButton* saveMappingButton_;
   QPushButton* loadMappingButton_;

@@ -4,6 +4,12 @@
 
 namespace eb::wizard {
 
+QStringList toQStringList(const std::vector<std::string>& strings) {
+  QStringList out;
+  for (const std::string& s : strings) out << QString::fromStdString(s);
+  return out;
+}
+
 QString countOf(long long n, const QString& singular, const QString& plural) {
   return QString("%1 %2").arg(n).arg(n == 1 ? singular : plural);
 }

@@ -12,6 +12,7 @@
 #include "app/wizard/validate_page.hpp"
 
 #include "io/params_file.hpp"
+#include "logs/log_mapping_file.hpp"
 #include "model/builtin_robots.hpp"
 #include "model/robot_loader.hpp"
 
@@ -340,6 +341,44 @@ class IdentificationWizardTest : public QObject {
     QVERIFY2(info->text().contains("resampled onto a uniform"), qPrintable(info->text()));
     QVERIFY2(info->text().contains("5 segments filtered on their own, 0.1 s trimmed at each end"),
              qPrintable(info->text()));
+  }
+
+  void aMappingFileMapsAHeaderlessLog() {
+    // The training log without its header line: unreadable by name; a mapping file saved from
+    // the same logger's log (or a layout) maps it.
+    QStringList lines = readLines(trainLog_);
+    const QStringList header = lines.takeFirst().split(',');
+    const QString headerless = dir_.filePath("headerless.csv");
+    writeLines(headerless, lines);
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    ImportPage* import = wizard.importPage();
+    wizard.addLogs({trainLog_});
+    QTRY_VERIFY_WITH_TIMEOUT(import->isComplete(), 30000);
+    const QString saved = dir_.filePath("panda_logger.json");
+    QString error;
+    QVERIFY2(import->saveMapping(saved, &error), qPrintable(error));
+    const LogMappingFile file = readLogMappingFile(saved.toStdString());
+    QVERIFY(file.mapping.has_value());
+    QCOMPARE(QString::fromStdString(file.mapping->joints.at(2).tau), QString("tau3"));
+
+    // A layout in the file, for the headerless copy: t, q1..7, tau1..7, qd1..7, qdd1..7 by position.
+    QCOMPARE(header.mid(0, 2), QStringList({"t", "q1"}));
+    LogMappingFile layout;
+    layout.columns = "t,q1..q7,tau1..tau7,qd1..qd7,qdd1..qdd7";
+    const QString layoutFile = dir_.filePath("layout.json");
+    writeLogMappingFile(layoutFile.toStdString(), layout);
+    import->removeLog(0);
+    wizard.addLogs({headerless});
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    QVERIFY2(import->loadMapping(layoutFile, &error), qPrintable(error));
+    QVERIFY(wizard.document()->logs().at(0).mappingEdited);
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    QVERIFY2(import->isComplete(), qPrintable(describe(import)));
+    QCOMPARE(QString::fromStdString(wizard.document()->logs().at(0).mapping.joints.at(6).tau), QString("column15"));
+    // A file that does not fit says why and changes nothing.
+    QVERIFY(!import->loadMapping(dir_.filePath("missing.json"), &error));
+    QVERIFY2(error.contains("missing.json"), qPrintable(error));
   }
 
   void invalidPreprocessingIsShownOnThePage() {
