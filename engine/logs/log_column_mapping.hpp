@@ -2,7 +2,9 @@
 // Which log columns hold time, positions, velocities, accelerations and torques,
 // and in which units: a plain struct the GUI edits, plus a guesser that reads the
 // header of logs from our own tools, UR RTDE, libfranka, ROS JointState exports
-// and hand-written CSVs, and explains every guess in a note.
+// and hand-written CSVs, and explains every guess in a note. Column names are
+// read by log_column_names.hpp; what a particular logger's naming implies (its
+// note, its time unit) is one row of a table in log_column_mapping.cpp.
 
 #include <Eigen/Core>
 
