@@ -22,7 +22,7 @@ export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 for t in "${targets[@]}"; do
   mkdir -p "$work/$t" "$work/artifacts/$t"
   echo "== $t: $seconds s"
-  "$build/fuzz/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+  "$build/fuzz/$t" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=64 -max_len=65536 \
     -print_final_stats=1 -artifact_prefix="$work/artifacts/$t/" "$work/$t" "$root/fuzz/corpus/$t" \
     >"$work/$t.log" 2>&1 || echo "   $t stopped: see $work/$t.log"
   grep -E "^stat::number_of_executed_units|^stat::new_units_added|ERROR|FUZZ BUG" "$work/$t.log" | head -5 || true

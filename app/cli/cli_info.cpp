@@ -4,6 +4,7 @@
 
 #include "dynamics/base_parameters.hpp"
 #include "model/builtin_robots.hpp"
+#include "model/model_error.hpp"
 #include "model/robot_loader.hpp"
 
 #include <CLI/CLI.hpp>
@@ -12,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 namespace eb::cli {
 namespace {
@@ -28,7 +30,31 @@ std::string limitText(double v) {
   return buf;
 }
 
-void printJson(const RobotModel& model, const BaseParameters& rigid, const BaseParameters& friction) {
+// Base parameters of one regressor, or why they were not computed (a model beyond
+// kMaxBaseParameterColumns still gets its joints and counts).
+struct BaseResult {
+  std::optional<BaseParameters> base;
+  std::string refusal;
+};
+
+BaseResult baseParametersOrRefusal(const RobotModel& model, const RegressorOptions& options) {
+  BaseResult r;
+  try {
+    checkBaseParameterSize(model, options);
+  } catch (const InputError& e) {
+    r.refusal = e.diagnostic().message;
+    return r;
+  }
+  r.base = computeBaseParameters(model, options);
+  return r;
+}
+
+nlohmann::json countOrNull(const BaseResult& r) {
+  if (r.base) return r.base->rank;
+  return nullptr;
+}
+
+void printJson(const RobotModel& model, const BaseResult& rigidResult, const BaseResult& friction) {
   nlohmann::json j;
   j["name"] = model.name();
   j["source"] = model.source();
@@ -51,8 +77,14 @@ void printJson(const RobotModel& model, const BaseParameters& rigid, const BaseP
     bodies.push_back({{"name", b.name}, {"joint", b.jointName}, {"mass", b.inertia[0]}, {"mimic", b.mimic}});
   j["bodies"] = bodies;
   j["standard_parameter_count"] = 10 * model.bodyCount();
-  j["base_parameter_count"] = rigid.rank;
-  j["base_parameter_count_with_friction"] = friction.rank;
+  j["base_parameter_count"] = countOrNull(rigidResult);
+  j["base_parameter_count_with_friction"] = countOrNull(friction);
+  if (!rigidResult.base) {
+    j["base_parameters_not_computed"] = rigidResult.refusal;
+    std::cout << j.dump(2) << "\n";
+    return;
+  }
+  const BaseParameters& rigid = *rigidResult.base;
   nlohmann::json base = nlohmann::json::array();
   const Eigen::VectorXd values = rigid.baseFromFull(model.standardParameters());
   for (int k = 0; k < rigid.rank; ++k)
@@ -63,7 +95,7 @@ void printJson(const RobotModel& model, const BaseParameters& rigid, const BaseP
   std::cout << j.dump(2) << "\n";
 }
 
-void printText(const RobotModel& model, const BaseParameters& rigid, const BaseParameters& friction) {
+void printText(const RobotModel& model, const BaseResult& rigidResult, const BaseResult& friction) {
   std::printf("robot: %s (%s)\n", model.name().c_str(), model.source().c_str());
   std::printf("dof: %d   moving bodies: %d   moving mass: %.4g kg\n", model.dof(), model.bodyCount(), model.movingMass());
   std::printf("\n  #  %-28s %-10s %9s %9s %9s %9s %9s\n", "joint", "type", "lower", "upper", "vel", "acc", "effort");
@@ -75,7 +107,17 @@ void printText(const RobotModel& model, const BaseParameters& rigid, const BaseP
                 limitText(j.limits.effort).c_str());
   }
   std::printf("\nstandard parameters: %d (10 per body)\n", 10 * model.bodyCount());
-  std::printf("base parameters: %d rigid-body, %d with viscous and Coulomb friction\n", rigid.rank, friction.rank);
+  if (!rigidResult.base) {
+    std::printf("base parameters: not computed: %s\n", rigidResult.refusal.c_str());
+    return;
+  }
+  const BaseParameters& rigid = *rigidResult.base;
+  if (friction.base)
+    std::printf("base parameters: %d rigid-body, %d with viscous and Coulomb friction\n", rigid.rank,
+                friction.base->rank);
+  else
+    std::printf("base parameters: %d rigid-body; with friction not computed: %s\n", rigid.rank,
+                friction.refusal.c_str());
   const Eigen::VectorXd values = rigid.baseFromFull(model.standardParameters());
   std::printf("\n  #  %-10s %14s  expression\n", "name", "value");
   for (int k = 0; k < rigid.rank; ++k)
@@ -103,10 +145,10 @@ void addInfoCommand(CLI::App& app) {
       return;
     }
     const RobotModel model = loadRobot(*robot, *roots);
-    const BaseParameters rigid = computeBaseParameters(model, RegressorOptions{});
+    const BaseResult rigid = baseParametersOrRefusal(model, RegressorOptions{});
     RegressorOptions withFriction;
     withFriction.viscous = withFriction.coulomb = true;
-    const BaseParameters friction = computeBaseParameters(model, withFriction);
+    const BaseResult friction = baseParametersOrRefusal(model, withFriction);
     if (*json)
       printJson(model, rigid, friction);
     else

@@ -129,7 +129,7 @@ void LogFileView::showPreview(const LogSource& log, const LogPreviewState& state
     lineLabels << QString::number(p.lines[size_t(r)]);
     const auto fields = csv_text::splitQuoted(p.rawLines[size_t(r)], delimiter);
     for (int c = 0; c < cols; ++c) {
-      const double v = p.values(r, c);
+      const double v = p.value(r, c);
       const QString text =
           c < static_cast<int>(fields.size()) ? QString::fromStdString(csv_text::unquote(fields[size_t(c)])) : QString();
       // Numbers as parsed (6 digits; the raw text is beside); what did not parse as it is, in red.

@@ -1,6 +1,11 @@
 #include "dynamics/base_parameters.hpp"
 
+#include "dynamics/natural_order_qr.hpp"
+#include "model/model_error.hpp"
+
 #include <Eigen/QR>
+
+#include <algorithm>
 
 #include <cmath>
 #include <iomanip>
@@ -10,7 +15,9 @@
 namespace eb {
 namespace {
 
-// Stacks the regressor on random samples inside the joint limits.
+// Stacks the regressor on random samples inside the joint limits, rows grouped by
+// joint (row j * samples + s is joint j at sample s) so that each column is zero
+// below the rows of the deepest joint it depends on (natural_order_qr.hpp).
 Eigen::MatrixXd randomRegressorStack(const RobotModel& model, const RegressorOptions& options, int samples,
                                      unsigned seed) {
   const int n = model.dof();
@@ -29,9 +36,26 @@ Eigen::MatrixXd randomRegressorStack(const RobotModel& model, const RegressorOpt
       qd[j] = unit(rng);
       qdd[j] = unit(rng);
     }
-    Phi.middleRows(static_cast<Eigen::Index>(s) * n, n) = computeJointTorqueRegressor(model, ws, options, q, qd, qdd);
+    const Eigen::MatrixXd& Y = computeJointTorqueRegressor(model, ws, options, q, qd, qdd);
+    for (int j = 0; j < n; ++j) Phi.row(static_cast<Eigen::Index>(j) * samples + s) = Y.row(j);
   }
   return Phi;
+}
+
+// First row below which each column of the joint-grouped stack is zero: a body's
+// columns end with the rows of the deepest joint among those that move it, a joint's
+// extra columns with its own rows. Made non-decreasing, as the QR requires.
+std::vector<Eigen::Index> stackSupport(const RobotModel& model, const RegressorOptions& options, int samples) {
+  std::vector<Eigen::Index> end;
+  for (int b = 0; b < model.bodyCount(); ++b) {
+    int deepest = 0;
+    for (int a = b; a >= 0; a = model.body(a).parent) deepest = std::max(deepest, model.body(a).dof);
+    end.insert(end.end(), 10, static_cast<Eigen::Index>(deepest + 1) * samples);
+  }
+  for (int j = 0; j < model.dof(); ++j)
+    end.insert(end.end(), static_cast<size_t>(options.extrasPerJoint()), static_cast<Eigen::Index>(j + 1) * samples);
+  for (size_t c = 1; c < end.size(); ++c) end[c] = std::max(end[c], end[c - 1]);
+  return end;
 }
 
 std::string formatNumber(double v, int digits) {
@@ -97,8 +121,19 @@ bool BaseParameters::isExtra(int k, const RobotModel& model) const {
   return independent[static_cast<size_t>(k)] >= 10 * model.bodyCount();
 }
 
+void checkBaseParameterSize(const RobotModel& model, const RegressorOptions& options) {
+  const int cols = regressorColumnCount(model, options);
+  if (cols <= kMaxBaseParameterColumns) return;
+  throw InputError(diagnosticAt(Severity::Error, model.source(), 0, "",
+                                "base parameters of " + std::to_string(model.bodyCount()) +
+                                    " moving bodies (" + std::to_string(cols) +
+                                    " regressor columns) are beyond the limit of " +
+                                    std::to_string(kMaxBaseParameterColumns) + " columns"));
+}
+
 BaseParameters computeBaseParameters(const RobotModel& model, const RegressorOptions& options,
                                      const BaseParameterOptions& settings) {
+  checkBaseParameterSize(model, options);
   BaseParameters bp;
   bp.options = options;
   bp.columnCount = regressorColumnCount(model, options);
@@ -107,88 +142,87 @@ BaseParameters computeBaseParameters(const RobotModel& model, const RegressorOpt
   const int cols = bp.columnCount;
   const int samples =
       settings.samples > 0 ? settings.samples : std::max(20, (3 * cols + model.dof() - 1) / model.dof());
-  const Eigen::MatrixXd raw = randomRegressorStack(model, options, samples, settings.seed);
-  Eigen::MatrixXd A = raw;
+  Eigen::MatrixXd A = randomRegressorStack(model, options, samples, settings.seed);
+  const Eigen::Index m = A.rows();
 
   // Round-off columns are zero; the rest are scaled to unit norm so the rank
-  // decision does not depend on units.
+  // decision does not depend on units (and the largest column norm, |R_00| of a
+  // max-norm pivoted QR, is 1).
   Eigen::VectorXd norms = A.colwise().norm().transpose();
   const double maxNorm = norms.maxCoeff();
-  std::vector<bool> zero(static_cast<size_t>(cols), false);
   for (int c = 0; c < cols; ++c) {
     if (norms[c] <= 1e-10 * maxNorm) {
-      zero[static_cast<size_t>(c)] = true;
       A.col(c).setZero();
       norms[c] = 0.0;
     } else {
       A.col(c) /= norms[c];
     }
   }
+  const double r0 = maxNorm > 0.0 ? 1.0 : 0.0;
+  const NaturalOrderQr qr = naturalOrderQr(A, stackSupport(model, options, samples), settings.rankTolerance * r0 * 10.0);
+  const int taken = static_cast<int>(qr.taken.size());
 
-  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> pivoted(A);
-  const Eigen::Index diag = std::min(A.rows(), A.cols());
-  bp.pivotedRDiagonal = pivoted.matrixQR().diagonal().head(diag).cwiseAbs();
-  for (Eigen::Index i = 0; i < diag; ++i) bp.pivotColumns.push_back(pivoted.colsPermutation().indices()[i]);
-  const double r0 = bp.pivotedRDiagonal.size() ? bp.pivotedRDiagonal[0] : 0.0;
+  // The |R_ii| profile of the max-norm pivoted QR: A = Q [top; residuals], so the
+  // pivoted QR of `top` has the same leading pivots. The columns left after them lie
+  // in the span up to round-off: the tail is their part outside `top` (a dependent
+  // column's residual; a taken column has none), largest first.
+  Eigen::ColPivHouseholderQR<Eigen::MatrixXd> pivoted;
+  if (taken > 0) pivoted.compute(qr.top);
+  const Eigen::Index diag = std::min(m, static_cast<Eigen::Index>(cols));
+  bp.pivotedRDiagonal.resize(diag);
+  std::vector<bool> isPivot(static_cast<size_t>(cols), false);
+  for (Eigen::Index i = 0; i < std::min<Eigen::Index>(taken, diag); ++i) {
+    bp.pivotedRDiagonal[i] = std::abs(pivoted.matrixQR()(i, i));
+    bp.pivotColumns.push_back(pivoted.colsPermutation().indices()[i]);
+    isPivot[static_cast<size_t>(bp.pivotColumns.back())] = true;
+  }
+  Eigen::VectorXd outside = Eigen::VectorXd::Zero(cols);
+  for (int c : qr.dependent) outside[c] = qr.residual[c];
+  std::vector<int> tail;
+  for (int c = 0; c < cols; ++c)
+    if (!isPivot[static_cast<size_t>(c)]) tail.push_back(c);
+  std::stable_sort(tail.begin(), tail.end(), [&](int a, int b) { return outside[a] > outside[b]; });
+  for (Eigen::Index i = taken; i < diag; ++i) {
+    const int c = tail[static_cast<size_t>(i - taken)];
+    bp.pivotedRDiagonal[i] = outside[c];
+    bp.pivotColumns.push_back(c);
+  }
   int rank = 0;
   for (Eigen::Index i = 0; i < diag; ++i)
     if (bp.pivotedRDiagonal[i] > settings.rankTolerance * r0) ++rank;
 
-  // Householder QR taking columns in natural order when their residual is above the tolerance.
-  const Eigen::Index m = A.rows();
-  std::vector<int> taken, rest;
-  Eigen::VectorXd hv;
-  for (int c = 0; c < cols; ++c) {
-    const Eigen::Index k = static_cast<Eigen::Index>(taken.size());
-    if (zero[static_cast<size_t>(c)] || k >= m) {
-      rest.push_back(c);
-      continue;
-    }
-    const double residual = A.col(c).tail(m - k).norm();
-    if (residual <= settings.rankTolerance * r0 * 10.0 || static_cast<int>(taken.size()) >= rank) {
-      rest.push_back(c);
-      continue;
-    }
-    // Reflect rows k.. so that column c becomes (r, 0, ..., 0); apply to columns c.. .
-    hv = A.col(c).tail(m - k);
-    const double alpha = hv[0] >= 0.0 ? -residual : residual;
-    hv[0] -= alpha;
-    const double hn2 = hv.squaredNorm();
-    if (hn2 > 0.0) {
-      for (int cc = c; cc < cols; ++cc) {
-        auto col = A.col(cc).tail(m - k);
-        col -= (2.0 * hv.dot(col) / hn2) * hv;
-      }
-    }
-    taken.push_back(c);
-  }
-  if (static_cast<int>(taken.size()) != rank) {
-    // Natural-order selection disagreed with the pivoted rank (a near-tie):
-    // fall back to the pivoted QR's own choice.
-    taken.clear();
-    rest.clear();
+  std::vector<int> independent, dependent;
+  Eigen::MatrixXd beta;
+  if (taken == rank) {
+    independent = qr.taken;
+    dependent = qr.dependent;
+    beta = dependentCoefficients(qr);
+  } else {
+    // A near-tie: the natural-order pass took more columns than the pivoted rank
+    // (keep its first `rank`) or fewer (keep the pivoted QR's own choice); beta is
+    // then a least-squares fit.
     std::vector<bool> isTaken(static_cast<size_t>(cols), false);
-    for (int i = 0; i < rank; ++i) isTaken[static_cast<size_t>(pivoted.colsPermutation().indices()[i])] = true;
-    for (int c = 0; c < cols; ++c) (isTaken[static_cast<size_t>(c)] ? taken : rest).push_back(c);
+    for (int i = 0; i < rank; ++i)
+      isTaken[static_cast<size_t>(taken > rank ? qr.taken[static_cast<size_t>(i)] : bp.pivotColumns[static_cast<size_t>(i)])] = true;
+    for (int c = 0; c < cols; ++c) (isTaken[static_cast<size_t>(c)] ? independent : dependent).push_back(c);
+    Eigen::MatrixXd A1(m, rank), A2(m, static_cast<Eigen::Index>(dependent.size()));
+    for (int k = 0; k < rank; ++k) A1.col(k) = A.col(independent[static_cast<size_t>(k)]);
+    for (size_t j = 0; j < dependent.size(); ++j) A2.col(static_cast<Eigen::Index>(j)) = A.col(dependent[j]);
+    beta = A1.colPivHouseholderQr().solve(A2);
   }
 
-  // beta from a least-squares fit of the dependent (unscaled) columns on the independent ones.
-  bp.rank = rank;
-  bp.independent = taken;
-  bp.dependent = rest;
-  Eigen::MatrixXd Phi1(m, rank), Phi2(m, static_cast<Eigen::Index>(rest.size()));
-  for (int k = 0; k < rank; ++k) Phi1.col(k) = raw.col(taken[static_cast<size_t>(k)]);
-  for (size_t j = 0; j < rest.size(); ++j)
-    Phi2.col(static_cast<Eigen::Index>(j)) = zero[static_cast<size_t>(rest[j])] ? Eigen::VectorXd::Zero(m) : Eigen::VectorXd(raw.col(rest[j]));
-  Eigen::MatrixXd beta = Phi1.colPivHouseholderQr().solve(Phi2);
-  // Clean round-off: coefficients negligible against the column scales are exactly zero.
+  // Back to the columns' own units; coefficients negligible against the column
+  // scales (round-off) are exactly zero.
   for (Eigen::Index k = 0; k < beta.rows(); ++k)
     for (Eigen::Index j = 0; j < beta.cols(); ++j) {
-      const double ni = Phi1.col(k).norm();
-      const double nj = Phi2.col(j).norm();
-      if (nj == 0.0 || std::abs(beta(k, j)) * ni <= 1e-9 * nj) beta(k, j) = 0.0;
+      const double ni = norms[independent[static_cast<size_t>(k)]];
+      const double nj = norms[dependent[static_cast<size_t>(j)]];
+      beta(k, j) = nj == 0.0 || std::abs(beta(k, j)) <= 1e-9 ? 0.0 : beta(k, j) * nj / ni;
     }
-  bp.beta = beta;
+  bp.rank = rank;
+  bp.independent = std::move(independent);
+  bp.dependent = std::move(dependent);
+  bp.beta = std::move(beta);
   return bp;
 }
 

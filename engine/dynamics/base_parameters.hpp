@@ -2,17 +2,22 @@
 // Base (identifiable) parameters of the regressor.
 //
 // Phi is the regressor stacked over random samples (q within the limits, random
-// qd, qdd). Columns whose norm is below 1e-10 of the largest are round-off
-// (cos(pi/2) in URDF rotations) and are zeroed; the rest are scaled to unit
-// norm. A QR with column pivoting then gives the |R_ii| profile and the rank.
-// The independent set is chosen in natural column order (a column joins when
-// its residual against the columns already taken exceeds the tolerance), which
-// is Householder QR with a "first acceptable column" pivot rule: it regroups
-// the parameters of outer links into those of inner links, the readable form
-// (e.g. Izz1 + Iyy2 + 0.0841*m3), as Gautier/Khalil's regrouping does.
+// qd, qdd), rows grouped by joint. Columns whose norm is below 1e-10 of the
+// largest are round-off (cos(pi/2) in URDF rotations) and are zeroed; the rest
+// are scaled to unit norm. The independent set is chosen in natural column order
+// (a column joins when its residual against the columns already taken exceeds
+// the tolerance), which is Householder QR with a "first acceptable column" pivot
+// rule (natural_order_qr.hpp): it regroups the parameters of outer links into
+// those of inner links, the readable form (e.g. Izz1 + Iyy2 + 0.0841*m3), as
+// Gautier/Khalil's regrouping does. A max-norm pivoted QR of its triangular
+// factor gives the |R_ii| profile and the rank.
 //
 //   Phi P = Q [R1 R2],  beta = R1^-1 R2,  theta_base = theta[P1] + beta theta[P2],
 //   Y_base = Y[:, P1]   so that  Y theta = Y_base theta_base.
+//
+// The work grows with the cube of the columns (0.1 s for 100 links, see
+// bench/bench_base_parameters.cpp); beyond kMaxBaseParameterColumns the model is
+// refused rather than left to run for minutes and gigabytes.
 
 #include "dynamics/joint_torque_regressor.hpp"
 #include "model/robot_model.hpp"
@@ -56,7 +61,15 @@ struct BaseParameterOptions {
   double rankTolerance = 1e-8;
 };
 
+/// Largest regressor (columns: 10 per body plus the extras) whose base parameters are computed.
+inline constexpr int kMaxBaseParameterColumns = 4000;
+
+/// Throws InputError naming the model's file when its regressor has more than
+/// kMaxBaseParameterColumns columns.
+void checkBaseParameterSize(const RobotModel& model, const RegressorOptions& options);
+
 /// Computes the base parameters of a model for the given regressor columns.
+/// Throws InputError (checkBaseParameterSize) for a model beyond the size limit.
 BaseParameters computeBaseParameters(const RobotModel& model, const RegressorOptions& options,
                                      const BaseParameterOptions& settings = {});
 

@@ -1,6 +1,7 @@
 #include "logs/csv_table.hpp"
 
 #include "model/model_error.hpp"
+#include "util/bounded_read.hpp"
 #include "util/cancelled.hpp"
 
 #include <algorithm>
@@ -150,7 +151,7 @@ CsvLayout inspectCsvText(std::string_view head, std::string_view source, const s
   // Split the head into lines; remember comment lines (a header may hide in the last one).
   std::vector<ContentLine> content;
   std::vector<ContentLine> commentsBeforeData;
-  std::size_t number = 0, pos = 0;
+  std::size_t number = 0, pos = 0, cutLine = 0;
   while (pos < head.size() && content.size() < kInspectLines) {
     std::size_t nl = head.find('\n', pos);
     const bool terminated = nl != std::string_view::npos;
@@ -161,6 +162,16 @@ CsvLayout inspectCsvText(std::string_view head, std::string_view source, const s
     pos = nl + 1;
     // An unterminated last line of a truncated head may be cut short: sample it only if needed.
     if (!terminated && content.size() >= 2) break;
+    // Cut short and needed: the first line does not fit in the head (refused now), or
+    // the second does not (refused once the first has been checked as a header).
+    if (!terminated && head.size() >= kBufferBytes) {
+      if (content.empty())
+        throw inputErrorAt(std::string(source), number, "",
+                           "longer than " + describeByteLimit(kBufferBytes) +
+                               " (not a text log, or a line break is missing)");
+      cutLine = number;
+      break;
+    }
     const std::string_view trimmed = csv_text::trim(line);
     if (trimmed.empty()) continue;
     if (trimmed.front() == '#') {
@@ -211,6 +222,15 @@ CsvLayout inspectCsvText(std::string_view head, std::string_view source, const s
       if (!isNumber(f, format.decimal)) format.hasHeader = true;
   }
   layout.format = format;
+  const std::size_t fields = countFields(content[0].text, format.delimiter);
+  if (fields > kMaxCsvColumns)
+    throw inputErrorAt(std::string(source), content[0].number, "",
+                       std::to_string(fields) + " columns; at most " + std::to_string(kMaxCsvColumns) +
+                           " are read (a header of empty names, or the wrong delimiter?)");
+  if (cutLine > 0)
+    throw inputErrorAt(std::string(source), cutLine, "",
+                       "does not end within the first " + describeByteLimit(kBufferBytes) +
+                           " of the file (lines too long for a log)");
 
   const char* delimiterName = format.delimiter == '\t' ? "tab" : format.delimiter == ';' ? "';'"
                               : format.delimiter == ',' ? "','" : "blanks";
@@ -223,7 +243,6 @@ CsvLayout inspectCsvText(std::string_view head, std::string_view source, const s
     layout.headerLine = content[0].number;
     layout.firstDataLine = content[0].number + 1;
   } else {
-    const std::size_t fields = countFields(content[0].text, format.delimiter);
     // A header written as a comment ("# t q1 q2") right before the data.
     if (!forced && !commentsBeforeData.empty()) {
       std::string_view c = commentsBeforeData.back().text;
@@ -306,8 +325,8 @@ bool CsvBlockReader::fill() {
   // missing line break). Refused, so a 1 GB line cannot grow the buffer to 1 GB.
   if (end_ == buffer_.size())
     throw inputErrorAt(path_, lineNumber_ + 1, "",
-                       "longer than " + std::to_string(kBufferBytes / (std::size_t{1} << 20)) +
-                           " MiB (not a text log, or a line break is missing)");
+                       "longer than " + describeByteLimit(kBufferBytes) +
+                           " (not a text log, or a line break is missing)");
   const std::size_t got = std::fread(buffer_.data() + end_, 1, buffer_.size() - end_, file_);
   if (got == 0) {
     if (std::ferror(file_)) throw inputErrorAt(path_, 0, "", "read error");
@@ -516,12 +535,13 @@ CsvPreview readCsvPreview(const std::string& path, std::size_t maxRows, const st
   preview.layout = inspectCsvText(head, path, format);
   const CsvLayout& layout = preview.layout;
   const std::size_t columns = layout.columns.size();
-  preview.values.setConstant(static_cast<Eigen::Index>(maxRows), static_cast<Eigen::Index>(columns),
-                             std::numeric_limits<double>::quiet_NaN());
+  // The rows first, then a matrix as wide as the widest of them: a header of many
+  // empty names over a few data columns costs the data columns only.
   std::string_view text(head);
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
-  std::size_t number = 0, pos = 0, row = 0;
-  while (pos < text.size() && row < maxRows) {
+  std::size_t number = 0, pos = 0, width = 0;
+  std::vector<std::string_view> rows;
+  while (pos < text.size() && rows.size() < maxRows) {
     std::size_t nl = text.find('\n', pos);
     if (nl == std::string_view::npos) {
       if (head.size() == kBufferBytes) break;  // cut by the head size: not a complete line
@@ -533,18 +553,22 @@ CsvPreview readCsvPreview(const std::string& path, std::size_t maxRows, const st
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     const std::string_view trimmed = csv_text::trim(line);
     if (number < layout.firstDataLine || trimmed.empty() || trimmed.front() == '#') continue;
+    width = std::max(width, std::min(columns, countFields(line, layout.format.delimiter)));
+    preview.lines.push_back(number);
+    preview.rawLines.emplace_back(line);
+    rows.push_back(line);
+  }
+  preview.values.setConstant(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(width),
+                             std::numeric_limits<double>::quiet_NaN());
+  for (std::size_t row = 0; row < rows.size(); ++row) {
     std::size_t k = 0;
-    csv_text::forEachField(line, layout.format.delimiter, [&](std::string_view field) {
+    csv_text::forEachField(rows[row], layout.format.delimiter, [&](std::string_view field) {
       double v = 0.0;
-      if (k < columns && csv_text::parseDouble(field, layout.format.decimal, v) == csv_text::ParseStatus::Ok)
+      if (k < width && csv_text::parseDouble(field, layout.format.decimal, v) == csv_text::ParseStatus::Ok)
         preview.values(static_cast<Eigen::Index>(row), static_cast<Eigen::Index>(k)) = v;
       ++k;
     });
-    preview.lines.push_back(number);
-    preview.rawLines.emplace_back(line);
-    ++row;
   }
-  preview.values.conservativeResize(static_cast<Eigen::Index>(row), Eigen::NoChange);
   return preview;
 }
 

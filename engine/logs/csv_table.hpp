@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -75,6 +76,10 @@ struct CsvFormat {
   char decimal = '.';      ///< '.' or ',' (a decimal comma needs a delimiter other than ',')
   bool hasHeader = true;   ///< a line of column names precedes the data
 };
+
+/// Most columns a log may have: a wider header is refused with its line named (a line
+/// of a million commas would otherwise cost gigabytes in every per-column table).
+inline constexpr std::size_t kMaxCsvColumns = 10000;
 
 /// What inspecting the head of a file found: format, column names and where the data starts.
 struct CsvLayout {
@@ -190,9 +195,15 @@ std::size_t countCsvDataRows(const std::string& path, const CsvLayout& layout);
 /// The first rows of a file for previews and column guessing: non-numeric fields become NaN.
 struct CsvPreview {
   CsvLayout layout;
-  Eigen::MatrixXd values;                ///< up to maxRows x layout.columns.size()
+  /// Up to maxRows x (fields of the widest row read, at most layout.columns.size()):
+  /// columns beyond hold no data in these rows (value() gives NaN there).
+  Eigen::MatrixXd values;
   std::vector<std::size_t> lines;        ///< 1-based file line of each row
   std::vector<std::string> rawLines;     ///< the text of those lines, for a raw view
+  /// Value at (row, column of layout.columns), NaN where the row has no number.
+  double value(Eigen::Index row, Eigen::Index column) const {
+    return column < values.cols() ? values(row, column) : std::numeric_limits<double>::quiet_NaN();
+  }
 };
 
 /// Reads the layout and up to `maxRows` data rows leniently (never throws for bad fields).

@@ -309,7 +309,7 @@ class Guesser {
     if (m_.positionUnit != PositionUnit::Radian || !position_ || preview_.rows() == 0) return;
     double largest = 0.0;
     for (std::size_t c : position_->columns)
-      for (Eigen::Index i = 0; i < preview_.rows(); ++i) {
+      for (Eigen::Index i = 0; i < preview_.rows() && static_cast<Eigen::Index>(c) < preview_.cols(); ++i) {
         const double v = std::abs(preview_(i, static_cast<Eigen::Index>(c)));
         if (std::isfinite(v)) largest = std::max(largest, v);
       }

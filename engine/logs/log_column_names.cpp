@@ -310,6 +310,7 @@ bool isGeneratedName(const std::string& name, std::size_t k) { return name == "c
 
 double previewStep(const Eigen::MatrixXd& preview, std::size_t column) {
   std::vector<double> steps;
+  if (static_cast<Eigen::Index>(column) >= preview.cols()) return 0.0;  // no data in the preview rows
   for (Eigen::Index i = 1; i < preview.rows(); ++i) {
     const double d = preview(i, static_cast<Eigen::Index>(column)) - preview(i - 1, static_cast<Eigen::Index>(column));
     if (std::isfinite(d) && d > 0.0) steps.push_back(d);

@@ -101,7 +101,7 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
         std::find(layout.columns.begin(), layout.columns.end(), mapping_.timeColumn) - layout.columns.begin());
     std::vector<double> head;
     for (Eigen::Index i = 0; i < preview.values.rows(); ++i)
-      if (std::isfinite(preview.values(i, column))) head.push_back(preview.values(i, column));
+      if (std::isfinite(preview.value(i, column))) head.push_back(preview.value(i, column));
     nominalStep_ = nominalStepOf(head.data(), head.size()) * timeScale_;
     if (!(nominalStep_ > 0.0) && head.size() >= 2)
       throw InputError(diagnosticAt(Severity::Error, path, preview.lines.empty() ? columnsLine : preview.lines.back(),

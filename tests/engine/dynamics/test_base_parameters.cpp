@@ -4,6 +4,8 @@
 #include "common/random_robot.hpp"
 #include "dynamics/inverse_dynamics.hpp"
 #include "dynamics/base_parameters.hpp"
+#include "model/builtin_robots.hpp"
+#include "model/model_error.hpp"
 
 #include <Eigen/SVD>
 #include <gtest/gtest.h>
@@ -148,4 +150,42 @@ TEST(BaseParameters, TwoParallelAxesRegroupLinkTwoIntoLinkOne) {
   for (int k = 0; k < bp.rank; ++k)
     if (bp.expression(k) == "mx1 + 0.5*m2") foundMx1 = true;
   EXPECT_TRUE(foundMx1);
+}
+
+TEST(BaseParameters, LongChainsKeepSevenPerLinkAndReproduceRnea) {
+  // The built-in snake alternates z and y axes: 7 base parameters per link, 6 fewer
+  // at the base (Izz only for link 1). 60 links span many column groups of the QR.
+  for (int links : {7, 20, 60}) {
+    const RobotModel model = builtinRobot("snake:" + std::to_string(links));
+    const BaseParameters bp = computeBaseParameters(model, {});
+    EXPECT_EQ(bp.rank, 7 * links - 6) << links << " links";
+    std::mt19937_64 rng(static_cast<unsigned>(links));
+    const Eigen::VectorXd theta = model.standardParameters();
+    const Eigen::VectorXd thetaBase = bp.baseFromFull(theta);
+    DynamicsWorkspace ws(model);
+    Eigen::MatrixXd Yb;
+    for (int trial = 0; trial < 3; ++trial) {
+      const Eigen::VectorXd q = randomVector(rng, links, 2.0), qd = randomVector(rng, links),
+                            qdd = randomVector(rng, links);
+      const Eigen::VectorXd tau = inverseDynamics(model, ws, q, qd, qdd);
+      bp.selectBaseColumns(computeJointTorqueRegressor(model, ws, {}, q, qd, qdd), Yb);
+      EXPECT_LT((Yb * thetaBase - tau).norm(), 1e-9 * tau.norm()) << links << " links";
+    }
+  }
+}
+
+TEST(BaseParameters, ModelBeyondTheSizeLimitIsRefusedByName) {
+  const RobotModel model = builtinRobot("snake:401");
+  try {
+    (void)computeBaseParameters(model, {});
+    FAIL() << "a 401-link chain was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.diagnostic().file, "snake:401");
+    EXPECT_NE(std::string(e.what()).find("4010 regressor columns"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("limit of 4000"), std::string::npos) << e.what();
+  }
+  RegressorOptions friction;
+  friction.viscous = friction.coulomb = true;
+  EXPECT_NO_THROW(checkBaseParameterSize(builtinRobot("snake:333"), friction));
+  EXPECT_THROW(checkBaseParameterSize(builtinRobot("snake:334"), friction), InputError);
 }

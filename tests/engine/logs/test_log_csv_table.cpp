@@ -179,19 +179,63 @@ TEST(LogCsvReader, BlocksOfAnySizeGiveTheSameRows) {
   }
 }
 
-TEST(LogCsvReader, LongLinesGrowTheBuffer) {
-  // One line longer than the 1 MB text buffer.
+TEST(LogCsvReader, WideRowsCrossTheBufferBoundary) {
+  // 9000 columns (under the 10,000 limit) of 23-byte numbers: 200 KB rows, so the
+  // 12 rows span the 1 MiB text buffer more than twice.
   std::string header = "t", row = "0";
+  for (int k = 0; k < 9000; ++k) {
+    header += ",c" + std::to_string(k);
+    row += ",1.000000000000000000001";
+  }
+  std::string text = header + "\n";
+  for (int r = 0; r < 12; ++r) text += row + "\n";
+  TempFile file(text, ".csv");
+  CsvReadOptions options;
+  options.columns = {"c8999"};
+  const CsvTable table = readCsvTable(file.path(), options);
+  ASSERT_EQ(table.values.rows(), 12);
+  EXPECT_EQ(table.values(11, 0), 1.0);
+}
+
+TEST(LogCsvReader, HeaderWiderThanTheColumnLimitIsRefusedWithItsLine) {
+  // 120,001 columns (a 1 MB header): refused before any per-column table is made.
+  std::string header = "# exported\nt", row = "0";
   for (int k = 0; k < 120000; ++k) {
     header += ",c" + std::to_string(k);
-    row += ",1.0";
+    row += ",1";
   }
-  TempFile file(header + "\n" + row + "\n" + row + "\n", ".csv");
-  CsvReadOptions options;
-  options.columns = {"c119999"};
-  const CsvTable table = readCsvTable(file.path(), options);
-  ASSERT_EQ(table.values.rows(), 2);
-  EXPECT_EQ(table.values(1, 0), 1.0);
+  TempFile file(header + "\n" + row + "\n", ".csv");
+  try {
+    (void)readCsvPreview(file.path(), 200);
+    FAIL() << "a header of 120,001 columns was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.diagnostic().line, 2u) << e.what();
+    EXPECT_NE(std::string(e.what()).find("120001 columns; at most 10000"), std::string::npos) << e.what();
+  }
+}
+
+TEST(LogCsvReader, FirstLineLongerThanTheHeadIsReportedAsSuch) {
+  // A megabyte of commas with no line break in it: not a header with a million empty
+  // names, a line too long for a log.
+  TempFile file(std::string(std::size_t{1} << 20, ',') + "\n0,1\n", ".csv");
+  try {
+    (void)readCsvPreview(file.path(), 200);
+    FAIL() << "a 1 MiB first line was accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.diagnostic().line, 1u) << e.what();
+    EXPECT_NE(std::string(e.what()).find("longer than 1 MiB"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW((void)readCsvTable(file.path(), {}), InputError);
+}
+
+TEST(LogCsvReader, PreviewIsAsWideAsItsData) {
+  // 8999 empty header names (and a last one) over rows of 3 fields: the preview holds 3 columns.
+  TempFile file(std::string(8999, ',') + "z\n1,2,3\n4,5,6\n", ".csv");
+  const CsvPreview p = readCsvPreview(file.path(), 200);
+  EXPECT_EQ(p.layout.columns.size(), 9000u);
+  EXPECT_EQ(p.values.cols(), 3);
+  EXPECT_EQ(p.value(1, 2), 6.0);
+  EXPECT_TRUE(std::isnan(p.value(1, 8999)));
 }
 
 TEST(LogCsvReader, PreviewIsLenient) {
