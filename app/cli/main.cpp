@@ -5,6 +5,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <string>
 
 int main(int argc, char** argv) {
@@ -33,6 +34,11 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
+  } catch (const std::bad_alloc&) {
+    // Every input-sized allocation is bounded with a named limit first; reaching this is
+    // a missing bound, and still deserves one plain line rather than "std::bad_alloc".
+    std::fprintf(stderr, "excitebench-cli: out of memory: the input needs more memory than this machine gives\n");
+    return 1;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "excitebench-cli: %s\n", e.what());
     return 1;

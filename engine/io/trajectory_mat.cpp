@@ -3,7 +3,7 @@
 #include "io/atomic_file.hpp"
 #include "model/model_error.hpp"
 
-#include <matio.h>
+#include "util/mat_file.hpp"
 
 #include <cmath>
 #include <memory>
@@ -12,15 +12,6 @@
 namespace eb {
 
 namespace {
-
-struct MatCloser {
-  void operator()(mat_t* m) const { Mat_Close(m); }
-};
-struct VarFreer {
-  void operator()(matvar_t* v) const { Mat_VarFree(v); }
-};
-using MatFile = std::unique_ptr<mat_t, MatCloser>;
-using MatVar = std::unique_ptr<matvar_t, VarFreer>;
 
 void writeMatrix(mat_t* mat, const char* name, const Eigen::MatrixXd& m, const std::string& path) {
   // Eigen's default storage is column-major, MATLAB's layout: the buffer goes out as is.
@@ -33,7 +24,7 @@ void writeMatrix(mat_t* mat, const char* name, const Eigen::MatrixXd& m, const s
 
 Eigen::MatrixXd readMatrix(mat_t* mat, const char* name, const std::string& path) {
   const std::string where = path + ": variable " + name + ": ";
-  MatVar var(Mat_VarRead(mat, name));
+  MatVar var = readMatVariable(mat, path, name);
   if (!var) throw InputError(where + "missing");
   if (var->class_type != MAT_C_DOUBLE || var->isComplex || var->isLogical || var->rank != 2 || !var->data)
     throw InputError(where + "expected a real double matrix");

@@ -1,8 +1,7 @@
 #include "logs/mat_log_import.hpp"
 
 #include "model/model_error.hpp"
-
-#include <matio.h>
+#include "util/mat_file.hpp"
 
 #include <cmath>
 #include <cstdio>
@@ -12,15 +11,6 @@
 namespace eb {
 
 namespace {
-
-struct MatFileCloser {
-  void operator()(mat_t* m) const { Mat_Close(m); }
-};
-struct MatVarFree {
-  void operator()(matvar_t* v) const { Mat_VarFree(v); }
-};
-using MatFile = std::unique_ptr<mat_t, MatFileCloser>;
-using MatVar = std::unique_ptr<matvar_t, MatVarFree>;
 
 MatFile openMat(const std::string& path) {
   MatFile file(Mat_Open(path.c_str(), MAT_ACC_RDONLY));
@@ -39,7 +29,7 @@ void copyAs(const matvar_t* v, Eigen::MatrixXd& out) {
 bool readMatrix(mat_t* file, const std::string& path, const std::string& name, Eigen::MatrixXd& out) {
   const std::size_t dot = name.find('.');
   const std::string top = name.substr(0, dot);
-  MatVar holder(Mat_VarRead(file, top.c_str()));
+  MatVar holder = readMatVariable(file, path, top);
   if (!holder) return false;
   const matvar_t* v = holder.get();
   if (dot != std::string::npos) {

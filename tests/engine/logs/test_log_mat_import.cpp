@@ -9,6 +9,9 @@
 #include <matio.h>
 
 #include <cmath>
+#include <cstdint>
+#include <fstream>
+#include <iterator>
 #include <limits>
 #include <map>
 
@@ -198,4 +201,26 @@ TEST(LogMatImport, ImplausiblyLargeValuesAreRefusedAtTheirRow) {
   EXPECT_EQ(messageOf<InputError>([&] { importMatLog(file.path(), withDof(2)); }),
             file.path() + ": row 8: column 'tau(:,2)': value 1e+308 is beyond 1e+12 (not a plausible joint signal; a "
                           "corrupted row?)");
+}
+
+TEST(LogMatImport, DeclaredSizesAreBoundedBeforeTheDataIsRead) {
+  // A damaged header: variable q (50 x 3) rewritten to declare 2e9 rows, with its data
+  // unchanged. matio would allocate 48 GB for it; the importer refuses it by name first.
+  const Signals s = makeSignals(50, 3);
+  TempFile file(".mat");
+  writeMat(file.path(), {{"t", s.t}, {"q", s.q}, {"tau", s.tau}});
+  std::ifstream in(file.path(), std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  // The dimensions sub-element of the first 50 x 3 variable in name order ("q"): miINT32, 8 bytes.
+  const std::int32_t pattern[4] = {5, 8, 50, 3};
+  const std::string needle(reinterpret_cast<const char*>(pattern), sizeof pattern);
+  const std::size_t at = bytes.find(needle);
+  ASSERT_NE(at, std::string::npos);
+  const std::int32_t rows = 2000000000;
+  bytes.replace(at + 8, 4, reinterpret_cast<const char*>(&rows), 4);
+  file.write(bytes);
+  const std::string message = messageOf<InputError>([&] { importMatLog(file.path(), withDof(3)); });
+  EXPECT_NE(message.find(file.path()), std::string::npos) << message;
+  EXPECT_NE(message.find("variable 'q' declares 6e+09 values; at most 1e+08"), std::string::npos) << message;
 }
