@@ -6,7 +6,6 @@
 #include <Eigen/QR>
 
 #include <algorithm>
-
 #include <cmath>
 #include <iomanip>
 #include <random>

@@ -15,8 +15,8 @@
 //   Phi P = Q [R1 R2],  beta = R1^-1 R2,  theta_base = theta[P1] + beta theta[P2],
 //   Y_base = Y[:, P1]   so that  Y theta = Y_base theta_base.
 //
-// The work grows with the cube of the columns (0.1 s for 100 links, see
-// bench/bench_base_parameters.cpp); beyond kMaxBaseParameterColumns the model is
+// The work grows with the cube of the columns (0.3 s for 100 links, 10 s for
+// 300, bench/bench_base_parameters.cpp); beyond kMaxBaseParameterColumns the model is
 // refused rather than left to run for minutes and gigabytes.
 
 #include "dynamics/joint_torque_regressor.hpp"

@@ -37,6 +37,23 @@ TEST(CliInfo, BuiltinCountsAndJsonContract) {
   }
 }
 
+TEST(CliInfo, ModelBeyondTheBaseParameterLimitIsStillDescribed) {
+  // 1000 links: 10,000 regressor columns, over the 4000 the base parameters are computed
+  // for. info still answers (joints, counts) and says why the base parameters are missing.
+  const auto r = runCli({"info", "snake:1000", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["dof"], 1000);
+  EXPECT_EQ(j["standard_parameter_count"], 10000);
+  EXPECT_TRUE(j["base_parameter_count"].is_null());
+  const std::string why = j["base_parameters_not_computed"];
+  EXPECT_NE(why.find("10000 regressor columns) are beyond the limit of 4000"), std::string::npos) << why;
+  const auto text = runCli({"info", "snake:1000"});
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("base parameters: not computed: base parameters of 1000 moving bodies"), std::string::npos)
+      << text.out;
+}
+
 TEST(CliInfo, PandaJointOrderAndExpression) {
   const auto r = runCli({"info", "panda", "--json"});
   ASSERT_EQ(r.status, 0);
