@@ -8,7 +8,8 @@
 namespace eb {
 
 /// Mass matrix M(q) (dof x dof, symmetric positive definite) [kg m^2, kg, kg m].
-/// Writes ws.M (full, both triangles) and returns it.
+/// Writes ws.M (full, both triangles) and returns it. Above ten bodies it also leaves the
+/// base-frame poses and joint twists (ws.R_world, ws.p_world, ws.worldTwists) at q.
 const Eigen::MatrixXd& computeMassMatrix(const RobotModel& model, DynamicsWorkspace& ws, const Eigen::VectorXd& q);
 
 }  // namespace eb

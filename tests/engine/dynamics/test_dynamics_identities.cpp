@@ -134,53 +134,71 @@ TEST_P(DynamicsIdentities, JacobiansMatchFiniteDifferences) {
 
 INSTANTIATE_TEST_SUITE_P(RandomRobots, DynamicsIdentities,
                          ::testing::Values(RobotCase{1, 1, false}, RobotCase{2, 3, false}, RobotCase{3, 7, false},
-                                           RobotCase{4, 12, false}, RobotCase{5, 9, true}, RobotCase{6, 15, true}));
+                                           RobotCase{4, 12, false}, RobotCase{5, 9, true}, RobotCase{6, 15, true},
+                                           RobotCase{7, 30, false}, RobotCase{8, 24, true}));
 
 TEST(DynamicsIdentitiesMimic, MimicJointFollowsLeader) {
-  // A gripper-like tree: two fingers, the second mimics the first with multiplier -0.5 and an offset.
-  std::mt19937_64 rng(77);
-  ModelBuilder b("mimic");
-  b.addLink({"base", std::nullopt, {}, {}});
-  b.addLink({"arm", eb::test::randomInertial(rng), {}, {}});
-  b.addLink({"f1", eb::test::randomInertial(rng), {}, {}});
-  b.addLink({"f2", eb::test::randomInertial(rng), {}, {}});
-  JointSpec j;
-  j.name = "shoulder";
-  j.parent = "base";
-  j.child = "arm";
-  j.axis = Eigen::Vector3d(0.3, 0.1, 1.0).normalized();
-  b.addJoint(j);
-  JointSpec f1;
-  f1.name = "finger1";
-  f1.type = JointSpecType::Prismatic;
-  f1.parent = "arm";
-  f1.child = "f1";
-  f1.axis = Eigen::Vector3d::UnitY();
-  f1.origin.translation() = Eigen::Vector3d(0.5, 0.0, 0.1);
-  b.addJoint(f1);
-  JointSpec f2 = f1;
-  f2.name = "finger2";
-  f2.child = "f2";
-  f2.type = JointSpecType::Revolute;
-  f2.mimic = MimicSpec{"finger1", -0.5, 0.2};
-  b.addJoint(f2);
-  const RobotModel model = b.build();
-  ASSERT_EQ(model.dof(), 2);
-  ASSERT_EQ(model.bodyCount(), 3);
-  DynamicsWorkspace ws(model);
-  const Eigen::VectorXd q = randomVector(rng, 2), qd = randomVector(rng, 2), qdd = randomVector(rng, 2);
-  const Eigen::VectorXd tau = inverseDynamics(model, ws, q, qd, qdd);
-  const Eigen::MatrixXd M = computeMassMatrix(model, ws, q);
-  const Eigen::MatrixXd C = computeCoriolisMatrix(model, ws, q, qd);
-  const Eigen::VectorXd g = computeGravityTorques(model, ws, q);
-  EXPECT_LT((M * qdd + C * qd + g - tau).norm(), 1e-10);
-  const double h = 1e-6;
-  // Copies: computeMassMatrix returns a reference to the workspace's buffer.
-  const Eigen::MatrixXd Mp = computeMassMatrix(model, ws, q + h * qd);
-  const Eigen::MatrixXd Mm = computeMassMatrix(model, ws, q - h * qd);
-  const Eigen::MatrixXd Mdot = (Mp - Mm) / (2 * h);
-  const Eigen::MatrixXd N = Mdot - 2.0 * C;
-  EXPECT_LT((N + N.transpose()).norm(), 1e-6);
-  // Energy check: d/dt kinetic energy = qd^T (tau - g) when qdd solves the dynamics.
-  EXPECT_NEAR(0.5 * qd.dot(Mdot * qd) + qd.dot(M * qdd), qd.dot(tau - g), 1e-6);
+  // A gripper-like tree: two fingers, the second mimics the first with multiplier -0.5 and an
+  // offset, on an arm of 1 link or of 12 (past the size where the mass matrix is filled in
+  // the base frame); then the second finger carried by the first (a linkage: a body whose
+  // ancestor is driven by the same joint, so their pair lands on M's diagonal).
+  for (const auto& [armLinks, chained] : {std::pair{1, false}, std::pair{12, false}, std::pair{12, true}}) {
+    std::mt19937_64 rng(77);
+    ModelBuilder b("mimic");
+    b.addLink({"base", std::nullopt, {}, {}});
+    std::string parent = "base";
+    for (int k = 0; k < armLinks; ++k) {
+      const std::string link = "arm" + std::to_string(k);
+      b.addLink({link, eb::test::randomInertial(rng), {}, {}});
+      JointSpec j;
+      j.name = "shoulder" + std::to_string(k);
+      j.parent = parent;
+      j.child = link;
+      j.axis = Eigen::Vector3d(0.3, 0.1 * k, 1.0).normalized();
+      j.origin.translation() = Eigen::Vector3d(0.0, 0.05, 0.2);
+      b.addJoint(j);
+      parent = link;
+    }
+    b.addLink({"f1", eb::test::randomInertial(rng), {}, {}});
+    b.addLink({"f2", eb::test::randomInertial(rng), {}, {}});
+    JointSpec f1;
+    f1.name = "finger1";
+    f1.type = JointSpecType::Prismatic;
+    f1.parent = parent;
+    f1.child = "f1";
+    f1.axis = Eigen::Vector3d::UnitY();
+    f1.origin.translation() = Eigen::Vector3d(0.5, 0.0, 0.1);
+    b.addJoint(f1);
+    JointSpec f2 = f1;
+    f2.name = "finger2";
+    f2.child = "f2";
+    if (chained) {
+      f2.parent = "f1";
+      f2.axis = Eigen::Vector3d(0.2, 0.3, 1.0).normalized();  // not about f1's slide: they couple
+    }
+    f2.type = JointSpecType::Revolute;
+    f2.mimic = MimicSpec{"finger1", -0.5, 0.2};
+    b.addJoint(f2);
+    const RobotModel model = b.build();
+    const int n = armLinks + 1;
+    ASSERT_EQ(model.dof(), n);
+    ASSERT_EQ(model.bodyCount(), armLinks + 2);
+    DynamicsWorkspace ws(model);
+    const Eigen::VectorXd q = randomVector(rng, n), qd = randomVector(rng, n), qdd = randomVector(rng, n);
+    const Eigen::VectorXd tau = inverseDynamics(model, ws, q, qd, qdd);
+    const Eigen::MatrixXd M = computeMassMatrix(model, ws, q);
+    const Eigen::MatrixXd C = computeCoriolisMatrix(model, ws, q, qd);
+    const Eigen::VectorXd g = computeGravityTorques(model, ws, q);
+    EXPECT_LT((M * qdd + C * qd + g - tau).norm(), 1e-10 * (1.0 + tau.norm())) << armLinks << " arm links" << (chained ? ", chained" : "");
+    const double h = 1e-6;
+    // Copies: computeMassMatrix returns a reference to the workspace's buffer.
+    const Eigen::MatrixXd Mp = computeMassMatrix(model, ws, q + h * qd);
+    const Eigen::MatrixXd Mm = computeMassMatrix(model, ws, q - h * qd);
+    const Eigen::MatrixXd Mdot = (Mp - Mm) / (2 * h);
+    const Eigen::MatrixXd N = Mdot - 2.0 * C;
+    EXPECT_LT((N + N.transpose()).norm(), 1e-6 * (1.0 + Mdot.norm())) << armLinks << " arm links" << (chained ? ", chained" : "");
+    // Energy check: d/dt kinetic energy = qd^T (tau - g) when qdd solves the dynamics.
+    EXPECT_NEAR(0.5 * qd.dot(Mdot * qd) + qd.dot(M * qdd), qd.dot(tau - g), 1e-6 * (1.0 + std::abs(qd.dot(tau - g))))
+        << armLinks << " arm links" << (chained ? ", chained" : "");
+  }
 }
