@@ -24,16 +24,22 @@ OptimizePanel::OptimizePanel(QWidget* parent)
       cancel_(new QPushButton(tr("Cancel"))),
       progress_(new QProgressBar),
       best_(new QLabel) {
-  criterion_->addItem(tr("cond (condition number)"), "cond");
-  criterion_->addItem(tr("D: -log det F"), "logdet");
-  criterion_->addItem(tr("A: trace F^-1"), "aopt");
-  criterion_->addItem(tr("E: -lambda_min F"), "eopt");
-  timeLimit_->setRange(0.5, 3600.0);
-  timeLimit_->setValue(10.0);
-  timeLimit_->setSuffix(" s");
+  criterion_->addItem(tr("cond (condition number)"), static_cast<int>(ExcitationCriterion::Cond));
+  criterion_->addItem(tr("D: -log det F"), static_cast<int>(ExcitationCriterion::LogDet));
+  criterion_->addItem(tr("A: trace F^-1"), static_cast<int>(ExcitationCriterion::AOpt));
+  criterion_->addItem(tr("E: -lambda_min F"), static_cast<int>(ExcitationCriterion::EOpt));
+  // Range, default and help as declared for the CLI and the project file.
+  const auto& limit = kOptimizerTimeLimitSpec;
+  timeLimit_->setRange(limit.minimum, limit.maximum);
+  timeLimit_->setValue(limit.defaultValue);
+  timeLimit_->setSuffix(QString(" ") + limit.unit);
+  timeLimit_->setSpecialValueText(tr("none"));  // 0: until every start has converged
   timeLimit_->setDecimals(1);
-  starts_->setRange(1, 256);
-  starts_->setValue(4);
+  timeLimit_->setToolTip(tr(limit.help));
+  const auto& starts = kOptimizerStartsSpec;
+  starts_->setRange(starts.minimum, starts.maximum);
+  starts_->setValue(starts.defaultValue);
+  starts_->setToolTip(tr(starts.help));
   optimize_->setToolTip(tr("Optimize the excitation from the current one (period and harmonics kept); undoable"));
   optimize_->setObjectName("optimizeButton");
   cancel_->setObjectName("cancelOptimizeButton");
@@ -68,10 +74,12 @@ OptimizePanel::OptimizePanel(QWidget* parent)
   setRunning(false);
 }
 
-QString OptimizePanel::criterion() const { return criterion_->currentData().toString(); }
+ExcitationCriterion OptimizePanel::criterion() const {
+  return static_cast<ExcitationCriterion>(criterion_->currentData().toInt());
+}
 
-void OptimizePanel::setCriterion(const QString& name) {
-  const int i = criterion_->findData(name);
+void OptimizePanel::setCriterion(ExcitationCriterion criterion) {
+  const int i = criterion_->findData(static_cast<int>(criterion));
   if (i >= 0) criterion_->setCurrentIndex(i);
 }
 
@@ -97,7 +105,7 @@ void OptimizePanel::setRunning(bool running) {
 void OptimizePanel::setProgress(double fraction, double bestValue, double bestCond, bool feasible, int evaluations) {
   progress_->setValue(static_cast<int>(std::lround(std::clamp(fraction, 0.0, 1.0) * 1000)));
   if (feasible)
-    progress_->setFormat(tr("best %1: %2").arg(criterion()).arg(bestValue, 0, 'g', 4));
+    progress_->setFormat(tr("best %1: %2").arg(criterionName(criterion())).arg(bestValue, 0, 'g', 4));
   else
     progress_->setFormat(tr("searching for a feasible start..."));
   best_->setText(feasible ? tr("best cond %1 after %2 evaluations").arg(bestCond, 0, 'f', 2).arg(evaluations)

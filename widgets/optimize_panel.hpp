@@ -3,6 +3,8 @@
 // time budget, starts), its Optimize / Cancel buttons and a progress bar with
 // the best value found so far. It runs nothing itself: it asks and displays.
 
+#include "excitation/optimizer_setting_specs.hpp"
+
 #include <QWidget>
 
 class QComboBox;
@@ -19,10 +21,9 @@ class OptimizePanel : public QWidget {
  public:
   explicit OptimizePanel(QWidget* parent = nullptr);
 
-  /// "cond", "logdet", "aopt" or "eopt" (the engine's criterion names).
-  QString criterion() const;
-  void setCriterion(const QString& name);
-  double timeLimit() const;  ///< [s]
+  eb::ExcitationCriterion criterion() const;
+  void setCriterion(eb::ExcitationCriterion criterion);
+  double timeLimit() const;  ///< [s], 0: none
   void setTimeLimit(double seconds);
   int starts() const;
   void setStarts(int starts);

@@ -36,8 +36,8 @@ std::string infeasibleOutputPath(const std::string& out) {
 
 struct DesignOptions {
   std::string robot, out, criterion = "cond", history, initial;
-  int harmonics = 5, starts = 8, maxEvaluations = 0;
-  double period = 10.0, timeLimit = 60.0, positionFraction = 0.95, torqueFraction = 1.0, rate = 0.0;
+  int harmonics = 5, starts = kOptimizerStartsSpec.defaultValue, maxEvaluations = 0;
+  double period = 10.0, timeLimit = kOptimizerTimeLimitSpec.defaultValue, positionFraction = 0.95, torqueFraction = 1.0, rate = 0.0;
   unsigned seed = 1;
   bool friction = false, noTorque = false;
   std::optional<double> keepOut;
@@ -249,8 +249,15 @@ void addDesignCommand(CLI::App& app) {
   cmd->add_option("--criterion", o->criterion, "cond | logdet | aopt | eopt")->capture_default_str();
   cmd->add_option("--seed", o->seed, "Random seed (same seed, same result unless the time limit cuts it)")
       ->capture_default_str();
-  cmd->add_option("--starts", o->starts, "Multi-start count")->capture_default_str();
-  cmd->add_option("--time-limit", o->timeLimit, "Wall-clock budget [s] (0: none)")->capture_default_str();
+  // Declared once (optimizer_setting_specs.hpp) with the project file and the workbench.
+  const auto& starts = kOptimizerStartsSpec;
+  const auto& timeLimit = kOptimizerTimeLimitSpec;
+  cmd->add_option(starts.flag, o->starts, starts.help)
+      ->capture_default_str()
+      ->check(CLI::Range(starts.minimum, starts.maximum));
+  cmd->add_option(timeLimit.flag, o->timeLimit, timeLimit.help)
+      ->capture_default_str()
+      ->check(CLI::Range(timeLimit.minimum, timeLimit.maximum));
   cmd->add_option("--max-evaluations", o->maxEvaluations, "Evaluation budget (0: none); deterministic stop");
   cmd->add_flag("--friction", o->friction, "Optimize for the base with viscous and Coulomb friction columns");
   cmd->add_option("--position-fraction", o->positionFraction, "Fraction of each position range used")

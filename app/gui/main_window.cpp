@@ -311,12 +311,7 @@ void MainWindow::startOptimization() {
   if (!document_->hasRobot() || optimizer_->isRunning()) return;
   widgets::OptimizePanel* panel = editor_->optimizePanel();
   OptimizerSettings settings;
-  try {
-    settings.criterion = parseCriterion(panel->criterion().toStdString());
-  } catch (const std::exception& e) {
-    log_->error(QString::fromStdString(e.what()));
-    return;
-  }
+  settings.criterion = panel->criterion();
   const FourierTrajectory& current = document_->excitation();
   settings.harmonics = current.harmonics();
   settings.period = current.period();
@@ -324,7 +319,7 @@ void MainWindow::startOptimization() {
   settings.starts = panel->starts();
   panel->setRunning(true);
   optimizer_->start(document_->robotPointer(), current, settings);
-  log_->info(tr("Optimizing %1 (%2 s, %3 starts)...").arg(panel->criterion()).arg(settings.timeLimit).arg(settings.starts));
+  log_->info(tr("Optimizing %1 (%2 s, %3 starts)...").arg(criterionName(settings.criterion)).arg(settings.timeLimit).arg(settings.starts));
 }
 
 void MainWindow::optimizationFinished(const std::shared_ptr<const OptimizerResult>& r) {

@@ -123,7 +123,7 @@ void WorkbenchDocument::resetExcitation() {
                 tr("Default excitation"));
 }
 
-void WorkbenchDocument::setOptimizerOptions(const QString& criterion, double timeLimit, int starts) {
+void WorkbenchDocument::setOptimizerOptions(ExcitationCriterion criterion, double timeLimit, int starts) {
   state_.settings.criterion = criterion;
   state_.settings.optimizerTimeLimit = timeLimit;
   state_.settings.optimizerStarts = starts;

@@ -63,7 +63,7 @@ class WorkbenchDocument : public QObject {
   void endDrag() { ++dragId_; }
 
   /// Settings that are not document content (optimizer run options): saved, not undoable.
-  void setOptimizerOptions(const QString& criterion, double timeLimit, int starts);
+  void setOptimizerOptions(ExcitationCriterion criterion, double timeLimit, int starts);
 
   /// Replaces everything (opening a project or recovering): clears the undo stack.
   void replaceState(DocumentState state, const QString& filePath);

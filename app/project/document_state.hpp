@@ -5,6 +5,7 @@
 
 #include "excitation/fourier_trajectory.hpp"
 #include "excitation/kinematic_constraints.hpp"
+#include "excitation/optimizer_setting_specs.hpp"
 #include "model/robot_model.hpp"
 
 #include <QString>
@@ -25,9 +26,9 @@ struct DocumentSettings {
   double sampleRate = 500.0;       ///< samples per second of the criterion and the charts [Hz]
   LimitScale limitScale;           ///< share of each limit the checks allow (1 = the full limit)
   bool restToRest = true;          ///< harmonic 1 derived so the motion starts and ends at rest
-  QString criterion = "cond";      ///< optimizer criterion (engine names)
-  double optimizerTimeLimit = 10;  ///< [s]
-  int optimizerStarts = 4;
+  ExcitationCriterion criterion = ExcitationCriterion::Cond;  ///< optimizer criterion
+  double optimizerTimeLimit = kOptimizerTimeLimitSpec.defaultValue;  ///< [s], 0: none
+  int optimizerStarts = kOptimizerStartsSpec.defaultValue;
   bool operator==(const DocumentSettings& o) const;
 };
 

@@ -68,9 +68,9 @@ QByteArray formatProject(const DocumentState& state, const QString& recoveredFro
   const DocumentSettings& st = state.settings;
   QJsonObject settings{{"sample_rate", st.sampleRate},
                        {"rest_to_rest", st.restToRest},
-                       {"criterion", st.criterion},
-                       {"optimizer_time_limit", st.optimizerTimeLimit},
-                       {"optimizer_starts", st.optimizerStarts}};
+                       {"criterion", criterionName(st.criterion)},
+                       {kOptimizerTimeLimitSpec.key, st.optimizerTimeLimit},
+                       {kOptimizerStartsSpec.key, st.optimizerStarts}};
   QJsonObject root{{"format", kFormat}, {"version", kVersion}, {"robot", robot}, {"excitation", excitation},
                    {"settings", settings}};
   if (!recoveredFrom.isEmpty()) root["recovered_from"] = recoveredFrom;
@@ -137,8 +137,8 @@ ProjectData parseProject(const QByteArray& input, const QString& fileName, const
   if (root.contains("settings") && !root.value("settings").isObject()) fail(fileName, "/settings: expected an object");
   const QJsonObject settings = root.value("settings").toObject();
   for (const QString& key : settings.keys())
-    if (key != "sample_rate" && key != "rest_to_rest" && key != "criterion" && key != "optimizer_time_limit" &&
-        key != "optimizer_starts")
+    if (key != "sample_rate" && key != "rest_to_rest" && key != "criterion" && key != kOptimizerTimeLimitSpec.key &&
+        key != kOptimizerStartsSpec.key)
       fail(fileName, QString("/settings/%1: unknown key").arg(key));
   DocumentSettings& st = p.settings;
   st.sampleRate = number(settings, "sample_rate", st.sampleRate, fileName);
@@ -148,18 +148,20 @@ ProjectData parseProject(const QByteArray& input, const QString& fileName, const
   st.restToRest = settings.value("rest_to_rest").toBool(st.restToRest);
   if (settings.contains("criterion") && !settings.value("criterion").isString())
     fail(fileName, "/settings/criterion: expected a string");
-  st.criterion = settings.value("criterion").toString(st.criterion);
   try {
-    parseCriterion(st.criterion.toStdString());
+    if (settings.contains("criterion")) st.criterion = parseCriterion(settings.value("criterion").toString().toStdString());
   } catch (const std::invalid_argument& e) {
     fail(fileName, QString("/settings/criterion: ") + e.what());
   }
-  st.optimizerTimeLimit = number(settings, "optimizer_time_limit", st.optimizerTimeLimit, fileName);
-  if (!(st.optimizerTimeLimit >= 0.5 && st.optimizerTimeLimit <= 3600.0))
-    fail(fileName, "/settings/optimizer_time_limit: expected 0.5 to 3600 s");
-  const double starts = number(settings, "optimizer_starts", st.optimizerStarts, fileName);
-  if (!(starts >= 1 && starts <= 256 && starts == std::floor(starts)))
-    fail(fileName, "/settings/optimizer_starts: expected a whole number from 1 to 256");
+  // Ranges as declared for the CLI and the panel (optimizer_setting_specs.hpp).
+  const auto& timeLimit = kOptimizerTimeLimitSpec;
+  st.optimizerTimeLimit = number(settings, timeLimit.key, st.optimizerTimeLimit, fileName);
+  if (!timeLimit.contains(st.optimizerTimeLimit))
+    fail(fileName, QString("/settings/%1: expected %2").arg(timeLimit.key, QString::fromStdString(describeRange(timeLimit))));
+  const auto& startsSpec = kOptimizerStartsSpec;
+  const double starts = number(settings, startsSpec.key, st.optimizerStarts, fileName);
+  if (!(starts >= startsSpec.minimum && starts <= startsSpec.maximum && starts == std::floor(starts)))
+    fail(fileName, QString("/settings/%1: expected %2").arg(startsSpec.key, QString::fromStdString(describeRange(startsSpec))));
   st.optimizerStarts = static_cast<int>(starts);
   if (root.contains("recovered_from") && !root.value("recovered_from").isString())
     fail(fileName, "/recovered_from: expected a string");

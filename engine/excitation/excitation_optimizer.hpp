@@ -9,6 +9,7 @@
 #include "excitation/fourier_trajectory.hpp"
 #include "excitation/information_matrix.hpp"
 #include "excitation/kinematic_constraints.hpp"
+#include "excitation/optimizer_setting_specs.hpp"
 #include "dynamics/joint_torque_regressor.hpp"
 #include "model/robot_model.hpp"
 
@@ -21,21 +22,14 @@ namespace eb {
 
 class ThreadPool;
 
-enum class ExcitationCriterion { Cond, LogDet, AOpt, EOpt };
-
-/// "cond", "logdet", "aopt", "eopt".
-const char* criterionName(ExcitationCriterion criterion);
-/// Parses a criterion name; throws std::invalid_argument naming the accepted values.
-ExcitationCriterion parseCriterion(const std::string& name);
-
 struct OptimizerSettings {
   ExcitationCriterion criterion = ExcitationCriterion::Cond;
   int harmonics = 5;
   double period = 10.0;             ///< T [s]
   double sampleRate = 0.0;          ///< criterion samples [Hz]; 0 = automatic
-  int starts = 8;                   ///< multi-start count
+  int starts = kOptimizerStartsSpec.defaultValue;  ///< multi-start count (optimizer_setting_specs.hpp)
   unsigned seed = 1;                ///< same settings and seed: same result, unless the time limit stops the run first
-  double timeLimit = 60.0;          ///< wall-clock budget [s] for all starts; <= 0: none
+  double timeLimit = kOptimizerTimeLimitSpec.defaultValue;  ///< wall-clock budget [s] for all starts; <= 0: none
   LimitScale limitScale{0.95, 1.0, 1.0, 1.0};  ///< fraction of each limit used (position range 95 %)
   bool torqueLimits = true;         ///< enforce effort limits through inverse dynamics
   std::optional<double> keepOutHeight;  ///< every link origin stays above this base-frame z [m]

@@ -116,12 +116,14 @@ void GuiWidgetsTest::projectRoundTripsExactly() {
   s.excitation = defaultExcitation(*panda);
   s.excitation.mutableA()(3, 2) = 0.1 + 0.2;  // not representable in short decimal
   s.settings.sampleRate = 250.0;
-  s.settings.criterion = "logdet";
-  const ProjectData p = parseProject(formatProject(s), "p.json", "/tmp");
+  s.settings.criterion = ExcitationCriterion::LogDet;
+  const QByteArray text = formatProject(s);
+  QVERIFY(text.contains("\"criterion\": \"logdet\""));  // the engine's name in the file
+  const ProjectData p = parseProject(text, "p.json", "/tmp");
   QCOMPARE(p.source.spec, QString("panda"));
   QVERIFY(sameTrajectory(p.excitation, s.excitation));
   QCOMPARE(p.settings.sampleRate, 250.0);
-  QCOMPARE(p.settings.criterion, QString("logdet"));
+  QVERIFY(p.settings.criterion == ExcitationCriterion::LogDet);
   QVERIFY(p.limits.has_value());
   QCOMPARE(p.limits->at(6).effort, panda->joint(6).limits.effort);
 }
