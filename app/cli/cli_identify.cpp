@@ -34,6 +34,10 @@ void addIdentifyCommand(CLI::App& app) {
                   "Low-pass cutoff [Hz] for positions (default 5 Hz, at most a quarter of the rate)");
   cmd->add_flag("--filter-torque", a->s.preprocess.filterTorque, "Low-pass the torques too (default: only positions)");
   cmd->add_option("--ridge-lambda", a->s.estimation.ridgeLambda, "Ridge weight relative to diag(Phi^T Phi)");
+  cmd->add_option("--prior-weight", a->s.estimation.priorWeight,
+                  "consistent: weight of the prior toward the model's inertias, relative to the data "
+                  "(default 0: chosen on every fifth second of the logs, held out)")
+      ->check(CLI::Range(0.0, 1e6));
   cmd->add_flag("--no-friction", a->noFriction, "Rigid-body parameters only (no viscous/Coulomb columns)");
   cmd->add_flag("--offset", a->offset, "Add a constant torque offset per joint");
   cmd->add_flag("--armature", a->armature, "Add rotor inertia (armature) per joint");

@@ -326,8 +326,12 @@ void EstimatePage::startEstimation() {
             if (i == 0) {
               acc->base = std::move(run.base);
               acc->equations = std::move(run.equations);
+              acc->trainingEquations = std::move(run.trainingEquations);
+              acc->heldOutEquations = std::move(run.heldOutEquations);
             } else {
               acc->equations.merge(run.equations);
+              acc->trainingEquations.merge(run.trainingEquations);
+              acc->heldOutEquations.merge(run.heldOutEquations);
             }
             acc->notes.insert(acc->notes.end(), run.notes.begin(), run.notes.end());
             acc->warnings.insert(acc->warnings.end(), run.warnings.begin(), run.warnings.end());
@@ -338,7 +342,8 @@ void EstimatePage::startEstimation() {
         if (!progress(share, what)) return;
         // The consistent solver reports its stages and iterations and stops between two of them on cancel.
         *estimate = estimateWithMethod(*model, (*accumulated)->equations, (*accumulated)->base, options,
-                                       [&](double f) { return progress(share + (1.0 - share) * f, what); });
+                                       [&](double f) { return progress(share + (1.0 - share) * f, what); },
+                                       &(*accumulated)->trainingEquations, &(*accumulated)->heldOutEquations);
         progress(1.0, "done");
       },
       [=](const BackgroundTask::Outcome& outcome) {

@@ -27,6 +27,7 @@ struct AccumulatedLogs {
   QString key;  ///< WizardSession::accumulationKey() they were computed for
   BaseParameters base;
   NormalEquations equations;
+  NormalEquations trainingEquations, heldOutEquations;  ///< the split that chooses the prior weight
   std::vector<std::string> notes;    ///< per log: rows, rate, cutoff
   std::vector<LogWarning> warnings;  ///< importer and preprocessing warnings
 };

@@ -29,6 +29,10 @@ struct EstimationOptions {
   double ridgeLambda = 1e-4;
   /// Refuse when cond(Phi_b) (weighted) exceeds this: the trajectory does not excite all base parameters.
   double maxCondition = 1e8;
+  /// Consistent estimate: weight of the prior toward the model's parameters, relative to
+  /// the data term; 0 chooses it on held-out samples when the caller has them
+  /// (consistent_estimation.hpp, chooseConsistentPriorWeight), else ConsistentOptions' default.
+  double priorWeight = 0.0;
 };
 
 struct BaseEstimate {
@@ -44,6 +48,11 @@ struct BaseEstimate {
   long samples = 0;
   /// Consistent estimate only: the full regressor parameters (10 per body + extras).
   std::optional<Eigen::VectorXd> fullParameters;
+  /// Consistent estimate only: the prior's weight used, and when it was chosen on held-out
+  /// samples, (weight, held-out score) of every weight tried (score: the held-out residual
+  /// sum of squares weighted per joint as the fit is, over the held-out samples).
+  double priorWeight = 0.0;
+  std::vector<std::pair<double, double>> priorWeightCurve;
   std::vector<std::string> notes;
 };
 

@@ -251,6 +251,57 @@ Eigen::VectorXd defaultJointWeights(const NormalEquations& eq) {
 
 }  // namespace
 
+BaseEstimate chooseConsistentPriorWeight(const RobotModel& model, const NormalEquations& training,
+                                         const NormalEquations& heldOut, const BaseParameters& base,
+                                         const ConsistentOptions& options, double tolerance) {
+  constexpr double kHeldOutStartWeight = 1.0;
+  const Eigen::MatrixXd K = base.projection();
+  // Scored as the fit is weighted: each joint's held-out RSS over its noise variance, so a
+  // joint the model fits to 1 % counts as much as one it fits to 50 %.
+  const Eigen::VectorXd w = options.jointWeights.size() > 0 ? options.jointWeights
+                            : options.noiseWeighting       ? defaultJointWeights(training)
+                                                           : Eigen::VectorXd::Ones(training.dof);
+  std::vector<std::pair<double, double>> curve;
+  ConsistentOptions first = options;
+  // The path starts where the prior dominates, so a log that sees little can keep most of it.
+  first.priorStartWeight = std::max(options.priorStartWeight, kHeldOutStartWeight);
+  first.onStage = [&](double weight, const Eigen::VectorXd& theta) {
+    const Eigen::VectorXd values = K * theta;
+    double score = 0.0;
+    for (int j = 0; j < heldOut.dof; ++j) score += w[j] * heldOut.residualSquares(j, values);
+    curve.emplace_back(weight, score / std::max(1L, heldOut.samples));
+  };
+  if (options.progress) first.progress = [&](double f) { return options.progress(0.6 * f); };
+  (void)estimateConsistentParameters(model, training, base, first);
+  if (curve.empty()) throw std::logic_error("consistent estimate: no continuation stage reported");
+
+  double best = curve.front().second;
+  for (const auto& [weight, score] : curve) best = std::min(best, score);
+  double chosen = curve.back().first;
+  for (const auto& [weight, score] : curve)  // stages run from the largest weight down
+    if (score <= best * (1.0 + tolerance)) {
+      chosen = weight;
+      break;
+    }
+
+  NormalEquations all = training;
+  all.merge(heldOut);
+  ConsistentOptions second = options;
+  second.priorWeight = chosen;
+  second.priorStartWeight = std::max(options.priorStartWeight, chosen);
+  if (options.progress) second.progress = [&](double f) { return options.progress(0.6 + 0.4 * f); };
+  BaseEstimate e = estimateConsistentParameters(model, all, base, second);
+  e.priorWeightCurve = curve;
+  std::ostringstream note;
+  note << "consistent: prior weight " << formatNumber(chosen, 3) << " chosen on held-out samples ("
+       << heldOut.samples << " of " << all.samples << "): the largest of " << curve.size()
+       << " weights whose held-out error is within " << formatNumber(100.0 * tolerance, 3) << " % of the best;"
+       << " held-out score (weighted mean squared residual) by weight:";
+  for (const auto& [weight, score] : curve) note << " " << formatNumber(weight, 2) << " " << formatNumber(score, 4);
+  e.notes.push_back(note.str());
+  return e;
+}
+
 Eigen::VectorXd smallestPseudoInertiaEigenvalues(const RobotModel& model, const Eigen::VectorXd& theta) {
   const int nb = model.bodyCount();
   if (theta.size() < kBodyParameters * nb)
@@ -438,7 +489,16 @@ BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalE
     iterations += std::max(0, static_cast<int>(summary.iterations.size()) - 1);
     ++stages;
     if (!summary.IsSolutionUsable()) throw InputError("consistent estimate: the optimizer failed: " + summary.message);
-    if (weight <= finalWeight) {
+    if (options.onStage) {
+      Eigen::VectorXd stageTheta(p);
+      for (int b = 0; b < nb; ++b)
+        ConsistentResidual::bodyParameters(phi[static_cast<size_t>(b)].data(), residual->L0[static_cast<size_t>(b)],
+                                           residual->margin[static_cast<size_t>(b)],
+                                           stageTheta.data() + kBodyParameters * b);
+      for (int k = 0; k < ne; ++k) stageTheta[kBodyParameters * nb + k] = extras[static_cast<size_t>(k)];
+      options.onStage(weight, stageTheta);
+    }
+    if (weight <= finalWeight * (1.0 + 1e-9)) {  // 0.1 x 1e-12 may round just above 1e-13
       converged = summary.termination_type == ceres::CONVERGENCE;
       break;
     }
@@ -458,6 +518,7 @@ BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalE
   computeEstimateStatistics(eq, w, e);
   e.condition = condition;
   e.fullParameters = theta;
+  e.priorWeight = options.priorWeight;
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   e.notes.push_back(
       "consistent: log-Cholesky parametrization, Ceres Levenberg-Marquardt, " + std::to_string(stages) + " stages, " +

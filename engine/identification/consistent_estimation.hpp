@@ -94,6 +94,8 @@ struct ConsistentOptions {
   /// Called after every solver iteration with the fraction done (stages and iterations);
   /// returning false stops the solver and throws Cancelled.
   std::function<bool(double)> progress;
+  /// Called after each continuation stage with its weight and the full parameters theta.
+  std::function<void(double weight, const Eigen::VectorXd& theta)> onStage;
 };
 
 /// Physically consistent estimate (see the file comment). Returns a BaseEstimate with
@@ -103,6 +105,17 @@ struct ConsistentOptions {
 /// Throws InputError for too few samples, mismatched shapes or an ill-conditioned regression.
 BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalEquations& eq,
                                           const BaseParameters& base, const ConsistentOptions& options = {});
+
+/// Consistent estimate whose prior weight is chosen on held-out samples: the continuation
+/// runs on `training` from 1 down to options.priorWeight, each stage is scored on
+/// `heldOut` (sum over joints of w_j RSS_j / N, with the fit's joint weights), and the largest weight
+/// scoring within `tolerance` (relative) of the best is kept: as much prior as the data
+/// allow, so what the data cannot see stays at the model's values. The estimate is then
+/// computed on both parts at that weight. BaseEstimate::priorWeight and priorWeightCurve
+/// report the choice.
+BaseEstimate chooseConsistentPriorWeight(const RobotModel& model, const NormalEquations& training,
+                                         const NormalEquations& heldOut, const BaseParameters& base,
+                                         const ConsistentOptions& options = {}, double tolerance = 0.01);
 
 /// Smallest eigenvalue of each body's pseudo-inertia for full parameters theta
 /// (10 * bodyCount() leading entries used): > 0 for a physically consistent body.

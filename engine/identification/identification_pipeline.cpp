@@ -3,6 +3,7 @@
 #include "identification/consistent_estimation.hpp"
 #include "model/model_error.hpp"
 #include "util/cancelled.hpp"
+#include "util/text_format.hpp"
 #include "util/thread_pool.hpp"
 
 #include <algorithm>
@@ -38,6 +39,43 @@ std::string LogSummary::text() const {
   return out;
 }
 
+// Splits the samples between a training and a held-out accumulation by each log's own
+// time: every fifth second from the log's first sample is held out (chooses the
+// consistent estimate's prior weight). Every sample goes to exactly one of them.
+class SplitAccumulator {
+ public:
+  SplitAccumulator(const RobotModel& model, const BaseParameters& base)
+      : training_(model, base, &sharedThreadPool()), heldOut_(model, base, &sharedThreadPool()) {}
+  void startLog() { started_ = false; }
+  void add(const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
+           const Eigen::MatrixXd& tau) {
+    if (!started_ && t.size() > 0) {
+      t0_ = t[0];
+      started_ = true;
+    }
+    for (Eigen::Index a = 0; a < t.size();) {
+      const bool held = isHeldOut(t[a]);
+      Eigen::Index b = a + 1;
+      while (b < t.size() && isHeldOut(t[b]) == held) ++b;
+      (held ? heldOut_ : training_).add(q.middleRows(a, b - a), qd.middleRows(a, b - a), qdd.middleRows(a, b - a),
+                                        tau.middleRows(a, b - a));
+      a = b;
+    }
+  }
+  const NormalEquations& training() const { return training_.equations(); }
+  const NormalEquations& heldOut() const { return heldOut_.equations(); }
+
+ private:
+  static constexpr double kWindowSeconds = 1.0;
+  static constexpr long long kEvery = 5;
+  bool isHeldOut(double t) const {
+    return static_cast<long long>(std::floor((t - t0_) / kWindowSeconds)) % kEvery == kEvery - 1;
+  }
+  RegressionAccumulator training_, heldOut_;
+  double t0_ = 0.0;
+  bool started_ = false;
+};
+
 LogImportOptions importOptionsFor(const RobotModel& model, const IdentificationSettings& s) {
   LogImportOptions o = s.import;
   o.dof = model.dof();
@@ -56,7 +94,7 @@ IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std:
   if (paths.empty()) throw InputError("identify: no log file given");
   IdentificationRun run;
   run.base = computeBaseParameters(model, settings.regressor);
-  RegressionAccumulator acc(model, run.base, &sharedThreadPool());
+  SplitAccumulator acc(model, run.base);
   LogImportOptions importOptions = importOptionsFor(model, settings);
   for (size_t f = 0; f < paths.size(); ++f) {
     const std::string& path = paths[f];
@@ -65,6 +103,7 @@ IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std:
     };
     LogSummary summary;
     summary.path = path;
+    acc.startLog();
     try {
       report(0.0, "reading " + path);
       if (isMatFile(path) || settings.useLoggedDerivatives) {
@@ -73,11 +112,11 @@ IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std:
         run.warnings.insert(run.warnings.end(), log.warnings.begin(), log.warnings.end());
         summary.timeBase = log.timeBase;
         if (settings.useLoggedDerivatives && log.hasVelocity() && log.hasAcceleration()) {
-          acc.add(log.q, log.qd, log.qdd, log.tau);
+          acc.add(log.t, log.q, log.qd, log.qdd, log.tau);
           summary.loggedDerivatives = true;
         } else {
           const PreprocessedLog pre = preprocessLog(log, preprocessFor(settings, log.sampleRateHz()));
-          acc.add(pre.q, pre.qd, pre.qdd, pre.tau);
+          acc.add(pre.t, pre.q, pre.qd, pre.qdd, pre.tau);
           run.warnings.insert(run.warnings.end(), pre.warnings.begin(), pre.warnings.end());
           summary.preprocess = pre.report;
         }
@@ -90,7 +129,7 @@ IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std:
         };
         const StreamingPreprocessSummary streamed = preprocessCsvLogStreaming(
             path, importOptions, settings.preprocess,
-            [&](const ProcessedBlock& block) { acc.add(block.q, block.qd, block.qdd, block.tau); });
+            [&](const ProcessedBlock& block) { acc.add(block.t, block.q, block.qd, block.qdd, block.tau); });
         run.warnings.insert(run.warnings.end(), streamed.warnings.begin(), streamed.warnings.end());
         summary.timeBase = streamed.timeBase;
         summary.preprocess = streamed.report;
@@ -102,17 +141,32 @@ IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std:
     run.notes.push_back(path + ": " + summary.text());
     run.logs.push_back(std::move(summary));
   }
-  run.equations = acc.equations();
+  run.trainingEquations = acc.training();
+  run.heldOutEquations = acc.heldOut();
+  run.equations = run.trainingEquations;
+  run.equations.merge(run.heldOutEquations);
   return run;
 }
 
 BaseEstimate estimateWithMethod(const RobotModel& model, const NormalEquations& eq, const BaseParameters& base,
-                                const EstimationOptions& options, const std::function<bool(double)>& progress) {
+                                const EstimationOptions& options, const std::function<bool(double)>& progress,
+                                const NormalEquations* training, const NormalEquations* heldOut) {
   if (options.method == EstimationMethod::Consistent) {
     ConsistentOptions co;
     co.maxCondition = options.maxCondition;
     co.progress = progress;
-    return estimateConsistentParameters(model, eq, base, co);
+    if (options.priorWeight > 0.0) {
+      co.priorWeight = options.priorWeight;
+      return estimateConsistentParameters(model, eq, base, co);
+    }
+    // Enough held-out samples to score a weight: as many rows as base parameters, twice.
+    if (training && heldOut && heldOut->samples * heldOut->dof >= 2L * base.rank &&
+        training->samples * training->dof >= 2L * base.rank)
+      return chooseConsistentPriorWeight(model, *training, *heldOut, base, co);
+    BaseEstimate e = estimateConsistentParameters(model, eq, base, co);
+    e.notes.push_back("consistent: prior weight " + formatSignificant(co.priorWeight, 3) +
+                      " (fixed: too few held-out samples to choose it from the data)");
+    return e;
   }
   return estimateBaseParameters(eq, base, options);
 }
@@ -150,7 +204,8 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<st
   std::string files;
   for (const std::string& path : paths) files += (files.empty() ? "" : ", ") + path;
   try {
-    run.estimate = estimateWithMethod(model, run.equations, run.base, settings.estimation, estimating);
+    run.estimate = estimateWithMethod(model, run.equations, run.base, settings.estimation, estimating,
+                                      &run.trainingEquations, &run.heldOutEquations);
   } catch (const InputError& e) {
     // The regression is of these logs: name them (a rank-deficient experiment is a property of the files).
     throw InputError(files + ": " + e.what());

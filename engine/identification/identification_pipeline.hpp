@@ -51,7 +51,11 @@ struct LogSummary {
 
 struct IdentificationRun {
   BaseParameters base;
-  NormalEquations equations;
+  NormalEquations equations;          ///< every sample
+  /// The same samples in two parts: every fifth second of each log (by its own time,
+  /// from its first sample) held out, the rest for training. The consistent estimate
+  /// chooses its prior weight on them (chooseConsistentPriorWeight).
+  NormalEquations trainingEquations, heldOutEquations;
   BaseEstimate estimate;
   std::vector<LogSummary> logs;       ///< one per log, in order
   std::vector<std::string> notes;     ///< per log: "<file>: " + its summary line
@@ -72,8 +76,12 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<st
 /// Estimates from accumulated equations with the settings' method (shared by the wizard's re-estimation).
 /// `progress` (fraction of the estimate done -> false to stop) is called by the iterative
 /// consistent estimator only; stopping throws Cancelled.
+/// For the consistent method with priorWeight 0, the weight is chosen on `heldOut` (with
+/// `training` the rest of eq's samples) when both are given and the held-out part has
+/// enough samples; otherwise ConsistentOptions' default weight is used and a note says so.
 BaseEstimate estimateWithMethod(const RobotModel& model, const NormalEquations& eq, const BaseParameters& base,
-                                const EstimationOptions& options, const std::function<bool(double)>& progress = {});
+                                const EstimationOptions& options, const std::function<bool(double)>& progress = {},
+                                const NormalEquations* training = nullptr, const NormalEquations* heldOut = nullptr);
 
 /// Preprocessed samples of one log (whole log in memory), for validation and plots.
 PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path, const IdentificationSettings& settings);
