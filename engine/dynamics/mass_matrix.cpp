@@ -1,6 +1,7 @@
 #include "dynamics/mass_matrix.hpp"
 
 #include "dynamics/forward_kinematics.hpp"
+#include "dynamics/jacobians.hpp"
 #include "dynamics/spatial_algebra.hpp"
 #include "model/inertial_parameters.hpp"
 
@@ -43,18 +44,9 @@ void fillCarryingForces(const RobotModel& model, DynamicsWorkspace& ws) {
 // Larger trees: joint axes as twists in the base frame (about its origin). The
 // pairing S_j . F is frame-independent, so an ancestor costs one 6-vector dot
 // product instead of F being carried through every joint on the way up (the work
-// that grows with depth). Needs the base-frame poses (computeForwardKinematics).
+// that grows with depth). Needs the base-frame poses and twists (computeJointTwists).
 void fillInBaseFrame(const RobotModel& model, DynamicsWorkspace& ws) {
   const int nb = model.bodyCount();
-  for (int i = 0; i < nb; ++i) {
-    const Body& b = model.body(i);
-    const size_t k = static_cast<size_t>(i);
-    const Eigen::Vector3d a = ws.R_world[k] * b.axis;
-    if (b.type == JointType::Prismatic)
-      ws.worldTwists[k] << Eigen::Vector3d::Zero(), a;
-    else
-      ws.worldTwists[k] << a, ws.p_world[k].cross(a);
-  }
   // The twists side by side (std::vector keeps them contiguous): on a serial stretch
   // from the base, a body's whole row of M is one matrix-vector product.
   const Eigen::Map<const Eigen::Matrix<double, 6, Eigen::Dynamic>> twists(ws.worldTwists[0].data(), 6, nb);
@@ -97,7 +89,7 @@ const Eigen::MatrixXd& computeMassMatrix(const RobotModel& model, DynamicsWorksp
   const int nb = model.bodyCount();
   const bool large = nb > kBodyFrameMaxBodies;
   if (large)
-    computeForwardKinematics(model, ws, q);
+    computeJointTwists(model, ws, q);
   else
     computeJointTransforms(model, ws, q);
   for (int i = 0; i < nb; ++i) ws.compositeInertia[static_cast<size_t>(i)] = model.body(i).inertia;
