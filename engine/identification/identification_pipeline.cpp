@@ -160,12 +160,18 @@ BaseEstimate estimateWithMethod(const RobotModel& model, const NormalEquations& 
       return estimateConsistentParameters(model, eq, base, co);
     }
     // Enough held-out samples to score a weight: as many rows as base parameters, twice.
+    std::string why = "too few held-out samples to choose it from the data";
     if (training && heldOut && heldOut->samples * heldOut->dof >= 2L * base.rank &&
-        training->samples * training->dof >= 2L * base.rank)
-      return chooseConsistentPriorWeight(model, *training, *heldOut, base, co);
+        training->samples * training->dof >= 2L * base.rank) {
+      try {
+        return chooseConsistentPriorWeight(model, *training, *heldOut, base, co);
+      } catch (const InputError& e) {
+        // The training part alone may excite less than the whole log does.
+        why = std::string("the training part alone could not be fitted: ") + e.what();
+      }
+    }
     BaseEstimate e = estimateConsistentParameters(model, eq, base, co);
-    e.notes.push_back("consistent: prior weight " + formatSignificant(co.priorWeight, 3) +
-                      " (fixed: too few held-out samples to choose it from the data)");
+    e.notes.push_back("consistent: prior weight " + formatSignificant(co.priorWeight, 3) + " (fixed: " + why + ")");
     return e;
   }
   return estimateBaseParameters(eq, base, options);
