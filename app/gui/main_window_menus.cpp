@@ -196,7 +196,8 @@ void MainWindow::createMenus() {
   QAction* optimizeAction = excitation->addAction(st->standardIcon(QStyle::SP_MediaSeekForward), tr("&Optimize"), this,
                                                   &MainWindow::startOptimization);
   optimizeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-  excitation->addAction(tr("&Cancel optimization"), optimizer_, &OptimizerRunner::cancel);
+  QAction* cancelAction = excitation->addAction(tr("&Cancel optimization"), optimizer_, &OptimizerRunner::cancel);
+  cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));  // keeps the best so far, as the button does
   excitation->addAction(tr("&Default excitation"), document_, &WorkbenchDocument::resetExcitation);
 
   // ---- Identify ----

@@ -26,6 +26,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QAction>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTemporaryDir>
@@ -73,6 +74,7 @@ class MainWindowTest : public QObject {
   void dragIsOneUndoStep();
   void limitViolationTurnsLinkRed();
   void optimizeCanBeCancelled();
+  void escapeActionCancelsTheOptimization();
   void projectRoundTrips();
   void badUrdfShowsErrorAndKeepsWindowUsable();
   void badProjectShowsErrorAndKeepsDocument();
@@ -250,6 +252,31 @@ void MainWindowTest::limitViolationTurnsLinkRed() {
   QVERIFY(doc_->evaluation()->feasible());
   QCOMPARE(window_->robotView()->highlightedLinkCount(), 0);
   window_->signalCharts()->setCurrentQuantity(0);
+}
+
+void MainWindowTest::escapeActionCancelsTheOptimization() {
+  loadPanda();
+  widgets::OptimizePanel* panel = window_->excitationEditor()->optimizePanel();
+  panel->setTimeLimit(120.0);
+  QSignalSpy finished(window_->optimizer(), &OptimizerRunner::finished);
+  QTest::mouseClick(panel->optimizeButton(), Qt::LeftButton);
+  QVERIFY(window_->optimizer()->isRunning());
+  QTest::qWait(800);
+  // The menu action that owns Esc (Xvfb has no window manager to make the window active,
+  // so Qt's shortcut map would not dispatch the key itself: the action is triggered).
+  QAction* escape = nullptr;
+  for (QAction* a : window_->findChildren<QAction*>())
+    if (a->shortcut() == QKeySequence(Qt::Key_Escape)) escape = a;
+  QVERIFY(escape != nullptr);
+  QCOMPARE(escape->text().remove('&'), QString("Cancel optimization"));
+  escape->trigger();
+  QTRY_VERIFY_WITH_TIMEOUT(!window_->optimizer()->isRunning(), 20000);
+  QCOMPARE(finished.size(), 1);
+  const auto result = finished.first().first().value<std::shared_ptr<const OptimizerResult>>();
+  QVERIFY(result->cancelled);
+  QVERIFY(result->elapsed < 60.0);
+  if (result->feasible) doc_->undoStack()->undo();
+  QVERIFY(waitForCurrentEvaluation());
 }
 
 void MainWindowTest::optimizeCanBeCancelled() {
