@@ -89,55 +89,69 @@ LogImportOptions importOptionsFor(const RobotModel& model, const IdentificationS
   return o;
 }
 
+LogSummary preprocessLogInto(const RobotModel& model, const std::string& path, const IdentificationSettings& settings,
+                             const SampleSink& sink, std::vector<LogWarning>& warnings,
+                             const std::function<void(double, const std::string&)>& report) {
+  LogSummary summary;
+  summary.path = path;
+  LogImportOptions importOptions = importOptionsFor(model, settings);
+  auto say = [&](double fraction, const std::string& what) {
+    if (report) report(fraction, what);
+  };
+  try {
+    say(0.0, "reading " + path);
+    if (isMatFile(path) || settings.useLoggedDerivatives) {
+      // Whole log in memory: MAT files are read at once anyway.
+      const ExperimentLog log = importLog(path, importOptions);
+      warnings.insert(warnings.end(), log.warnings.begin(), log.warnings.end());
+      summary.timeBase = log.timeBase;
+      if (settings.useLoggedDerivatives && log.hasVelocity() && log.hasAcceleration()) {
+        sink(log.t, log.q, log.qd, log.qdd, log.tau);
+        summary.loggedDerivatives = true;
+      } else {
+        const PreprocessedLog pre = preprocessLog(log, preprocessFor(settings, log.sampleRateHz()));
+        sink(pre.t, pre.q, pre.qd, pre.qdd, pre.tau);
+        warnings.insert(warnings.end(), pre.warnings.begin(), pre.warnings.end());
+        summary.preprocess = pre.report;
+      }
+    } else {
+      // Text logs are streamed: constant memory whatever their length. The cutoff rule is
+      // applied once the rate is known.
+      importOptions.progress = [&](double fraction) {
+        say(0.9 * fraction, "accumulating " + path);
+        return true;
+      };
+      const StreamingPreprocessSummary streamed =
+          preprocessCsvLogStreaming(path, importOptions, settings.preprocess, [&](const ProcessedBlock& block) {
+            sink(block.t, block.q, block.qd, block.qdd, block.tau);
+          });
+      warnings.insert(warnings.end(), streamed.warnings.begin(), streamed.warnings.end());
+      summary.timeBase = streamed.timeBase;
+      summary.preprocess = streamed.report;
+    }
+    say(1.0, "done " + path);
+  } catch (const std::invalid_argument& e) {
+    rethrowWithFile(e, path);
+  }
+  return summary;
+}
+
 IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std::string>& paths,
                                  const IdentificationSettings& settings, const IdentificationProgress& progress) {
   if (paths.empty()) throw InputError("identify: no log file given");
   IdentificationRun run;
   run.base = computeBaseParameters(model, settings.regressor);
   SplitAccumulator acc(model, run.base);
-  LogImportOptions importOptions = importOptionsFor(model, settings);
   for (size_t f = 0; f < paths.size(); ++f) {
     const std::string& path = paths[f];
-    auto report = [&](double local, const std::string& what) {
-      if (progress && !progress((static_cast<double>(f) + local) / paths.size(), what)) throw Cancelled("identify");
-    };
-    LogSummary summary;
-    summary.path = path;
     acc.startLog();
-    try {
-      report(0.0, "reading " + path);
-      if (isMatFile(path) || settings.useLoggedDerivatives) {
-        // Whole log in memory: MAT files are read at once anyway.
-        const ExperimentLog log = importLog(path, importOptions);
-        run.warnings.insert(run.warnings.end(), log.warnings.begin(), log.warnings.end());
-        summary.timeBase = log.timeBase;
-        if (settings.useLoggedDerivatives && log.hasVelocity() && log.hasAcceleration()) {
-          acc.add(log.t, log.q, log.qd, log.qdd, log.tau);
-          summary.loggedDerivatives = true;
-        } else {
-          const PreprocessedLog pre = preprocessLog(log, preprocessFor(settings, log.sampleRateHz()));
-          acc.add(pre.t, pre.q, pre.qd, pre.qdd, pre.tau);
-          run.warnings.insert(run.warnings.end(), pre.warnings.begin(), pre.warnings.end());
-          summary.preprocess = pre.report;
-        }
-      } else {
-        // Text logs are streamed: constant memory whatever their length. The cutoff rule is
-        // applied once the rate is known.
-        importOptions.progress = [&](double fraction) {
-          report(0.9 * fraction, "accumulating " + path);
-          return true;
-        };
-        const StreamingPreprocessSummary streamed = preprocessCsvLogStreaming(
-            path, importOptions, settings.preprocess,
-            [&](const ProcessedBlock& block) { acc.add(block.t, block.q, block.qd, block.qdd, block.tau); });
-        run.warnings.insert(run.warnings.end(), streamed.warnings.begin(), streamed.warnings.end());
-        summary.timeBase = streamed.timeBase;
-        summary.preprocess = streamed.report;
-      }
-      report(1.0, "done " + path);
-    } catch (const std::invalid_argument& e) {
-      rethrowWithFile(e, path);
-    }
+    LogSummary summary = preprocessLogInto(
+        model, path, settings,
+        [&](const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
+            const Eigen::MatrixXd& tau) { acc.add(t, q, qd, qdd, tau); },
+        run.warnings, [&](double local, const std::string& what) {
+          if (progress && !progress((static_cast<double>(f) + local) / paths.size(), what)) throw Cancelled("identify");
+        });
     run.notes.push_back(path + ": " + summary.text());
     run.logs.push_back(std::move(summary));
   }

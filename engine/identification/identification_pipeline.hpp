@@ -65,6 +65,18 @@ struct IdentificationRun {
 /// Progress: (fraction in [0, 1], what is being done); return false to cancel (throws Cancelled).
 using IdentificationProgress = std::function<bool(double, const std::string&)>;
 
+/// Receives preprocessed samples: t (rows) [s], q, qd, qdd, tau (rows x dof), SI, model order.
+using SampleSink = std::function<void(const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd,
+                                      const Eigen::MatrixXd& qdd, const Eigen::MatrixXd& tau)>;
+
+/// Reads and preprocesses one log as identification does, handing its samples to `sink`
+/// block by block (text logs streamed in bounded memory; MAT files and logged derivatives
+/// at once). Appends the importer's and preprocessing's warnings; `report` (fraction of
+/// this log, what) may throw to cancel. Returns what happened to the log.
+LogSummary preprocessLogInto(const RobotModel& model, const std::string& path, const IdentificationSettings& settings,
+                             const SampleSink& sink, std::vector<LogWarning>& warnings,
+                             const std::function<void(double, const std::string&)>& report = {});
+
 /// Accumulates the normal equations of every log (base parameters computed for the model and options).
 IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std::string>& paths,
                                  const IdentificationSettings& settings, const IdentificationProgress& progress = {});
