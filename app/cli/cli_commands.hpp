@@ -15,6 +15,7 @@ void addDesignCommand(CLI::App& app);
 void addSampleCommand(CLI::App& app);
 void addSimulateCommand(CLI::App& app);
 void addIdentifyCommand(CLI::App& app);
+void addPayloadCommands(CLI::App& app);  // identify-payload, identify-gains
 void addValidateCommand(CLI::App& app);
 void addExportCommand(CLI::App& app);
 void addDemoCommand(CLI::App& app);

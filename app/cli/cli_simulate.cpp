@@ -2,13 +2,15 @@
 // [--noise-position SIGMA] [--seed 1]` and the artifacts of real loggers
 // (--jitter, --drop, --gaps, --reset-at, --repeat, --torque-offset,
 // --quantization, --torque-constants, --logger rtde, --log-rate): the experiment
-// on the model, as a log.
+// on the model, as a log; --payload payload.json fixes a known load to a link.
 #include "cli_commands.hpp"
 #include "cli_support.hpp"
 #include "simulation/logger_artifacts.hpp"
 #include "simulation/simulated_log_csv.hpp"
 
+#include "identification/payload_regression.hpp"
 #include "io/excitation_json.hpp"
+#include "io/payload_file.hpp"
 #include "model/model_error.hpp"
 #include "model/robot_loader.hpp"
 
@@ -22,7 +24,7 @@ namespace eb::cli {
 void addSimulateCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("simulate", "Simulate the experiment: tracking controller, friction, noise -> log CSV");
   struct Args {
-    std::string robot, excitation, out, logger = "excitebench";
+    std::string robot, excitation, out, logger = "excitebench", payload, payloadLink;
     SimulationSettings s;
     LoggerArtifacts artifacts;
     std::vector<double> torqueOffset, torqueConstants;
@@ -61,10 +63,17 @@ void addSimulateCommand(CLI::App& app) {
       ->delimiter(',');
   cmd->add_option("--logger", a->logger, "Log layout: excitebench (t, q, tau, qd, qdd) or rtde (UR record.py)")
       ->check(CLI::IsMember({"excitebench", "rtde"}));
+  cmd->add_option("--payload", a->payload, "payload.json (mass, com, inertia_com) carried during the experiment");
+  cmd->add_option("--payload-link", a->payloadLink, "Link the payload is fixed to (default: the file's link, else the tip)");
   cmd->add_option("--artifact-seed", a->artifacts.seed, "Seed of the dropped and repeated samples");
   cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");
   cmd->callback([a]() {
-    const RobotModel model = loadRobot(a->robot, a->roots);
+    RobotModel model = loadRobot(a->robot, a->roots);
+    if (!a->payload.empty()) {
+      const KnownPayload payload = readPayloadJson(a->payload);
+      model = withPayload(model, payloadMount(model, a->payloadLink.empty() ? payload.link : a->payloadLink),
+                          payload.parameters);
+    }
     const ExcitationFile ex = readExcitationJson(a->excitation);
     if (trajectoryDof(ex.trajectory) != model.dof())
       throw InputError(a->excitation + ": trajectory has " + std::to_string(trajectoryDof(ex.trajectory)) +

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   eb::cli::addSampleCommand(app);
   eb::cli::addSimulateCommand(app);
   eb::cli::addIdentifyCommand(app);
+  eb::cli::addPayloadCommands(app);
   eb::cli::addValidateCommand(app);
   eb::cli::addExportCommand(app);
   eb::cli::addDemoCommand(app);

@@ -311,6 +311,7 @@ PayloadRun finish(PayloadRun run, const PayloadRegression& reg, int priority, co
     throw InputError(fileList(logs) + ": " + e.what());
   }
   run.columnNames = reg.columnNames();
+  run.robotEstimated = reg.robotColumn() == 0;
   run.payloadColumn = reg.payloadColumn();
   run.gainColumn = reg.gainColumn();
   run.offsetColumn = reg.offsetColumn();
@@ -488,6 +489,30 @@ PayloadRun identifyDriveGains(const RobotModel& model, const PayloadExperiment& 
   run.payload.com = centreOfMass(knownPayload);
   run.payload.inertiaCom = inertiaAboutCom(knownPayload);
   return run;
+}
+
+BaseEstimate robotEstimateOf(const PayloadRun& run) {
+  const int r = run.base.rank;
+  if (!run.robotEstimated || run.fit.values.size() < r)
+    throw std::invalid_argument("robotEstimateOf: the run did not estimate the robot");
+  BaseEstimate e;
+  e.method = EstimationMethod::Wls;
+  e.values = run.fit.values.head(r);
+  e.covariance = run.fit.covariance.topLeftCorner(r, r);
+  e.stddev = run.fit.stddev.head(r);
+  e.relativeStddev.resize(r);
+  for (int k = 0; k < r; ++k)
+    e.relativeStddev[k] =
+        e.values[k] != 0.0 ? 100.0 * e.stddev[k] / std::abs(e.values[k]) : std::numeric_limits<double>::infinity();
+  e.residualRms = run.fit.residualRms;
+  e.noiseStd = run.fit.noiseStd;
+  e.jointWeights = Eigen::VectorXd::Ones(run.fit.noiseStd.size());
+  e.condition = run.fit.condition;
+  e.samples = run.fit.samples;
+  for (int k = 0; k < r; ++k)
+    if (!run.fit.identified[static_cast<std::size_t>(k)])
+      e.notes.push_back(run.base.name(k) + " is not excited by these logs and was left at 0");
+  return e;
 }
 
 }  // namespace eb

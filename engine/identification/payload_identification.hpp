@@ -126,6 +126,7 @@ struct PayloadExperiment {
 struct PayloadRun {
   PayloadMount mount;
   BaseParameters base;                 ///< the robot's base parameters (columns of the robot block)
+  bool robotEstimated = false;         ///< the robot block was estimated (columns 0 .. base.rank - 1)
   LinearFit fit;
   std::vector<std::string> columnNames;
   int payloadColumn = -1, gainColumn = -1, offsetColumn = -1;
@@ -156,5 +157,10 @@ PayloadRun identifyPayload(const RobotModel& model, const PayloadExperiment& log
 PayloadRun identifyDriveGains(const RobotModel& model, const PayloadExperiment& logs, const std::string& link,
                               const Vector10d& knownPayload, const IdentificationSettings& settings,
                               const IdentificationProgress& progress = {});
+
+/// The robot block of a run that estimated it (a loaded/unloaded pair, drive gains) as a
+/// weighted least-squares base-parameter estimate, for params.json. Residuals per joint are
+/// torques [N m]. Throws std::invalid_argument when the run took the robot as known.
+BaseEstimate robotEstimateOf(const PayloadRun& run);
 
 }  // namespace eb

@@ -1,0 +1,192 @@
+// `identify-payload ROBOT loaded.csv [...] --out payload.json [--unloaded log.csv] [--params
+// params.json] [--link NAME] [--urdf payload.urdf]`: the 10 inertial parameters of a tool or
+// load, with standard deviations.
+// `identify-gains ROBOT loaded.csv [...] --payload payload.json --out gains.json [--unloaded
+// log.csv] [--params-out params.json]`: per-joint current-to-torque gains with a known payload.
+#include "cli_commands.hpp"
+#include "cli_log_flags.hpp"
+#include "cli_support.hpp"
+
+#include "identification/payload_identification.hpp"
+#include "io/params_file.hpp"
+#include "io/payload_file.hpp"
+#include "model/model_error.hpp"
+#include "model/robot_loader.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <unistd.h>
+
+namespace eb::cli {
+namespace {
+
+IdentificationProgress terminalProgress() {
+  const bool tty = isatty(fileno(stderr));
+  return [tty](double f, const std::string& what) {
+    if (tty) std::fprintf(stderr, "\r[%3d%%] %-60.60s", static_cast<int>(100 * f), what.c_str());
+    return true;
+  };
+}
+
+void clearProgress() {
+  if (isatty(fileno(stderr))) std::fprintf(stderr, "\r%-70s\r", "");
+}
+
+std::vector<std::string> allLogs(const PayloadExperiment& logs) {
+  std::vector<std::string> out = logs.loaded;
+  out.insert(out.end(), logs.unloaded.begin(), logs.unloaded.end());
+  return out;
+}
+
+void printResiduals(const PayloadRun& run, const RobotModel& model) {
+  std::printf("\n  joint                          residual RMS [N m]%s\n",
+              run.robotEstimated ? "" : "   without the payload [N m]");
+  for (int j = 0; j < model.dof(); ++j) {
+    std::printf("  %-30s %18.4g", model.joint(j).name.c_str(), run.fit.residualRms[j]);
+    if (!run.robotEstimated) std::printf("   %26.4g", run.fit.rhsRms[j]);
+    std::printf("\n");
+  }
+  std::printf("  %ld samples (%ld with the payload, %ld without)\n", run.fit.samples, run.loadedSamples,
+              run.unloadedSamples);
+}
+
+void printPayload(const PayloadEstimate& e) {
+  std::printf("\n  mass                 %12.6g +- %-10.3g kg\n", e.mass, e.massStd);
+  const char* axes[3] = {"x", "y", "z"};
+  for (int k = 0; k < 3; ++k)
+    std::printf("  com %s                %12.6g +- %-10.3g m\n", axes[k], e.com[k], e.comStd[k]);
+  const char* names[6] = {"ixx", "ixy", "ixz", "iyy", "iyz", "izz"};
+  const double I[6] = {e.inertiaCom(0, 0), e.inertiaCom(0, 1), e.inertiaCom(0, 2),
+                       e.inertiaCom(1, 1), e.inertiaCom(1, 2), e.inertiaCom(2, 2)};
+  for (int k = 0; k < 6; ++k)
+    std::printf("  %s about the com    %12.6g +- %-10.3g kg m^2\n", names[k], I[k], e.inertiaComStd[k]);
+  std::printf("  (link '%s' frame)\n", e.mount.link.c_str());
+  if (!e.unidentified.empty()) {
+    std::string list;
+    for (int k : e.unidentified) list += (list.empty() ? "" : ", ") + std::string(payloadParameterName(k));
+    std::printf("  not excited by these logs, left at 0: %s\n", list.c_str());
+  }
+  std::printf("  physically consistent: %s\n", e.consistency.empty() ? "yes" : ("no: " + e.consistency).c_str());
+}
+
+}  // namespace
+
+void addPayloadCommands(CLI::App& app) {
+  struct Args {
+    std::string robot, out, urdf, params, link, payload, paramsOut;
+    PayloadExperiment logs;
+    std::vector<std::string> roots;
+    IdentificationSettings s;
+    bool noFriction = false, offset = false, quiet = false;
+    LogFlags logFlags;
+  };
+  auto declareCommon = [](CLI::App* cmd, Args& a, const char* loadedHelp) {
+    cmd->add_option("robot", a.robot, "Built-in name or URDF / DH table path")->required();
+    cmd->add_option("logs", a.logs.loaded, loadedHelp)->required();
+    cmd->add_option("--unloaded", a.logs.unloaded,
+                    "Logs of the robot without the payload (the same trajectory, ideally): the robot's base "
+                    "parameters are estimated with it");
+    cmd->add_option("--link", a.link, "Link the payload is fixed to (default: the tip body's link)");
+    cmd->add_flag("--no-friction", a.noFriction, "Robot without viscous/Coulomb columns (with --unloaded)");
+    cmd->add_flag("--use-logged-derivatives", a.s.useLoggedDerivatives,
+                  "Use logged qd/qdd columns as they are instead of differentiating q");
+    addLogFlags(cmd, a.logFlags);
+    cmd->add_option("--package-root", a.roots, "Folder that holds ROS packages for package:// URIs");
+    cmd->add_flag("--quiet", a.quiet, "Only write the files");
+  };
+
+  auto* payload = app.add_subcommand("identify-payload", "Estimate a payload's mass, centre of mass and inertia");
+  auto p = std::make_shared<Args>();
+  declareCommon(payload, *p, "Logs with the payload fixed to the link");
+  payload->add_option("--out", p->out, "payload.json to write")->required();
+  payload->add_option("--urdf", p->urdf, "Also write the payload as a URDF fixed link (xacro-includable)");
+  payload->add_option("--params", p->params,
+                      "params.json of the robot (from identify) predicting its own torques; without it and "
+                      "without --unloaded, the model's own inertias are used");
+  payload->add_flag("--offset", p->offset, "Estimate a constant torque offset per joint too");
+  payload->callback([p]() {
+    const RobotModel model = loadRobot(p->robot, p->roots);
+    p->s.regressor.viscous = p->s.regressor.coulomb = !p->noFriction;
+    p->s.regressor.offset = p->offset;
+    applyLogFlags(p->logFlags, p->s);
+    KnownRobot known;
+    const KnownRobot* robot = nullptr;
+    if (!p->params.empty()) {
+      if (!p->logs.unloaded.empty())
+        throw InputError("identify-payload: give --params or --unloaded, not both (with --unloaded the robot is "
+                         "estimated from the logs)");
+      const IdentifiedParameters ip = readParamsJson(p->params);
+      known.base = baseParametersFor(model, ip, p->params);
+      known.values = ip.values;
+      known.source = p->params;
+      robot = &known;
+    }
+    const PayloadRun run = identifyPayload(model, p->logs, p->link, robot, p->s, terminalProgress());
+    clearProgress();
+    PayloadReport report;
+    report.robot = p->robot;
+    report.method = run.robotEstimated ? "loaded/unloaded pair, robot estimated with it"
+                                       : "known robot (" + (robot ? p->params : std::string("model's own inertias")) + ")";
+    report.estimate = run.payload;
+    report.residualRms = run.fit.residualRms;
+    report.samples = run.fit.samples;
+    report.sources = allLogs(p->logs);
+    writePayloadJson(p->out, report);
+    if (!p->urdf.empty()) writePayloadUrdf(p->urdf, run.payload);
+    if (p->quiet) return;
+    std::printf("identified the payload on link '%s' of %s from %zu log(s) with it and %zu without\n",
+                run.mount.link.c_str(), model.name().c_str(), p->logs.loaded.size(), p->logs.unloaded.size());
+    for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
+    printWarnings(run.warnings);
+    printPayload(run.payload);
+    printResiduals(run, model);
+    std::printf("wrote %s%s%s\n", p->out.c_str(), p->urdf.empty() ? "" : " and ", p->urdf.c_str());
+  });
+
+  auto* gains = app.add_subcommand("identify-gains",
+                                   "Estimate per-joint current-to-torque gains with a known payload");
+  auto g = std::make_shared<Args>();
+  declareCommon(gains, *g, "Logs (motor currents or torques) with the known payload fixed to the link");
+  gains->add_option("--payload", g->payload, "payload.json of the known payload (mass, com, inertia_com)")->required();
+  gains->add_option("--out", g->out, "gains.json to write")->required();
+  gains->add_option("--params-out", g->paramsOut, "Also write the robot's base parameters [N m] as params.json");
+  gains->callback([g]() {
+    const RobotModel model = loadRobot(g->robot, g->roots);
+    g->s.regressor.viscous = g->s.regressor.coulomb = !g->noFriction;
+    applyLogFlags(g->logFlags, g->s);
+    const KnownPayload known = readPayloadJson(g->payload);
+    const std::string link = !g->link.empty() ? g->link : known.link;
+    const PayloadRun run = identifyDriveGains(model, g->logs, link, known.parameters, g->s, terminalProgress());
+    clearProgress();
+    const std::vector<std::string> sources = allLogs(g->logs);
+    writeDriveGainsJson(g->out, g->robot, model, run, sources);
+    if (!g->paramsOut.empty())
+      writeParamsFile(g->paramsOut, makeIdentifiedParameters(g->robot, model, run.base, robotEstimateOf(run), sources),
+                      model);
+    if (g->quiet) return;
+    std::printf("identified the drive gains of %s with the %.4g kg payload of %s on link '%s'\n", model.name().c_str(),
+                known.parameters[0], g->payload.c_str(), run.mount.link.c_str());
+    for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
+    printWarnings(run.warnings);
+    std::printf("\n  joint                          gain [N m per unit]        std   rel.std%%\n");
+    std::string constants;
+    for (int j = 0; j < model.dof(); ++j) {
+      const double k = run.fit.values[run.gainColumn + j], sd = run.fit.stddev[run.gainColumn + j];
+      std::printf("  %-30s %19.6g %10.3g %9.2g\n", model.joint(j).name.c_str(), k, sd, 100.0 * sd / std::abs(k));
+      // With --torque-constants the column was already scaled: the gain multiplies that.
+      const double given = g->logFlags.torqueConstants.size() == static_cast<std::size_t>(model.dof())
+                               ? g->logFlags.torqueConstants[static_cast<std::size_t>(j)]
+                               : 1.0;
+      char text[32];
+      std::snprintf(text, sizeof text, "%.6g", k * given);
+      constants += (constants.empty() ? "" : ",") + std::string(text);
+    }
+    printResiduals(run, model);
+    std::printf("identify with these gains: --torque-constants %s\n", constants.c_str());
+    std::printf("wrote %s%s%s\n", g->out.c_str(), g->paramsOut.empty() ? "" : " and ", g->paramsOut.c_str());
+  });
+}
+
+}  // namespace eb::cli
