@@ -59,13 +59,15 @@ void addIdentifyCommand(CLI::App& app) {
       return true;
     });
     if (tty) std::fprintf(stderr, "\r%-70s\r", "");
-    writeParamsFile(a->out, makeIdentifiedParameters(a->robot, model, run.base, run.estimate, a->logs), model);
+    const IdentifiedParameters params = makeIdentifiedParameters(a->robot, model, run.base, run.estimate, a->logs);
+    writeParamsFile(a->out, params, model);
     if (a->quiet) return;
     std::printf("identified %d base parameters of %s (%s) from %zu log(s)\n", run.base.rank, model.name().c_str(),
                 a->method.c_str(), a->logs.size());
     for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
     printWarnings(run.warnings);
     printEstimate(run.base, run.estimate, model);
+    printPlausibility(params, model);
     std::printf("wrote %s\n", a->out.c_str());
   });
 }

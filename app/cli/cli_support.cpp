@@ -49,4 +49,28 @@ void printValidation(const ValidationResult& r, const ValidationResult& own, con
   std::printf("  %ld samples\n", r.samples);
 }
 
+void printPlausibility(const IdentifiedParameters& p, const RobotModel& model) {
+  if (!p.fullParameters || p.plausibility.empty()) return;
+  std::printf("\n  %-24s %10s  %-10s  %s\n", "link", "mass [kg]", "plausible", "from the data: mass / com / inertia");
+  int implausible = 0;
+  for (int b = 0; b < model.bodyCount(); ++b) {
+    const BodyPlausibility& v = p.plausibility[static_cast<std::size_t>(b)];
+    std::string share = "-";
+    if (p.dataShare && p.dataShare->size() >= 10 * (b + 1)) {
+      const Eigen::VectorXd s = p.dataShare->segment(10 * b, 10);
+      char text[64];
+      std::snprintf(text, sizeof text, "%3.0f%% / %3.0f%% / %3.0f%%", 100.0 * s[0], 100.0 * s.segment(1, 3).mean(),
+                    100.0 * s.tail(6).mean());
+      share = text;
+    }
+    std::printf("  %-24.24s %10.4g  %-10s  %s\n", v.link.c_str(), (*p.fullParameters)[10 * b],
+                v.plausible() ? "yes" : "NO", share.c_str());
+    for (const std::string& problem : v.problems) std::printf("      %s\n", problem.c_str());
+    for (const std::string& note : v.notes) std::printf("      (%s)\n", note.c_str());
+    implausible += v.plausible() ? 0 : 1;
+  }
+  std::printf("  %d of %d links plausible (geometry bounds, density <= 10000 kg/m^3)\n",
+              model.bodyCount() - implausible, model.bodyCount());
+}
+
 }  // namespace eb::cli

@@ -5,6 +5,7 @@
 #include "excitation/excitation_optimizer.hpp"
 #include "identification/base_estimation.hpp"
 #include "io/excitation_json.hpp"
+#include "io/params_file.hpp"
 #include "identification/validation.hpp"
 #include "model/robot_model.hpp"
 
@@ -21,5 +22,9 @@ void printEstimate(const BaseParameters& base, const BaseEstimate& estimate, con
 
 /// Prints RMSE / NRMSE per joint to stdout, of the identified parameters and of the model's own.
 void printValidation(const ValidationResult& identified, const ValidationResult& own, const RobotModel& model);
+
+/// Prints, for a consistent estimate, one line per link: mass, plausible or its problems, and
+/// how much of mass, COM and inertia the data determined (the rest is the prior's).
+void printPlausibility(const IdentifiedParameters& p, const RobotModel& model);
 
 }  // namespace eb::cli

@@ -53,6 +53,10 @@ struct BaseEstimate {
   /// sum of squares weighted per joint as the fit is, over the held-out samples).
   double priorWeight = 0.0;
   std::vector<std::pair<double, double>> priorWeightCurve;
+  /// Consistent estimate only: per full parameter, the share the data determine (0: the
+  /// prior's, 1: the data's), the diagonal of the resolution matrix (F + lambda I)^-1 F in
+  /// per-parameter scaled coordinates, F the data's information, lambda the prior's weight.
+  std::optional<Eigen::VectorXd> dataShare;
   std::vector<std::string> notes;
 };
 

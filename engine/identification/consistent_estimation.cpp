@@ -8,6 +8,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/QR>
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -18,6 +19,8 @@
 #include <vector>
 
 #include "dynamics/joint_torque_regressor.hpp"
+#include "identification/plausibility.hpp"
+#include "identification/plausibility_margins.hpp"
 #include "model/inertial_parameters.hpp"
 #include "model/model_error.hpp"
 
@@ -76,6 +79,19 @@ T entropicDiagonal(const T& delta) {
   return delta * sqrt(h);
 }
 
+/// Barrier residual of a plausibility margin at x = g / g0 (g0 its value at the start):
+/// r^2 = x - 1 - log x, the Bregman divergence of -log, zero at the start and infinite at
+/// the bound x = 0, signed like x - 1; smooth through x = 1 (series there).
+template <typename T>
+T marginBarrier(const T& x) {
+  using std::log;
+  using std::sqrt;
+  const T u = x - T(1.0);
+  if (u < 1e-3 && u > -1e-3) return u * sqrt(T(0.5) + u * (T(-1.0 / 3.0) + u * (T(0.25) + u * T(-0.2))));
+  const T f = u - log(x);
+  return u > 0.0 ? sqrt(f) : -sqrt(f);
+}
+
 /// The residual of the consistent estimate as a function of every body's
 /// relative log-Cholesky numbers phi_b and the extras x:
 ///   [ R K theta(phi, x) - R^-T c ;                       data (r rows)
@@ -92,8 +108,15 @@ struct ConsistentResidual {
   double priorScale = 0.0;          // sqrt(lambda)
   int bodies = 0;
   int extras = 0;
+  // Plausibility barriers (plausibility_margins.hpp): per body its limits, which margins are
+  // enforced, their values at the start, and the first residual row of the body's barriers.
+  std::vector<BodyLimits> limits;
+  std::vector<std::array<bool, kPlausibilityMargins>> active;
+  std::vector<std::array<double, kPlausibilityMargins>> start;
+  std::vector<int> barrierRow;
+  int barriers = 0;
 
-  int residualCount() const { return static_cast<int>(d.size()) + kBodyParameters * bodies + extras; }
+  int residualCount() const { return static_cast<int>(d.size()) + kBodyParameters * bodies + extras + barriers; }
 
   /// Standard parameters of one body: J = L0 W W^T L0^T + mu I with
   /// W = [[e^d1, w01, w02, w03], [0, e^d2, w12, w13], [0, 0, e^d3, w23], [0, 0, 0, e^d4]],
@@ -176,6 +199,25 @@ class ConsistentCost final : public ceres::CostFunction {
         for (int i = 0; i < kBodyParameters; ++i) Jb.row(r + kBodyParameters * b + i) = prior[i].v.transpose();
       }
       out += kBodyParameters;
+      if (!f_.barrierRow.empty() && f_.barrierRow[static_cast<size_t>(b)] >= 0) {
+        const size_t k = static_cast<size_t>(b);
+        Jet g[kPlausibilityMargins];
+        plausibilityMargins(th, f_.limits[k], g);
+        int row = f_.barrierRow[k];
+        for (int i = 0; i < kPlausibilityMargins; ++i) {
+          if (!f_.active[k][static_cast<size_t>(i)]) continue;
+          const Jet x = g[i] * (1.0 / f_.start[k][static_cast<size_t>(i)]);
+          if (!(x.a > 0.0)) return false;  // across a bound: Ceres shrinks the trust region
+          const Jet barrier = f_.priorScale * marginBarrier(x);
+          residuals[row] = barrier.a;
+          if (jacobians && jacobians[b]) {
+            Eigen::Map<Eigen::Matrix<double, Eigen::Dynamic, kBodyParameters, Eigen::RowMajor>> Jb(jacobians[b], rows,
+                                                                                                   kBodyParameters);
+            Jb.row(row) = barrier.v.transpose();
+          }
+          ++row;
+        }
+      }
     }
     for (int k = 0; k < ne; ++k) {
       theta[kBodyParameters * nb + k] = blocks[nb][k];
@@ -312,6 +354,65 @@ Eigen::VectorXd smallestPseudoInertiaEigenvalues(const RobotModel& model, const 
   return out;
 }
 
+namespace {
+
+const char* const kMarginNames[kPlausibilityMargins] = {
+    "COM x (lower)", "COM y (lower)", "COM z (lower)", "COM x (upper)",      "COM y (upper)",
+    "COM z (upper)", "mass spread (ellipsoid)", "mass (density)", "inertia about the COM (density)"};
+
+// Barrier rows for every body's plausibility margins that hold strictly at the start.
+void setUpPlausibilityBarriers(const RobotModel& model, const PlausibilityLimits& limits,
+                               const std::vector<Vector10d>& phi, ConsistentResidual& fit,
+                               std::vector<std::string>& notes) {
+  const int nb = model.bodyCount();
+  fit.active.assign(static_cast<size_t>(nb), {});
+  fit.start.assign(static_cast<size_t>(nb), {});
+  fit.barrierRow.assign(static_cast<size_t>(nb), -1);
+  int row = static_cast<int>(fit.d.size()) + kBodyParameters * nb + fit.extras;
+  for (int b = 0; b < nb; ++b) {
+    const size_t k = static_cast<size_t>(b);
+    double theta[kBodyParameters], g[kPlausibilityMargins];
+    ConsistentResidual::bodyParameters(phi[k].data(), fit.L0[k], fit.margin[k], theta);
+    plausibilityMargins(theta, fit.limits[k], g);
+    int count = 0;
+    for (int i = 0; i < kPlausibilityMargins; ++i) {
+      const bool applies = (i == kPlausibilityMargins - 1 || fit.limits[k].box) && theta[0] >= limits.minTestedMass;
+      fit.active[k][static_cast<size_t>(i)] = applies && g[i] > 0.0;
+      fit.start[k][static_cast<size_t>(i)] = g[i];
+      if (applies && !(g[i] > 0.0))
+        notes.push_back("plausible: " + model.body(b).name + ": the model's own inertia violates its bound on " +
+                        kMarginNames[i] + "; not enforced");
+      count += fit.active[k][static_cast<size_t>(i)] ? 1 : 0;
+    }
+    if (count > 0) fit.barrierRow[k] = row;
+    row += count;
+    fit.barriers += count;
+  }
+}
+
+// Margins the estimate ends against (within 1 % of zero, relative to the start): the data
+// pull that body beyond its plausible set.
+std::vector<std::string> marginsAtBounds(const RobotModel& model, const ConsistentResidual& fit,
+                                         const Eigen::VectorXd& theta) {
+  std::vector<std::string> out;
+  for (int b = 0; b < model.bodyCount() && static_cast<size_t>(b) < fit.barrierRow.size(); ++b) {
+    const size_t k = static_cast<size_t>(b);
+    double g[kPlausibilityMargins];
+    plausibilityMargins(theta.data() + kBodyParameters * b, fit.limits[k], g);
+    std::string list;
+    for (int i = 0; i < kPlausibilityMargins; ++i)
+      if (fit.active[k][static_cast<size_t>(i)] && g[i] < 0.01 * fit.start[k][static_cast<size_t>(i)])
+        list += (list.empty() ? "" : ", ") + std::string(kMarginNames[i]);
+    if (!list.empty())
+      out.push_back("plausible: " + model.body(b).name + " ends at its bound on " + list +
+                    ": the data pull it outside its geometry (a tool or load the model lacks, or an error the "
+                    "model cannot represent)");
+  }
+  return out;
+}
+
+}  // namespace
+
 BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalEquations& eq,
                                           const BaseParameters& base, const ConsistentOptions& options) {
   const auto started = std::chrono::steady_clock::now();
@@ -401,11 +502,20 @@ BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalE
 
   // Starting point: the prior (W = I), extras from the unconstrained fit, clamped at their bounds.
   std::vector<Vector10d> phi(static_cast<size_t>(nb));
+  // A model inertia outside its own geometry's bounds is moved inside first: the plausible
+  // set must contain the prior for the barriers to start.
+  std::vector<std::string> barrierNotes;
+  if (options.plausible) fit->limits = bodyLimits(bodyGeometryBounds(model), options.plausibility);
   for (int b = 0; b < nb; ++b) {
     Vector10d tb = modelTheta.segment<kBodyParameters>(kBodyParameters * b);
     if (!(tb[0] > 0.0) || !tb.allFinite()) {
       const double m = 1e-3 * meanMass, rad = 0.05;
       tb = standardParametersFromCom(m, Eigen::Vector3d::Zero(), (0.4 * m * rad * rad) * Eigen::Matrix3d::Identity());
+    }
+    if (options.plausible) {
+      std::string what;
+      tb = plausibleStart(tb, fit->limits[static_cast<size_t>(b)], options.plausibility.minTestedMass, &what);
+      if (!what.empty()) barrierNotes.push_back("plausible: prior of " + model.body(b).name + ": " + what);
     }
     Eigen::Matrix4d J = pseudoInertia(tb);
     const double mu = options.definitenessMargin * J.trace();
@@ -415,6 +525,7 @@ BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalE
     fit->L0.push_back(upperCholesky(J - mu * Eigen::Matrix4d::Identity()));
     phi[static_cast<size_t>(b)].setZero();
   }
+  if (options.plausible) setUpPlausibilityBarriers(model, options.plausibility, phi, *fit, barrierNotes);
   std::vector<double> extras(static_cast<size_t>(ne));
   if (ne > 0) {
     // Least squares over the extras alone, the bodies at the prior.
@@ -519,6 +630,15 @@ BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalE
   e.condition = condition;
   e.fullParameters = theta;
   e.priorWeight = options.priorWeight;
+  {
+    // The prior's curvature is taken as lambda per scaled parameter (the divergence's
+    // Hessian at the prior is of that order in these coordinates).
+    const Eigen::MatrixXd F = Ks.transpose() * A * Ks;
+    Eigen::MatrixXd regularized = F;
+    regularized.diagonal().array() += options.priorWeight * dataCurvature;
+    const Eigen::VectorXd share = regularized.ldlt().solve(F).diagonal();
+    e.dataShare = share.cwiseMax(0.0).cwiseMin(1.0);
+  }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   e.notes.push_back(
       "consistent: log-Cholesky parametrization, Ceres Levenberg-Marquardt, " + std::to_string(stages) + " stages, " +
@@ -532,6 +652,14 @@ BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalE
       "weight " +
       formatNumber(options.priorWeight, 3) + " of the data term; margin " +
       formatNumber(options.definitenessMargin, 3) + " x trace(J)");
+  if (options.plausible) {
+    e.notes.push_back("plausible: " + std::to_string(residual->barriers) +
+                      " bounds enforced (geometry of the links, density <= " +
+                      formatNumber(options.plausibility.maxDensity, 3) + " kg/m^3)");
+    e.notes.insert(e.notes.end(), barrierNotes.begin(), barrierNotes.end());
+    const std::vector<std::string> atBounds = marginsAtBounds(model, *residual, theta);
+    e.notes.insert(e.notes.end(), atBounds.begin(), atBounds.end());
+  }
   const Eigen::VectorXd lmin = smallestPseudoInertiaEigenvalues(model, theta);
   std::ostringstream eig;
   eig << "consistent: smallest pseudo-inertia eigenvalue per body:";

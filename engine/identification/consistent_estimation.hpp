@@ -67,6 +67,7 @@
 #include "identification/base_estimation.hpp"
 #include "dynamics/base_parameters.hpp"
 #include "identification/normal_equations.hpp"
+#include "identification/plausibility.hpp"
 #include "model/robot_model.hpp"
 
 namespace eb {
@@ -89,6 +90,13 @@ struct ConsistentOptions {
   /// Positive-definiteness margin: J_b >= mu_b I4 with mu_b = margin * trace of
   /// the body's starting pseudo-inertia (kg, kg m, kg m^2 mixed; SI).
   double definitenessMargin = 1e-8;
+  /// Keep every body physically plausible, not only consistent (plausibility.hpp): its mass
+  /// and second moments inside its geometry's bounds and no denser than the limit, by a
+  /// barrier on each margin (x - 1 - log x of the margin relative to its value at the prior,
+  /// weighted as the prior and following its continuation). A margin the model's own
+  /// inertia already violates is not enforced (a note says which).
+  bool plausible = true;
+  PlausibilityLimits plausibility;
   /// Refuse (InputError) when cond(W^1/2 Phi_b) exceeds this, as the other estimators.
   double maxCondition = 1e8;
   /// Called after every solver iteration with the fraction done (stages and iterations);

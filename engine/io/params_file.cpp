@@ -75,12 +75,27 @@ json toJson(const IdentifiedParameters& p, const RobotModel& model) {
       const Vector10d t = p.fullParameters->segment<10>(10 * b);
       const Eigen::Vector3d c = centreOfMass(t);
       const Eigen::Matrix3d I = inertiaAboutCom(t);
-      bodies.push_back({{"link", model.body(b).name},
-                        {"mass", t[0]},
-                        {"com", {c.x(), c.y(), c.z()}},
-                        {"inertia_com", {I(0, 0), I(0, 1), I(0, 2), I(1, 1), I(1, 2), I(2, 2)}}});
+      json body{{"link", model.body(b).name},
+                {"mass", t[0]},
+                {"com", {c.x(), c.y(), c.z()}},
+                {"inertia_com", {I(0, 0), I(0, 1), I(0, 2), I(1, 1), I(1, 2), I(2, 2)}}};
+      if (static_cast<std::size_t>(b) < p.plausibility.size()) {
+        const BodyPlausibility& v = p.plausibility[static_cast<std::size_t>(b)];
+        body["plausible"] = v.plausible();
+        body["problems"] = v.problems;
+        if (!v.notes.empty()) body["notes"] = v.notes;
+      }
+      if (p.dataShare && p.dataShare->size() >= 10 * (b + 1)) {
+        const Eigen::VectorXd& share = *p.dataShare;
+        double com = 0.0, inertia = 0.0;
+        for (int k = 1; k < 4; ++k) com += share[10 * b + k] / 3.0;
+        for (int k = 4; k < 10; ++k) inertia += share[10 * b + k] / 6.0;
+        body["data_share"] = {{"mass", share[10 * b]}, {"com", com}, {"inertia", inertia}};
+      }
+      bodies.push_back(body);
     }
     j["bodies"] = bodies;
+    j["prior_weight"] = p.priorWeight;
   }
   j["friction"] = frictionTable(p);
   j["residual_rms"] = toStd(p.residualRms);
@@ -142,6 +157,9 @@ IdentifiedParameters makeIdentifiedParameters(const std::string& robotSpec, cons
   p.samples = e.samples;
   p.columnNames = base.columnNames;
   p.fullParameters = e.fullParameters;
+  p.dataShare = e.dataShare;
+  p.priorWeight = e.priorWeight;
+  if (e.fullParameters) p.plausibility = checkPlausibility(model, *e.fullParameters, bodyGeometryBounds(model));
   p.sources = sources;
   return p;
 }

@@ -9,12 +9,16 @@
 //   regressor: {viscous, coulomb, offset, armature, coulomb_width},
 //   base_parameters: [{name, expression, column, value, std, rel_std_percent}],
 //   standard_parameters (consistent only): [{name, value}] in regressor column order,
-//   bodies (consistent only): [{link, mass, com: [x, y, z], inertia_com: [ixx, ixy, ixz, iyy, iyz, izz]}],
+//   bodies (consistent only): [{link, mass, com: [x, y, z], inertia_com: [ixx, ixy, ixz, iyy, iyz, izz],
+//     plausible, problems: [...], notes: [...] (plausibility.hpp, against the link geometry's bounds),
+//     data_share: {mass, com, inertia}: how much of each the data determined (0 = the prior's, 1 = the data's)}],
+//   prior_weight (consistent only),
 //   friction: [{joint, fv?, fc?, fo?, Ia?}] where a friction column is its own base parameter,
 //   residual_rms, noise_std: [per joint, N m], condition, samples, sources: [log files]
 // Numbers are written with 17 significant digits (exact round trip).
 
 #include "identification/base_estimation.hpp"
+#include "identification/plausibility.hpp"
 #include "dynamics/base_parameters.hpp"
 #include "model/robot_model.hpp"
 
@@ -37,6 +41,9 @@ struct IdentifiedParameters {
   long samples = 0;
   std::vector<std::string> columnNames;          ///< regressor column names
   std::optional<Eigen::VectorXd> fullParameters;  ///< consistent estimate: full regressor parameters
+  std::optional<Eigen::VectorXd> dataShare;       ///< consistent estimate: per full parameter (BaseEstimate)
+  std::vector<BodyPlausibility> plausibility;     ///< consistent estimate: per body (plausibility.hpp)
+  double priorWeight = 0.0;                       ///< consistent estimate: the prior's weight used
   std::vector<std::string> sources;
 };
 
