@@ -369,7 +369,8 @@ class Reader {
         break;
       }
       case pugi::status_bad_doctype:
-        return {t_.rfind('<', at), innermostOpen(doc) ? "DOCTYPE inside an element" : "unterminated DOCTYPE"};
+        return {std::min(t_.rfind('<', at), at),
+                innermostOpen(doc) ? "DOCTYPE inside an element" : "unterminated DOCTYPE"};
       case pugi::status_unrecognized_tag: return {at, "expected an element name after '<'"};
       default: break;
     }
