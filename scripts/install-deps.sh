@@ -6,7 +6,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config ninja-build
-  libeigen3-dev liburdfdom-dev liburdfdom-headers-dev
+  libeigen3-dev liburdfdom-dev liburdfdom-headers-dev libpugixml-dev
   libcli11-dev nlohmann-json3-dev libyaml-cpp-dev
   libnlopt-cxx-dev libceres-dev libmatio-dev
   libgtest-dev libgmock-dev libbenchmark-dev

@@ -3,7 +3,6 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
-#include <cstdint>
 #include <iomanip>
 #include <map>
 #include <sstream>
@@ -19,188 +18,6 @@
 namespace eb {
 
 namespace {
-
-// ---------------------------------------------------------------------------
-// A scanner that records where each element starts and ends in the text, so
-// the export can splice the original bytes. The text has already been
-// validated by xml::parse (which reports malformed XML with a line number);
-// this pass only needs to be right for well-formed XML.
-
-struct Node {
-  std::string name;
-  size_t begin = 0;     // '<' of the start tag
-  size_t startEnd = 0;  // one past '>' of the start tag
-  size_t endBegin = 0;  // '<' of the end tag (== startEnd for <a/>)
-  size_t end = 0;       // one past the last '>'
-  bool selfClosing = false;
-  int parent = -1;
-  std::vector<std::pair<std::string, std::string>> attributes;
-  std::vector<int> children;
-
-  const std::string* attribute(const std::string& n) const {
-    for (const auto& a : attributes)
-      if (a.first == n) return &a.second;
-    return nullptr;
-  }
-};
-
-bool isSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-
-std::string unescape(const std::string& s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] != '&') {
-      out += s[i];
-      continue;
-    }
-    const size_t semi = s.find(';', i);
-    if (semi == std::string::npos) {
-      out += s[i];
-      continue;
-    }
-    const std::string ent = s.substr(i + 1, semi - i - 1);
-    if (ent == "lt")
-      out += '<';
-    else if (ent == "gt")
-      out += '>';
-    else if (ent == "amp")
-      out += '&';
-    else if (ent == "quot")
-      out += '"';
-    else if (ent == "apos")
-      out += '\'';
-    else if (!ent.empty() && ent[0] == '#') {
-      const bool hex = ent.size() > 1 && (ent[1] == 'x' || ent[1] == 'X');
-      const uint32_t cp = static_cast<uint32_t>(std::stoul(ent.substr(hex ? 2 : 1), nullptr, hex ? 16 : 10));
-      if (cp < 0x80) {
-        out += static_cast<char>(cp);
-      } else if (cp < 0x800) {
-        out += static_cast<char>(0xC0 | (cp >> 6));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-      } else if (cp < 0x10000) {
-        out += static_cast<char>(0xE0 | (cp >> 12));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-      } else {
-        out += static_cast<char>(0xF0 | (cp >> 18));
-        out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-        out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-        out += static_cast<char>(0x80 | (cp & 0x3F));
-      }
-    } else {
-      out += s.substr(i, semi - i + 1);
-    }
-    i = semi;
-  }
-  return out;
-}
-
-std::vector<Node> scanElements(const std::string& t, const std::string& source) {
-  std::vector<Node> nodes;
-  std::vector<int> open;
-  const size_t n = t.size();
-  auto fail = [&](size_t at, const std::string& what) {
-    const long line = 1 + std::count(t.begin(), t.begin() + static_cast<long>(std::min(at, n)), '\n');
-    throw ModelError(source + ":" + std::to_string(line) + ": xml: " + what);
-  };
-  auto skipTo = [&](size_t from, const char* marker) {
-    const size_t j = t.find(marker, from);
-    if (j == std::string::npos) fail(from, std::string("missing '") + marker + "'");
-    return j + std::char_traits<char>::length(marker);
-  };
-  size_t i = 0;
-  while (i < n) {
-    if (t[i] != '<') {
-      ++i;
-      continue;
-    }
-    if (t.compare(i, 4, "<!--") == 0) {
-      i = skipTo(i + 4, "-->");
-    } else if (t.compare(i, 9, "<![CDATA[") == 0) {
-      i = skipTo(i + 9, "]]>");
-    } else if (t.compare(i, 2, "<?") == 0) {
-      i = skipTo(i + 2, "?>");
-    } else if (t.compare(i, 2, "<!") == 0) {  // DOCTYPE, possibly with an internal subset
-      int bracket = 0;
-      char quote = 0;
-      size_t j = i + 2;
-      for (; j < n; ++j) {
-        const char c = t[j];
-        if (quote) {
-          if (c == quote) quote = 0;
-        } else if (c == '"' || c == '\'') {
-          quote = c;
-        } else if (c == '[') {
-          ++bracket;
-        } else if (c == ']') {
-          --bracket;
-        } else if (c == '>' && bracket <= 0) {
-          break;
-        }
-      }
-      if (j >= n) fail(i, "unterminated declaration");
-      i = j + 1;
-    } else if (t.compare(i, 2, "</") == 0) {
-      const size_t j = t.find('>', i);
-      if (j == std::string::npos) fail(i, "unterminated end tag");
-      std::string name = t.substr(i + 2, j - i - 2);
-      while (!name.empty() && isSpace(name.back())) name.pop_back();
-      if (open.empty() || nodes[static_cast<size_t>(open.back())].name != name)
-        fail(i, "unexpected end tag </" + name + ">");
-      Node& node = nodes[static_cast<size_t>(open.back())];
-      node.endBegin = i;
-      node.end = j + 1;
-      open.pop_back();
-      i = j + 1;
-    } else {
-      Node node;
-      node.begin = i;
-      size_t j = i + 1;
-      while (j < n && !isSpace(t[j]) && t[j] != '>' && t[j] != '/') ++j;
-      node.name = t.substr(i + 1, j - i - 1);
-      for (;;) {
-        while (j < n && isSpace(t[j])) ++j;
-        if (j >= n) fail(i, "unterminated start tag <" + node.name + ">");
-        if (t[j] == '>') {
-          ++j;
-          break;
-        }
-        if (t[j] == '/' && j + 1 < n && t[j + 1] == '>') {
-          node.selfClosing = true;
-          j += 2;
-          break;
-        }
-        const size_t nameBegin = j;
-        while (j < n && !isSpace(t[j]) && t[j] != '=' && t[j] != '>' && t[j] != '/') ++j;
-        const std::string attrName = t.substr(nameBegin, j - nameBegin);
-        while (j < n && isSpace(t[j])) ++j;
-        if (j >= n || t[j] != '=') fail(j, "attribute '" + attrName + "' without a value");
-        ++j;
-        while (j < n && isSpace(t[j])) ++j;
-        if (j >= n || (t[j] != '"' && t[j] != '\'')) fail(j, "attribute '" + attrName + "' value not quoted");
-        const char quote = t[j];
-        const size_t valueEnd = t.find(quote, j + 1);
-        if (valueEnd == std::string::npos) fail(j, "unterminated attribute value");
-        node.attributes.emplace_back(attrName, unescape(t.substr(j + 1, valueEnd - j - 1)));
-        j = valueEnd + 1;
-      }
-      node.startEnd = j;
-      node.parent = open.empty() ? -1 : open.back();
-      const int index = static_cast<int>(nodes.size());
-      if (node.parent >= 0) nodes[static_cast<size_t>(node.parent)].children.push_back(index);
-      if (node.selfClosing) {
-        node.endBegin = node.startEnd;
-        node.end = node.startEnd;
-      }
-      const bool pushOpen = !node.selfClosing;
-      nodes.push_back(std::move(node));
-      if (pushOpen) open.push_back(index);
-      i = j;
-    }
-  }
-  if (!open.empty()) fail(n, "element <" + nodes[static_cast<size_t>(open.back())].name + "> is not closed");
-  return nodes;
-}
 
 // ---------------------------------------------------------------------------
 // Text helpers.
@@ -299,7 +116,8 @@ std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urd
   }
 
   // The URDF must describe this model: same moving bodies (links) in the same order.
-  xml::parse(urdfText, where);  // line-numbered errors for malformed XML
+  // Line-numbered errors for malformed XML, and where each element is in the text.
+  const xml::Element robot = xml::parse(urdfText, where);
   const RobotModel original = importUrdfString(urdfText, where, std::string());
   bool same = original.bodyCount() == nb && original.dof() == model.dof();
   for (int b = 0; same && b < nb; ++b)
@@ -309,31 +127,21 @@ std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urd
                      " moving links) does not describe the robot '" + model.name() + "' (" + std::to_string(nb) +
                      " moving links)");
 
-  const std::vector<Node> nodes = scanElements(urdfText, where);
-  int root = -1;
-  for (size_t k = 0; k < nodes.size(); ++k)
-    if (nodes[k].parent < 0) {
-      root = static_cast<int>(k);
-      break;
-    }
-  if (root < 0 || nodes[static_cast<size_t>(root)].name != "robot")
-    throw ModelError(where + ": xml: the root element is not <robot>");
-  const Node& robot = nodes[static_cast<size_t>(root)];
+  if (robot.name != "robot") throw ModelError(where + ": xml: the root element is not <robot>");
 
   // Top-level <link> elements by name.
-  std::map<std::string, int> linkNodes;
-  for (int k : robot.children) {
-    const Node& nd = nodes[static_cast<size_t>(k)];
+  std::map<std::string, const xml::Element*> linkNodes;
+  for (const xml::Element& nd : robot.children) {
     if (nd.name != "link") continue;
-    if (const std::string* name = nd.attribute("name")) linkNodes.emplace(*name, k);
+    if (const std::string* name = nd.attribute("name")) linkNodes.emplace(*name, &nd);
   }
   // Indentation step of the file: a link's first child against the link, else two spaces.
   std::string step = "  ";
   for (const auto& entry : linkNodes) {
-    const Node& ln = nodes[static_cast<size_t>(entry.second)];
+    const xml::Element& ln = *entry.second;
     if (ln.children.empty()) continue;
     const std::string outer = indentAt(urdfText, ln.begin);
-    const std::string inner = indentAt(urdfText, nodes[static_cast<size_t>(ln.children.front())].begin);
+    const std::string inner = indentAt(urdfText, ln.children.front().begin);
     if (inner.size() > outer.size() && inner.compare(0, outer.size(), outer) == 0) {
       step = inner.substr(outer.size());
       break;
@@ -341,23 +149,18 @@ std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urd
   }
 
   std::vector<Edit> edits;
-  auto firstChild = [&](const Node& nd, const char* name) -> const Node* {
-    for (int k : nd.children)
-      if (nodes[static_cast<size_t>(k)].name == name) return &nodes[static_cast<size_t>(k)];
-    return nullptr;
-  };
 
   for (int b = 0; b < nb; ++b) {
     const std::string& linkName = model.body(b).name;
     const auto it = linkNodes.find(linkName);
     if (it == linkNodes.end()) throw InputError(where + ": link '" + linkName + "' not found in the URDF");
-    const Node& link = nodes[static_cast<size_t>(it->second)];
+    const xml::Element& link = *it->second;
     const Vector10d tb = theta.segment<10>(10 * b);
-    if (const Node* inertial = firstChild(link, "inertial")) {
+    if (const xml::Element* inertial = link.child("inertial")) {
       const std::string indent = indentAt(urdfText, inertial->begin);
       edits.push_back({inertial->begin, inertial->end, inertialElement(tb, indent, step)});
-      for (int k : link.children) {  // a second <inertial> (invalid URDF) would contradict the first
-        const Node& other = nodes[static_cast<size_t>(k)];
+      // A second <inertial> (invalid URDF) would contradict the first.
+      for (const xml::Element& other : link.children) {
         if (&other != inertial && other.name == "inertial") {
           const auto range = wholeLines(urdfText, other.begin, other.end);
           edits.push_back({range.first, range.second, ""});
@@ -385,9 +188,8 @@ std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urd
     if (lf.body < 0 || lf.name == model.body(lf.body).name) continue;
     const auto it = linkNodes.find(lf.name);
     if (it == linkNodes.end()) continue;
-    const Node& link = nodes[static_cast<size_t>(it->second)];
-    for (int k : link.children) {
-      const Node& nd = nodes[static_cast<size_t>(k)];
+    const xml::Element& link = *it->second;
+    for (const xml::Element& nd : link.children) {
       if (nd.name != "inertial") continue;
       const std::string indent = indentAt(urdfText, nd.begin);
       const std::string comment = "<!-- " +

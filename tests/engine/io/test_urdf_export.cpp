@@ -191,6 +191,44 @@ TEST(UrdfExport, AddsInertialToLinksThatHaveNone) {
   EXPECT_NE(out.find("<link name=\"base\"/>"), std::string::npos);
 }
 
+TEST(UrdfExport, KeepsCommentsCdataAndEntitiesAsWritten) {
+  const std::string urdf = R"(<?xml version="1.0"?>
+<robot name="r &amp; d">
+  <link name="base"/>
+  <!-- the arm: <link name="fake"> in a comment
+       is not an element -->
+  <link name="arm&#x26;tool">
+    <inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial>
+    <!-- after the inertial -->
+  </link>
+  <joint name="j" type="revolute">
+    <parent link="base"/><child link="arm&amp;tool"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" effort="10" velocity="1"/>
+  </joint>
+  <gazebo reference="arm&amp;tool"><plugin><![CDATA[ </link> & </robot> ]]></plugin></gazebo>
+</robot>
+)";
+  const RobotModel model = importUrdfString(urdf, "tricky.urdf", "");
+  ASSERT_EQ(model.bodyCount(), 1);
+  EXPECT_EQ(model.body(0).name, "arm&tool");  // the export finds the link by its decoded name
+  const Eigen::VectorXd theta = modifiedParameters(model);
+  const std::string out = exportIdentifiedUrdf(model, urdf, "log.csv", theta);
+  expectRoundTrip(model, out, theta, "tricky");
+  // Only the inertial changed and the header comment came in: the text before
+  // <robot>, between <robot> and <inertial> and after </inertial> is as written.
+  const size_t robotAt = urdf.find("<robot"), inertialAt = urdf.find("<inertial>");
+  const std::string afterInertial = urdf.substr(urdf.find("</inertial>") + std::string("</inertial>").size());
+  EXPECT_EQ(out.substr(0, robotAt), urdf.substr(0, robotAt));
+  EXPECT_NE(out.find(urdf.substr(robotAt, inertialAt - robotAt)), std::string::npos);
+  ASSERT_GE(out.size(), afterInertial.size());
+  EXPECT_EQ(out.substr(out.size() - afterInertial.size()), afterInertial);
+  EXPECT_NE(out.find("<!-- the arm: <link name=\"fake\"> in a comment\n       is not an element -->"),
+            std::string::npos);
+  EXPECT_NE(out.find("<link name=\"arm&#x26;tool\">"), std::string::npos);  // entity kept, not decoded
+  EXPECT_NE(out.find("<![CDATA[ </link> & </robot> ]]>"), std::string::npos);
+  EXPECT_EQ(out.find("<mass value=\"1\"/>"), std::string::npos);
+}
+
 TEST(UrdfExport, RefusesInconsistentOrMismatchedInput) {
   const RobotModel model = builtinRobot("panda");
   const std::string urdf(builtin_files::embeddedFile("panda.urdf"));
