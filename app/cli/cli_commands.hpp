@@ -16,6 +16,7 @@ void addSampleCommand(CLI::App& app);
 void addSimulateCommand(CLI::App& app);
 void addIdentifyCommand(CLI::App& app);
 void addPayloadCommands(CLI::App& app);  // identify-payload, identify-gains
+void addCompareFrictionCommand(CLI::App& app);
 void addValidateCommand(CLI::App& app);
 void addExportCommand(CLI::App& app);
 void addDemoCommand(CLI::App& app);

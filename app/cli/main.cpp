@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   eb::cli::addSimulateCommand(app);
   eb::cli::addIdentifyCommand(app);
   eb::cli::addPayloadCommands(app);
+  eb::cli::addCompareFrictionCommand(app);
   eb::cli::addValidateCommand(app);
   eb::cli::addExportCommand(app);
   eb::cli::addDemoCommand(app);

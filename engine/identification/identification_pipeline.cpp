@@ -39,6 +39,12 @@ std::string LogSummary::text() const {
   return out;
 }
 
+bool isHeldOutSample(double t, double t0) {
+  constexpr double kWindowSeconds = 1.0;
+  constexpr long long kEvery = 5;
+  return static_cast<long long>(std::floor((t - t0) / kWindowSeconds)) % kEvery == kEvery - 1;
+}
+
 // Splits the samples between a training and a held-out accumulation by each log's own
 // time: every fifth second from the log's first sample is held out (chooses the
 // consistent estimate's prior weight). Every sample goes to exactly one of them.
@@ -66,11 +72,7 @@ class SplitAccumulator {
   const NormalEquations& heldOut() const { return heldOut_.equations(); }
 
  private:
-  static constexpr double kWindowSeconds = 1.0;
-  static constexpr long long kEvery = 5;
-  bool isHeldOut(double t) const {
-    return static_cast<long long>(std::floor((t - t0_) / kWindowSeconds)) % kEvery == kEvery - 1;
-  }
+  bool isHeldOut(double t) const { return isHeldOutSample(t, t0_); }
   RegressionAccumulator training_, heldOut_;
   double t0_ = 0.0;
   bool started_ = false;

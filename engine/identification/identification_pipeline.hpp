@@ -65,6 +65,10 @@ struct IdentificationRun {
 /// Progress: (fraction in [0, 1], what is being done); return false to cancel (throws Cancelled).
 using IdentificationProgress = std::function<bool(double, const std::string&)>;
 
+/// Whether the sample at t [s] of a log whose first sample is at t0 [s] is held out: the
+/// last of every five one-second windows (how accumulateLogs splits training and held-out).
+bool isHeldOutSample(double t, double t0);
+
 /// Receives preprocessed samples: t (rows) [s], q, qd, qdd, tau (rows x dof), SI, model order.
 using SampleSink = std::function<void(const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd,
                                       const Eigen::MatrixXd& qdd, const Eigen::MatrixXd& tau)>;

@@ -1,0 +1,56 @@
+#pragma once
+// Which joint-friction model fits the logs: viscous alone, + Coulomb (sign),
+// + asymmetric Coulomb (a level per direction), + smooth Coulomb tanh(qd / w),
+// + Coulomb and Stribeck exp(-(qd / vs)^2) sign(qd), each fitted jointly with
+// the rigid-body base parameters and compared on held-out samples (every fifth
+// second of each log, as the consistent estimate chooses its prior weight).
+//
+// One pass over the logs. Per joint j the normal equations are accumulated for
+// [Y_b,j | F_j | tau_j], Y_b,j the base regressor row (rigid body + viscous,
+// + offset when asked) and F_j a dictionary of friction features of qd_j:
+// sign, its positive and negative parts, tanh at widths 0.002-0.2 rad/s and the
+// Stribeck bump at velocities 0.01-0.5 rad/s. A model picks, per joint, one
+// feature set among its alternatives (the nonlinear width or Stribeck velocity
+// on that grid); the set per joint is chosen by coordinate descent on the
+// training residual, each step an exact linear least-squares solve of every
+// parameter together (variable projection on a grid), so the rigid-body
+// parameters and the friction are fitted jointly. Joints are weighted by the
+// noise of the Coulomb model's fit, the same for every model.
+
+#include "identification/identification_pipeline.hpp"
+#include "model/robot_model.hpp"
+
+#include <Eigen/Core>
+
+#include <string>
+#include <vector>
+
+namespace eb {
+
+/// One friction model's fit and its prediction of the held-out samples.
+struct FrictionModelScore {
+  std::string name;                  ///< "viscous + Coulomb", "viscous + smooth Coulomb tanh(qd/w)", ...
+  std::string parameterName;         ///< "w [rad/s]", "vs [rad/s]", or "" for models without one
+  std::vector<double> parameter;     ///< per joint: the chosen width or Stribeck velocity (NaN: none)
+  Eigen::VectorXd heldOutNrmse;      ///< per joint [%]: held-out RMSE over the held-out RMS torque
+  Eigen::VectorXd trainingRms;       ///< per joint residual RMS on the training samples [N m]
+  double score = 0.0;                ///< held-out weighted mean squared residual (lower is better)
+  int unknowns = 0;                  ///< parameters fitted (base + friction)
+};
+
+struct FrictionComparison {
+  std::vector<FrictionModelScore> models;  ///< in a fixed order, viscous alone first
+  int best = 0;                            ///< index of the lowest held-out score
+  long trainingSamples = 0, heldOutSamples = 0;
+  std::vector<std::string> notes;          ///< per log: "<file>: <summary>"
+  std::vector<LogWarning> warnings;
+};
+
+/// Fits and compares the friction models on the logs (settings: reading, preprocessing;
+/// settings.regressor.offset adds per-joint offsets to every model; its viscous/coulomb
+/// flags are ignored). Throws InputError (too few samples, nothing held out), Cancelled.
+FrictionComparison compareFrictionModels(const RobotModel& model, const std::vector<std::string>& paths,
+                                         const IdentificationSettings& settings,
+                                         const IdentificationProgress& progress = {});
+
+}  // namespace eb
