@@ -40,6 +40,10 @@ void print(const FrictionComparison& c, const char* what) {
   for (const FrictionModelScore& m : c.models) {
     std::printf("[ %-8s ] %-38s %8.4g:", what, m.name.c_str(), m.score);
     for (Eigen::Index j = 0; j < m.heldOutNrmse.size(); ++j) std::printf(" %.3f", m.heldOutNrmse[j]);
+    if (!m.parameterName.empty()) {
+      std::printf("; %s", m.parameterName.c_str());
+      for (double p : m.parameter) std::printf(" %g", p);
+    }
     std::printf("\n");
   }
 }
