@@ -90,8 +90,8 @@ RegressionAccumulator::~RegressionAccumulator() = default;
 
 void RegressionAccumulator::reset() { total_ = NormalEquations(model_.dof(), base_.rank); }
 
-void RegressionAccumulator::addRange(Lane& lane, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd,
-                                     const Eigen::MatrixXd& qdd, const Eigen::MatrixXd& tau, long begin, long end) {
+void RegressionAccumulator::addRange(Lane& lane, const Block& q, const Block& qd, const Block& qdd, const Block& tau,
+                                     long begin, long end) {
   const int n = model_.dof();
   const int r = base_.rank;
   lane.eq = NormalEquations(n, r);
@@ -145,8 +145,7 @@ void RegressionAccumulator::addRange(Lane& lane, const Eigen::MatrixXd& q, const
   }
 }
 
-void RegressionAccumulator::add(const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
-                                const Eigen::MatrixXd& tau) {
+void RegressionAccumulator::add(const Block& q, const Block& qd, const Block& qdd, const Block& tau) {
   const long N = q.rows();
   const int n = model_.dof();
   if (q.cols() != n || qd.cols() != n || qdd.cols() != n || tau.cols() != n || qd.rows() != N || qdd.rows() != N ||

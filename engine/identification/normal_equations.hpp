@@ -49,8 +49,8 @@ class RegressionAccumulator {
   ~RegressionAccumulator();
 
   /// Adds the samples of a block to the running normal equations.
-  void add(const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
-           const Eigen::MatrixXd& tau);
+  void add(const Eigen::Ref<const Eigen::MatrixXd>& q, const Eigen::Ref<const Eigen::MatrixXd>& qd,
+           const Eigen::Ref<const Eigen::MatrixXd>& qdd, const Eigen::Ref<const Eigen::MatrixXd>& tau);
   /// The normal equations so far.
   const NormalEquations& equations() const { return total_; }
   /// Starts over.
@@ -58,8 +58,8 @@ class RegressionAccumulator {
 
  private:
   struct Lane;
-  void addRange(Lane& lane, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
-                const Eigen::MatrixXd& tau, long begin, long end);
+  using Block = Eigen::Ref<const Eigen::MatrixXd>;
+  void addRange(Lane& lane, const Block& q, const Block& qd, const Block& qdd, const Block& tau, long begin, long end);
 
   RobotModel model_;
   BaseParameters base_;
