@@ -9,6 +9,7 @@
 #include <cctype>
 #include <cmath>
 #include <map>
+#include <set>
 #include <optional>
 
 namespace eb {
@@ -172,14 +173,27 @@ class Guesser {
   [[noreturn]] void mismatch(Role role) const {
     const Group* g = largestGroup(groups_, role);
     std::string what;
-    const std::string& lastName = columns_[g->columns.back()];
-    const std::size_t digitsEnd = lastName.find_last_of("0123456789") + 1;
-    if (!g->named && g->valid && static_cast<int>(g->columns.size()) < dof_ && digitsEnd > 0) {
-      std::size_t digitsBegin = digitsEnd;
-      while (digitsBegin > 0 && std::isdigit(static_cast<unsigned char>(lastName[digitsBegin - 1]))) --digitsBegin;
-      const int next = std::stoi(lastName.substr(digitsBegin, digitsEnd - digitsBegin)) + 1;
-      what = "column '" + lastName.substr(0, digitsBegin) + std::to_string(next) + lastName.substr(digitsEnd) +
-             "' missing: ";
+    // The index in a name ("tau3" -> 3, "actual_q_2" -> 2): its last run of digits.
+    auto indexOf = [](const std::string& name, std::size_t& begin, std::size_t& end) {
+      end = name.find_last_of("0123456789");
+      if (end == std::string::npos) return -1;
+      ++end;
+      begin = end;
+      while (begin > 0 && std::isdigit(static_cast<unsigned char>(name[begin - 1]))) --begin;
+      return end - begin > 6 ? -1 : std::stoi(name.substr(begin, end - begin));
+    };
+    if (!g->named && static_cast<int>(g->columns.size()) < dof_) {
+      // Name the first index missing from the run the group starts (tau1 tau2 tau4 -> 'tau3').
+      std::set<int> present;
+      std::size_t b = 0, e = 0;
+      for (std::size_t c : g->columns) present.insert(indexOf(columns_[c], b, e));
+      const std::string& first = columns_[g->columns.front()];
+      const int start = indexOf(first, b, e);
+      if (start >= 0 && !present.count(-1)) {
+        int missing = start;
+        while (present.count(missing)) ++missing;
+        what = "column '" + first.substr(0, b) + std::to_string(missing) + first.substr(e) + "' missing: ";
+      }
     }
     what += "found " + std::to_string(g->columns.size()) + " joint " + roleName(role) + " columns (" +
             describe(*g, columns_) + ") but the robot has " + std::to_string(dof_) + " joints";

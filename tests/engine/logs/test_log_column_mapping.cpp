@@ -167,6 +167,15 @@ TEST(LogColumnMapping, JointCountMismatchNamesTheCount) {
                      "actual_q_0 .. actual_q_5", "7 joints");
 }
 
+TEST(LogColumnMapping, AMissingMiddleColumnIsNamed) {
+  // tau3 absent: the error names it, not the first position column or the group's end.
+  std::vector<std::string> columns = concat({{"t"}, indexed("q", 1, 7)});
+  for (int k = 1; k <= 7; ++k)
+    if (k != 3) columns.push_back("tau" + std::to_string(k));
+  const std::string msg = messageOf<InputError>([&] { guessLogColumnMapping(columns, {}, withDof(7), "log.csv", 1); });
+  EXPECT_MESSAGE_HAS(msg, "log.csv", "line 1", "column 'tau3' missing", "found 6 joint torque columns", "7 joints");
+}
+
 TEST(LogColumnMapping, HeaderlessPositionalLayout) {
   std::vector<std::string> columns;
   for (int k = 1; k <= 7; ++k) columns.push_back("column" + std::to_string(k));  // t, q1..3, tau1..3
