@@ -202,11 +202,13 @@ void EstimatePage::buildUi() {
 
   residualTable_ = new QTableWidget(0, 3);
   residualTable_->setObjectName("residualTable");
-  residualTable_->setHorizontalHeaderLabels({tr("Joint"), tr("Residual RMS [N m]"), tr("Noise std [N m]")});
+  residualTable_->setHorizontalHeaderLabels({tr("Joint"), tr("RMS [N m]"), tr("Noise std [N m]")});
+  residualTable_->horizontalHeaderItem(1)->setToolTip(tr("RMS of the torque residual per joint"));
   residualTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   residualTable_->verticalHeader()->setVisible(false);
   residualTable_->verticalHeader()->setDefaultSectionSize(22);
   residualTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  residualTable_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   notesText_ = new QPlainTextEdit;
   notesText_->setObjectName("estimateNotes");
   notesText_->setReadOnly(true);
@@ -226,24 +228,24 @@ void EstimatePage::buildUi() {
   bottom->addWidget(linksBox_);
   bottom->addWidget(residualBox);
   bottom->addWidget(notesTabs_);
-  bottom->setSizes({560, 330, 330});
+  bottom->setSizes({600, 330, 310});
   auto* tableBox = new QWidget;
   auto* tableLayout = new QVBoxLayout(tableBox);
   tableLayout->setContentsMargins(0, 0, 0, 0);
   tableLayout->addWidget(summaryLabel_);
   tableLayout->addWidget(priorWeightLabel_);
   tableLayout->addWidget(parameterTable_, 1);
-  auto* split = new QSplitter(Qt::Vertical);
-  split->addWidget(tableBox);
-  split->addWidget(bottom);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 1);
-  split->setSizes({330, 230});
+  split_ = new QSplitter(Qt::Vertical);
+  split_->addWidget(tableBox);
+  split_->addWidget(bottom);
+  split_->setStretchFactor(0, 3);
+  split_->setStretchFactor(1, 1);
+  split_->setSizes({330, 230});
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addLayout(top);
-  layout->addWidget(split, 1);
+  layout->addWidget(split_, 1);
   showSettings();
   showResults();
 }
@@ -495,6 +497,12 @@ void EstimatePage::showResults() {
 
 void EstimatePage::showConsistentResults(const ResultsSummary* s, bool live) {
   const bool consistent = s && s->consistent;
+  if (consistent != !linksBox_->isHidden()) {
+    // The table of links needs every row in view: give the bottom more height while it shows.
+    const int total = split_->sizes().value(0) + split_->sizes().value(1);
+    const int bottomHeight = consistent ? 290 : 230;
+    if (total > 2 * bottomHeight) split_->setSizes({total - bottomHeight, bottomHeight});
+  }
   linksBox_->setVisible(consistent);
   const int chartTab = notesTabs_->indexOf(priorWeightChart_);
   const bool curve = consistent && s->priorWeightChosen && !s->priorWeightCurve.empty();
@@ -511,7 +519,7 @@ void EstimatePage::showConsistentResults(const ResultsSummary* s, bool live) {
   }
   priorWeightLabel_->setText(
       s->priorWeightChosen
-          ? tr("<b>Prior weight %1</b>, chosen on held-out samples (%2 of %3) · its held-out score: "
+          ? tr("<b>Prior weight %1</b>, chosen on held-out samples (%2 of %3) · held-out score by weight: "
                "tab Prior weight")
                 .arg(formatPriorWeight(s->priorWeight))
                 .arg(s->heldOutSamples)

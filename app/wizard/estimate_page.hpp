@@ -14,6 +14,7 @@
 
 class QCheckBox;
 class QGroupBox;
+class QSplitter;
 class QTabWidget;
 class QComboBox;
 class QDoubleSpinBox;
@@ -85,6 +86,7 @@ class EstimatePage : public QWizardPage {
   QGroupBox* linksBox_;
   PlausibilityTable* plausibilityTable_;
   QTabWidget* notesTabs_;
+  QSplitter* split_;
   PriorWeightChart* priorWeightChart_;
 };
 

@@ -4,6 +4,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QTextEdit>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -72,7 +73,7 @@ PlausibilityTable::PlausibilityTable(QWidget* parent) : QWidget(parent) {
   table_ = new QTableWidget(0, CCount);
   table_->setObjectName("plausibilityTable");
   table_->setHorizontalHeaderLabels({tr("Link"), tr("Mass [kg]"), tr("Plausible"), tr("Mass\nfrom data"),
-                                     tr("COM\nfrom data"), tr("Inertia\nfrom data"), tr("Problems")});
+                                     tr("COM\nfrom data"), tr("Inertia\nfrom data"), tr("Problems (notes)")});
   const QString shareTip = tr("How much of it the data determined [%]: 0 = the prior's (the model's own value), "
                               "100 = the data's");
   for (int c : {CMassShare, CComShare, CInertiaShare}) table_->horizontalHeaderItem(c)->setToolTip(shareTip);
@@ -86,19 +87,23 @@ PlausibilityTable::PlausibilityTable(QWidget* parent) : QWidget(parent) {
   table_->verticalHeader()->setDefaultSectionSize(22);
   table_->horizontalHeader()->setStretchLastSection(true);
   table_->setWordWrap(false);
-  table_->setColumnWidth(CLink, 96);
-  table_->setColumnWidth(CMass, 70);
-  table_->setColumnWidth(CMark, 112);
+  table_->horizontalHeader()->setSectionResizeMode(CLink, QHeaderView::ResizeToContents);
+  table_->setColumnWidth(CMass, 66);
+  table_->setColumnWidth(CMark, 122);
   for (int c : {CMassShare, CComShare, CInertiaShare}) table_->setColumnWidth(c, 62);
-  detailLabel_ = new QLabel;
-  detailLabel_->setObjectName("plausibilityDetails");
-  detailLabel_->setWordWrap(true);
-  detailLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // The problems of every implausible link, 3 lines high (scrolls): the table keeps its rows.
+  details_ = new QTextEdit;
+  details_->setObjectName("plausibilityDetails");
+  details_->setReadOnly(true);
+  details_->setFrameShape(QFrame::NoFrame);
+  details_->viewport()->setAutoFillBackground(false);
+  details_->document()->setDocumentMargin(1);
+  details_->setFixedHeight(3 * fontMetrics().lineSpacing() + 4);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(summaryLabel_);
   layout->addWidget(table_, 1);
-  layout->addWidget(detailLabel_);
+  layout->addWidget(details_);
   setLinks({});
 }
 
@@ -107,8 +112,8 @@ void PlausibilityTable::setLinks(const std::vector<LinkResult>& links, const QSt
   table_->setVisible(!links.empty());
   if (links.empty()) {
     summaryLabel_->setText(message);
-    detailLabel_->clear();
-    detailLabel_->hide();
+    details_->clear();
+    details_->hide();
     return;
   }
   const QColor good(0x1b, 0x7f, 0x3b), bad(0xb0, 0x00, 0x20);
@@ -139,8 +144,8 @@ void PlausibilityTable::setLinks(const std::vector<LinkResult>& links, const QSt
     if (!l.plausible) details << QString("<b>%1</b>: %2").arg(l.link.toHtmlEscaped(), l.problems.join("; ").toHtmlEscaped());
   }
   summaryLabel_->setText(plausibilitySummary(links));
-  detailLabel_->setText(details.join("<br>"));
-  detailLabel_->setVisible(!details.isEmpty());
+  details_->setHtml(details.join("<br>"));
+  details_->setVisible(!details.isEmpty());
 }
 
 }  // namespace eb::wizard

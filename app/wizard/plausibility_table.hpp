@@ -18,6 +18,7 @@
 #include <vector>
 
 class QLabel;
+class QTextEdit;
 class QTableWidget;
 
 namespace eb::wizard {
@@ -48,7 +49,7 @@ class PlausibilityTable : public QWidget {
  private:
   QLabel* summaryLabel_;
   QTableWidget* table_;
-  QLabel* detailLabel_;
+  QTextEdit* details_;
 };
 
 }  // namespace eb::wizard

@@ -5,6 +5,7 @@
 #include <QGraphicsLayout>
 #include <QPen>
 #include <QtCharts/QChart>
+#include <QtCharts/QLegendMarker>
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
 #include <QtCharts/QScatterSeries>
@@ -40,7 +41,7 @@ PriorWeightChart::PriorWeightChart(QWidget* parent) : QChartView(parent) {
   chart->addAxis(x_, Qt::AlignBottom);
   chart->addAxis(y_, Qt::AlignLeft);
   line_ = new QLineSeries;
-  line_->setName(tr("held-out score (weighted mean squared residual)"));
+  line_->setName(tr("held-out score"));
   line_->setPen(QPen(QColor(0x1f, 0x77, 0xb4), 1.5));
   line_->setPointsVisible(true);
   marker_ = new QScatterSeries;
@@ -52,7 +53,10 @@ PriorWeightChart::PriorWeightChart(QWidget* parent) : QChartView(parent) {
     s->attachAxis(x_);
     s->attachAxis(y_);
   }
+  chart->legend()->markers(line_).first()->setVisible(false);  // the y axis says what the line is
   setChart(chart);
+  setToolTip(tr("Held-out score (weighted mean squared residual on the held-out samples) of each prior weight "
+                "tried; the largest weight scoring close to the best is kept (the notes say how close)"));
   setRenderHint(QPainter::Antialiasing);
   setMinimumSize(240, 150);
 }
@@ -67,15 +71,18 @@ void PriorWeightChart::setCurve(const std::vector<std::pair<double, double>>& cu
   std::sort(points.begin(), points.end(), [](const QPointF& a, const QPointF& b) { return a.x() < b.x(); });
   line_->replace(points);
   marker_->replace(mark);
-  marker_->setName(tr("chosen: %1").arg(formatNumber(chosen, 3)));
+  marker_->setName(tr("chosen weight %1").arg(formatNumber(chosen, 3)));
   if (points.isEmpty()) return;
   double x0 = points.front().x(), x1 = points.back().x(), y0 = points.front().y(), y1 = y0;
   for (const QPointF& p : points) {
     y0 = std::min(y0, p.y());
     y1 = std::max(y1, p.y());
   }
-  // Whole decades, so the log axes label every power of ten.
-  x_->setRange(std::pow(10.0, std::floor(std::log10(x0))), std::pow(10.0, std::ceil(std::log10(x1))));
+  // At most 5 labels on x: one every k decades, the range whole steps of k decades.
+  const double d0 = std::floor(std::log10(x0)), d1 = std::ceil(std::log10(x1));
+  const double k = std::max(1.0, std::ceil((d1 - d0) / 4.0));
+  x_->setBase(std::pow(10.0, k));
+  x_->setRange(std::pow(10.0, k * std::floor(d0 / k)), std::pow(10.0, k * std::ceil(d1 / k)));
   y_->setRange(std::pow(10.0, std::floor(std::log10(y0))), std::pow(10.0, std::ceil(std::log10(y1 * 1.01))));
 }
 

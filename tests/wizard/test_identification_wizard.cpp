@@ -28,6 +28,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTextEdit>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -297,10 +298,12 @@ class IdentificationWizardTest : public QObject {
     const QString problem = links[3].problems.front();
     QVERIFY(table->item(3, PlausibilityTable::CProblems)->text().contains(problem));
     QVERIFY(table->item(3, PlausibilityTable::CLink)->toolTip().contains(problem));
-    auto* details = view.findChild<QLabel*>("plausibilityDetails");
+    auto* details = view.findChild<QTextEdit*>("plausibilityDetails");
     QVERIFY(details->isVisible());
-    QVERIFY2(details->text().contains(links[3].link) && details->text().contains(problem.toHtmlEscaped()),
-             qPrintable(details->text()));
+    const QString detailText = details->toPlainText();
+    QVERIFY2(detailText.contains(links[3].link + ": " + problem), qPrintable(detailText));
+    for (const LinkResult& l : links)
+      QVERIFY2(detailText.contains(l.link + ": ") != l.plausible, qPrintable(l.link + " in the details: " + detailText));
     int plausible = 0;
     for (const LinkResult& l : links) plausible += l.plausible;
     const QString summary = view.findChild<QLabel*>("plausibilitySummary")->text();
@@ -636,7 +639,7 @@ class IdentificationWizardTest : public QObject {
     }
     auto* summary = wizard.findChild<QLabel*>("plausibilitySummary");
     QVERIFY2(summary->text().startsWith("7 of 7 links plausible"), qPrintable(summary->text()));
-    QVERIFY(!wizard.findChild<QLabel*>("plausibilityDetails")->isVisible());
+    QVERIFY(!wizard.findChild<QTextEdit*>("plausibilityDetails")->isVisible());
   }
 
   QTemporaryDir dir_;
