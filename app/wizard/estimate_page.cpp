@@ -1,8 +1,12 @@
 #include "app/wizard/estimate_page.hpp"
 
+#include "app/wizard/plausibility_table.hpp"
+#include "app/wizard/prior_weight_chart.hpp"
 #include "app/wizard/wizard_text.hpp"
 
 #include "identification/identification_pipeline.hpp"
+#include "identification/plausibility.hpp"
+#include "model/body_bounds.hpp"
 #include "model/model_error.hpp"
 
 #include <QCheckBox>
@@ -18,6 +22,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -41,7 +46,9 @@ class NumberItem : public QTableWidgetItem {
 
 enum ParameterColumn { PIndex, PName, PValue, PStd, PRel, PExpression, PCount };
 
-ResultsSummary summarise(const BaseParameters& base, const BaseEstimate& e, const RobotModel& model) {
+ResultsSummary summarise(const EstimateResult& r, const RobotModel& model) {
+  const BaseParameters& base = r.logs->base;
+  const BaseEstimate& e = r.estimate;
   ResultsSummary s;
   s.method = e.method;
   s.condition = e.condition;
@@ -52,10 +59,19 @@ ResultsSummary summarise(const BaseParameters& base, const BaseEstimate& e, cons
                             e.values[k], e.stddev[k], e.relativeStddev[k]});
   for (int j = 0; j < model.dof(); ++j)
     s.joints.push_back({QString::fromStdString(model.joint(j).name), e.residualRms[j], e.noiseStd[j]});
+  if (s.consistent) {
+    s.priorWeight = e.priorWeight;
+    s.priorWeightChosen = !e.priorWeightCurve.empty();
+    s.heldOutSamples = s.priorWeightChosen ? r.logs->heldOutEquations.samples : 0;
+    s.priorWeightCurve = e.priorWeightCurve;
+    s.links = linkResults(model, e, r.plausibility);
+  }
   return s;
 }
 
 }  // namespace
+
+QString formatPriorWeight(double weight) { return formatNumber(weight, 3); }
 
 EstimatePage::EstimatePage(WizardSession* session, QWidget* parent)
     : QWizardPage(parent), session_(session), task_(new BackgroundTask(this)) {
@@ -159,6 +175,11 @@ void EstimatePage::buildUi() {
   summaryLabel_->setObjectName("estimateSummary");
   summaryLabel_->setWordWrap(true);
   summaryLabel_->setTextFormat(Qt::RichText);
+  priorWeightLabel_ = new QLabel;
+  priorWeightLabel_->setObjectName("priorWeightLabel");
+  priorWeightLabel_->setTextFormat(Qt::RichText);
+  priorWeightLabel_->setToolTip(tr("The physically consistent estimate pulls what the data cannot see toward the "
+                                   "model's own inertias; the weight is relative to the data's mean curvature"));
   parameterTable_ = new QTableWidget(0, PCount);
   parameterTable_->setObjectName("parameterTable");
   parameterTable_->setHorizontalHeaderLabels(
@@ -181,39 +202,50 @@ void EstimatePage::buildUi() {
 
   residualTable_ = new QTableWidget(0, 3);
   residualTable_->setObjectName("residualTable");
-  residualTable_->setHorizontalHeaderLabels({tr("Joint"), tr("Residual RMS [N m]"), tr("Noise std [N m]")});
+  residualTable_->setHorizontalHeaderLabels({tr("Joint"), tr("RMS [N m]"), tr("Noise std [N m]")});
+  residualTable_->horizontalHeaderItem(1)->setToolTip(tr("RMS of the torque residual per joint"));
   residualTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   residualTable_->verticalHeader()->setVisible(false);
   residualTable_->verticalHeader()->setDefaultSectionSize(22);
   residualTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  residualTable_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
   notesText_ = new QPlainTextEdit;
   notesText_->setObjectName("estimateNotes");
   notesText_->setReadOnly(true);
   notesText_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+  plausibilityTable_ = new PlausibilityTable;
+  priorWeightChart_ = new PriorWeightChart;
+  linksBox_ = new QGroupBox(tr("Plausibility per link"));
+  linksBox_->setObjectName("plausibilityBox");
+  (new QVBoxLayout(linksBox_))->addWidget(plausibilityTable_);
   auto* residualBox = new QGroupBox(tr("Residual per joint"));
   (new QVBoxLayout(residualBox))->addWidget(residualTable_);
-  auto* notesBox = new QGroupBox(tr("Notes"));
-  (new QVBoxLayout(notesBox))->addWidget(notesText_);
+  notesTabs_ = new QTabWidget;
+  notesTabs_->setObjectName("estimateNotesTabs");
+  notesTabs_->addTab(notesText_, tr("Notes"));
+  notesTabs_->addTab(priorWeightChart_, tr("Prior weight"));
   auto* bottom = new QSplitter(Qt::Horizontal);
+  bottom->addWidget(linksBox_);
   bottom->addWidget(residualBox);
-  bottom->addWidget(notesBox);
-  bottom->setSizes({520, 520});
+  bottom->addWidget(notesTabs_);
+  bottom->setSizes({600, 330, 310});
   auto* tableBox = new QWidget;
   auto* tableLayout = new QVBoxLayout(tableBox);
   tableLayout->setContentsMargins(0, 0, 0, 0);
   tableLayout->addWidget(summaryLabel_);
+  tableLayout->addWidget(priorWeightLabel_);
   tableLayout->addWidget(parameterTable_, 1);
-  auto* split = new QSplitter(Qt::Vertical);
-  split->addWidget(tableBox);
-  split->addWidget(bottom);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 1);
-  split->setSizes({330, 230});
+  split_ = new QSplitter(Qt::Vertical);
+  split_->addWidget(tableBox);
+  split_->addWidget(bottom);
+  split_->setStretchFactor(0, 3);
+  split_->setStretchFactor(1, 1);
+  split_->setSizes({330, 230});
 
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addLayout(top);
-  layout->addWidget(split, 1);
+  layout->addWidget(split_, 1);
   showSettings();
   showResults();
 }
@@ -307,6 +339,7 @@ void EstimatePage::startEstimation() {
   const std::shared_ptr<const RobotModel> model = session_->modelPointer();
   auto accumulated = std::make_shared<std::shared_ptr<const AccumulatedLogs>>(cached);
   auto estimate = std::make_shared<BaseEstimate>();
+  auto plausibility = std::make_shared<std::vector<BodyPlausibility>>();
   setRunning(true);
   statusLabel_->setText(cached ? tr("Estimating from the accumulated logs...") : tr("Reading the logs..."));
   task_->start(
@@ -344,6 +377,11 @@ void EstimatePage::startEstimation() {
         *estimate = estimateWithMethod(*model, (*accumulated)->equations, (*accumulated)->base, options,
                                        [&](double f) { return progress(share + (1.0 - share) * f, what); },
                                        &(*accumulated)->trainingEquations, &(*accumulated)->heldOutEquations);
+        // The geometry's bounds read mesh files: checked here, not on the GUI thread.
+        if (estimate->fullParameters) {
+          if (!progress(1.0, "checking each link's plausibility")) return;
+          *plausibility = checkPlausibility(*model, *estimate->fullParameters, bodyGeometryBounds(*model));
+        }
         progress(1.0, "done");
       },
       [=](const BackgroundTask::Outcome& outcome) {
@@ -366,8 +404,9 @@ void EstimatePage::startEstimation() {
           result->logs = *accumulated;
           result->settings = estimation;
           result->estimate = *estimate;
+          result->plausibility = *plausibility;
           session_->setEstimate(result);
-          session_->document()->setResults(summarise(result->logs->base, result->estimate, session_->model()));
+          session_->document()->setResults(summarise(*result, session_->model()));
           progressBar_->setValue(1000);
           statusLabel_->setText(tr("Done."));
         }
@@ -386,11 +425,12 @@ void EstimatePage::showResults() {
   notesText_->clear();
   if (!live && !summary) {
     summaryLabel_->setText(tr("No estimate yet."));
+    showConsistentResults(nullptr, false);
     parameterTable_->setSortingEnabled(true);
     return;
   }
   // The live estimate when there is one, else the summary saved with the project.
-  ResultsSummary s = live ? summarise(live->logs->base, live->estimate, session_->model()) : *summary;
+  ResultsSummary s = live ? summarise(*live, session_->model()) : *summary;
   const QColor poor(255, 224, 178);
   int poorCount = 0;
   parameterTable_->setRowCount(static_cast<int>(s.parameters.size()));
@@ -438,6 +478,7 @@ void EstimatePage::showResults() {
                     : tr(" · all identified within %1 %").arg(kPoorlyIdentifiedPercent);
   if (!live) text += tr("<br><i>Saved with the project: press Estimate to recompute (needed to validate and export).</i>");
   summaryLabel_->setText(text);
+  showConsistentResults(&s, live != nullptr);
 
   if (live) {
     QStringList notes;
@@ -452,6 +493,41 @@ void EstimatePage::showResults() {
       notes << tr("... and %1 more warnings").arg(live->logs->warnings.size() - shown);
     notesText_->setPlainText(notes.join('\n'));
   }
+}
+
+void EstimatePage::showConsistentResults(const ResultsSummary* s, bool live) {
+  const bool consistent = s && s->consistent;
+  if (consistent != !linksBox_->isHidden()) {
+    // The table of links needs every row in view: give the bottom more height while it shows.
+    const int total = split_->sizes().value(0) + split_->sizes().value(1);
+    const int bottomHeight = consistent ? 290 : 230;
+    if (total > 2 * bottomHeight) split_->setSizes({total - bottomHeight, bottomHeight});
+  }
+  linksBox_->setVisible(consistent);
+  const int chartTab = notesTabs_->indexOf(priorWeightChart_);
+  const bool curve = consistent && s->priorWeightChosen && !s->priorWeightCurve.empty();
+  notesTabs_->setTabVisible(chartTab, curve);
+  priorWeightChart_->setCurve(curve ? s->priorWeightCurve : std::vector<std::pair<double, double>>{},
+                              consistent ? s->priorWeight : 0.0);
+  priorWeightLabel_->setVisible(s != nullptr);
+  if (!s) return;
+  if (!consistent) {
+    priorWeightLabel_->setText(
+        tr("<i>Prior weight and plausibility per link: need the physically consistent method.</i>"));
+    plausibilityTable_->setLinks({});
+    return;
+  }
+  priorWeightLabel_->setText(
+      s->priorWeightChosen
+          ? tr("<b>Prior weight %1</b>, chosen on held-out samples (%2 of %3) · held-out score by weight: "
+               "tab Prior weight")
+                .arg(formatPriorWeight(s->priorWeight))
+                .arg(s->heldOutSamples)
+                .arg(s->samples)
+          : tr("<b>Prior weight %1</b>, fixed (not chosen on held-out samples: see the notes)")
+                .arg(formatPriorWeight(s->priorWeight)));
+  plausibilityTable_->setLinks(s->links, live ? tr("Plausibility per link: not checked.")
+                                              : tr("Plausibility per link: press Estimate to recompute."));
 }
 
 }  // namespace eb::wizard

@@ -13,6 +13,9 @@
 #include <QWizardPage>
 
 class QCheckBox;
+class QGroupBox;
+class QSplitter;
+class QTabWidget;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
@@ -22,6 +25,12 @@ class QPushButton;
 class QTableWidget;
 
 namespace eb::wizard {
+
+class PlausibilityTable;
+class PriorWeightChart;
+
+/// The prior weight as the estimate page shows it ("1e-05", 3 significant digits, as the engine's note).
+QString formatPriorWeight(double weight);
 
 class EstimatePage : public QWizardPage {
   Q_OBJECT
@@ -49,6 +58,8 @@ class EstimatePage : public QWizardPage {
   void showSettings();
   void onSettingsEdited();
   void showResults();
+  /// The prior weight line, the per-link plausibility and the held-out chart (consistent only; s null: none).
+  void showConsistentResults(const ResultsSummary* s, bool live);
   void setRunning(bool running);
 
   WizardSession* session_;
@@ -71,6 +82,12 @@ class EstimatePage : public QWizardPage {
   QTableWidget* parameterTable_;
   QTableWidget* residualTable_;
   QPlainTextEdit* notesText_;
+  QLabel* priorWeightLabel_;
+  QGroupBox* linksBox_;
+  PlausibilityTable* plausibilityTable_;
+  QTabWidget* notesTabs_;
+  QSplitter* split_;
+  PriorWeightChart* priorWeightChart_;
 };
 
 }  // namespace eb::wizard

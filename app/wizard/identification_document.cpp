@@ -115,6 +115,54 @@ bool sameMapping(const LogColumnMapping& a, const LogColumnMapping& b) {
   return true;
 }
 
+QStringList stringsFromJson(const QJsonValue& v) {
+  QStringList out;
+  for (const QJsonValue& s : v.toArray()) out << s.toString();
+  return out;
+}
+
+// The consistent estimate's prior weight and links (same keys as params.json where it has them).
+void consistentToJson(const ResultsSummary& r, QJsonObject& o) {
+  o["prior_weight"] = number(r.priorWeight);
+  o["prior_weight_chosen"] = r.priorWeightChosen;
+  o["held_out_samples"] = static_cast<double>(r.heldOutSamples);
+  QJsonArray curve, links;
+  for (const auto& [weight, score] : r.priorWeightCurve) curve.append(QJsonArray{number(weight), number(score)});
+  for (const LinkResult& l : r.links)
+    links.append(QJsonObject{{"link", l.link},
+                             {"mass", number(l.mass)},
+                             {"plausible", l.plausible},
+                             {"problems", QJsonArray::fromStringList(l.problems)},
+                             {"notes", QJsonArray::fromStringList(l.notes)},
+                             {"data_share", QJsonObject{{"mass", number(l.massShare)},
+                                                        {"com", number(l.comShare)},
+                                                        {"inertia", number(l.inertiaShare)}}}});
+  o["prior_weight_curve"] = curve;
+  o["links"] = links;
+}
+
+void consistentFromJson(const QJsonObject& o, ResultsSummary& r) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  r.priorWeight = numberOr(o["prior_weight"], 0.0);
+  r.priorWeightChosen = o["prior_weight_chosen"].toBool(false);
+  r.heldOutSamples = static_cast<long>(o["held_out_samples"].toDouble(0));
+  for (const QJsonValue& v : o["prior_weight_curve"].toArray())
+    r.priorWeightCurve.emplace_back(numberOr(v.toArray()[0], nan), numberOr(v.toArray()[1], nan));
+  for (const QJsonValue& v : o["links"].toArray()) {
+    const QJsonObject lo = v.toObject(), share = lo["data_share"].toObject();
+    LinkResult l;
+    l.link = lo["link"].toString();
+    l.mass = numberOr(lo["mass"], nan);
+    l.plausible = lo["plausible"].toBool(false);
+    l.problems = stringsFromJson(lo["problems"]);
+    l.notes = stringsFromJson(lo["notes"]);
+    l.massShare = numberOr(share["mass"], nan);
+    l.comShare = numberOr(share["com"], nan);
+    l.inertiaShare = numberOr(share["inertia"], nan);
+    r.links.push_back(l);
+  }
+}
+
 const char* differentiatorKey(Differentiator d) {
   return d == Differentiator::SavitzkyGolay ? "savitzky_golay" : "central_difference";
 }
@@ -404,6 +452,7 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
     for (const JointResidual& j : results_->joints)
       joints.append(QJsonObject{{"joint", j.joint}, {"residual_rms", number(j.residualRms)}, {"noise_std", number(j.noiseStd)}});
     r["joints"] = joints;
+    if (results_->consistent) consistentToJson(*results_, r);
     root["results"] = r;
   }
   if (validation_) {
@@ -520,6 +569,7 @@ bool IdentificationDocument::fromJson(const QJsonObject& json, const QString& ba
         const QJsonObject o = v.toObject();
         s.joints.push_back({o["joint"].toString(), numberOr(o["residual_rms"], 0.0), numberOr(o["noise_std"], 0.0)});
       }
+      if (s.consistent) consistentFromJson(r, s);
       results = s;
     }
     if (json.contains("validation")) {

@@ -18,8 +18,11 @@
 #include <QJsonObject>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
+#include <limits>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace eb::wizard {
@@ -90,7 +93,22 @@ struct JointResidual {
   double noiseStd = 0.0;     ///< [N m]
 };
 
-/// Summary of the latest estimate (what the project file keeps).
+/// One link of a consistent estimate: its identified mass, the plausibility verdict
+/// (identification/plausibility.hpp, against the link geometry's bounds) and how much of its
+/// parameters the data determined (BaseEstimate::dataShare; 0 = the prior's, 1 = the data's).
+struct LinkResult {
+  QString link;
+  double mass = 0.0;  ///< [kg]
+  bool plausible = true;
+  QStringList problems;  ///< why it is not plausible ("COM 0.31 m outside ... (x)")
+  QStringList notes;     ///< checks that could not run ("no geometry: ...")
+  /// Data shares of the mass, the first moments (mean of 3) and the inertia (mean of 6); NaN: not reported.
+  double massShare = std::numeric_limits<double>::quiet_NaN();
+  double comShare = std::numeric_limits<double>::quiet_NaN();
+  double inertiaShare = std::numeric_limits<double>::quiet_NaN();
+};
+
+/// Summary of the latest estimate (what the project file keeps, the consistent fields included).
 struct ResultsSummary {
   EstimationMethod method = EstimationMethod::Wls;
   double condition = 0.0;  ///< cond(W^1/2 Phi_b)
@@ -98,6 +116,12 @@ struct ResultsSummary {
   std::vector<ParameterResult> parameters;
   std::vector<JointResidual> joints;
   bool consistent = false;  ///< full (physically consistent) parameters were estimated
+  // Consistent estimate only:
+  double priorWeight = 0.0;        ///< the prior's weight used (BaseEstimate::priorWeight)
+  bool priorWeightChosen = false;  ///< chosen on held-out samples (else fixed)
+  long heldOutSamples = 0;         ///< samples it was chosen on
+  std::vector<std::pair<double, double>> priorWeightCurve;  ///< (weight, held-out score) of each weight tried
+  std::vector<LinkResult> links;   ///< per body, model order; empty when plausibility was not checked
 };
 
 /// Per joint torque prediction error on the validation log.

@@ -10,6 +10,7 @@
 #include "dynamics/base_parameters.hpp"
 #include "logs/experiment_log.hpp"
 #include "identification/normal_equations.hpp"
+#include "identification/plausibility.hpp"
 #include "identification/validation.hpp"
 #include "model/robot_model.hpp"
 
@@ -37,6 +38,9 @@ struct EstimateResult {
   std::shared_ptr<const AccumulatedLogs> logs;
   EstimationSettings settings;  ///< what it was estimated with
   BaseEstimate estimate;
+  /// Consistent estimate: each body's plausibility against its geometry's bounds, checked with
+  /// the estimate on the worker thread (the bounds read mesh files); empty otherwise.
+  std::vector<BodyPlausibility> plausibility;
 };
 
 /// A finished validation: the measured and predicted torques of the validation log.

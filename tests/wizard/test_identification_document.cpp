@@ -108,6 +108,48 @@ class IdentificationDocumentTest : public QObject {
     QCOMPARE(copy.toJson(dir.path()), json);
   }
 
+  void consistentResultsKeepThePriorWeightAndLinks() {
+    ResultsSummary r = sampleResults();
+    r.method = EstimationMethod::Consistent;
+    r.consistent = true;
+    r.priorWeight = 1e-5;
+    r.priorWeightChosen = true;
+    r.heldOutSamples = 960;
+    r.priorWeightCurve = {{1e-4, 8.5}, {1e-5, 7.25}};
+    LinkResult good, bad;
+    good.link = "link1";
+    good.mass = 2.5;
+    good.massShare = 0.75;
+    good.comShare = 0.5;
+    good.inertiaShare = 0.125;
+    good.notes << "no geometry: COM, spread and volume not checked";
+    bad.link = "link2";
+    bad.mass = 30.0;
+    bad.plausible = false;
+    bad.problems << "mass 30 kg in 0.001 m^3" << "COM outside";
+    r.links = {good, bad};
+    IdentificationDocument doc;
+    doc.setResults(r);
+    const QJsonObject json = doc.toJson();
+    QCOMPARE(json["results"].toObject()["prior_weight"].toDouble(), 1e-5);
+    IdentificationDocument copy;
+    QString error;
+    QVERIFY2(copy.fromJson(json, {}, &error), qPrintable(error));
+    const ResultsSummary& c = *copy.results();
+    QCOMPARE(c.priorWeight, 1e-5);
+    QVERIFY(c.priorWeightChosen);
+    QCOMPARE(c.heldOutSamples, 960L);
+    QCOMPARE(c.priorWeightCurve.size(), size_t(2));
+    QCOMPARE(c.priorWeightCurve[1].second, 7.25);
+    QCOMPARE(c.links.size(), size_t(2));
+    QCOMPARE(c.links[0].inertiaShare, 0.125);
+    QCOMPARE(c.links[0].notes, good.notes);
+    QVERIFY(c.links[0].plausible && !c.links[1].plausible);
+    QCOMPARE(c.links[1].problems, bad.problems);
+    QVERIFY(std::isnan(c.links[1].massShare));  // not reported: written as null, read as NaN
+    QCOMPARE(copy.toJson(), json);
+  }
+
   void foreignObjectsAreRefusedAndChangeNothing() {
     IdentificationDocument doc;
     doc.addLog(sampleLog("/tmp/a.csv"));

@@ -7,12 +7,15 @@
 #include "app/wizard/estimate_page.hpp"
 #include "app/wizard/identification_wizard.hpp"
 #include "app/wizard/import_page.hpp"
+#include "app/wizard/plausibility_table.hpp"
 #include "app/wizard/preprocess_page.hpp"
 #include "app/wizard/time_step_chart.hpp"
 #include "app/wizard/validate_page.hpp"
 
+#include "identification/plausibility.hpp"
 #include "io/params_file.hpp"
 #include "logs/log_mapping_file.hpp"
+#include "model/body_bounds.hpp"
 #include "model/builtin_robots.hpp"
 #include "model/robot_loader.hpp"
 
@@ -25,6 +28,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTextEdit>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -127,6 +131,9 @@ class IdentificationWizardTest : public QObject {
     const auto estimate = wizard.estimate();
     QVERIFY(estimate);
     QCOMPARE(estimate->logs->base.rank, 57);
+    // No full parameters: no table of links, a line says what it needs.
+    QVERIFY(!wizard.findChild<QWidget*>("plausibilityBox")->isVisible());
+    QVERIFY(wizard.findChild<QLabel*>("priorWeightLabel")->text().contains("need the physically consistent method"));
     QCOMPARE(static_cast<Eigen::Index>(cli.values.size()), estimate->estimate.values.size());
     double worst = 0.0;
     for (Eigen::Index k = 0; k < cli.values.size(); ++k) {
@@ -245,6 +252,7 @@ class IdentificationWizardTest : public QObject {
                    estimate->estimate.values[k] == cli.values[k],
                qPrintable(QString("%1: wizard %2, cli %3").arg(QString::fromStdString(cli.names[size_t(k)]))
                               .arg(estimate->estimate.values[k], 0, 'g', 17).arg(cli.values[k], 0, 'g', 17)));
+    checkConsistentResultsShown(wizard);
     wizard.next();
     wizard.next();
     QCOMPARE(wizard.currentId(), int(IdentificationWizard::ExportPageId));
@@ -258,6 +266,54 @@ class IdentificationWizardTest : public QObject {
     const Eigen::VectorXd theta = estimate->estimate.fullParameters->head(10 * panda_.bodyCount());
     QVERIFY((identified.standardParameters() - theta).cwiseAbs().maxCoeff() < 1e-9 * theta.cwiseAbs().maxCoeff());
     QCOMPARE(runCli({"export", cliParams, "--robot", "panda", "--out", dir_.filePath("cli.urdf")}, &output), 0);
+  }
+
+  void plausibilityTableShowsAnImplausibleLink() {
+    // The Panda's own parameters with link 3 far too heavy for its geometry: its row says NOT
+    // plausible and why, in the row and in the line under the table; the shares are the
+    // CLI's groups (mass, mean of the 3 first moments, mean of the 6 inertia entries).
+    BaseEstimate e;
+    Eigen::VectorXd theta = panda_.standardParameters();
+    theta.segment(10 * 3, 4) *= 1000.0;  // mass and first moments: same COM, 1000 x the mass
+    e.fullParameters = theta;
+    Eigen::VectorXd share = Eigen::VectorXd::Constant(theta.size(), 0.5);
+    share.segment(10 * 3, 4) << 1.0, 0.9, 0.6, 0.3;  // mass 100 %, COM mean 60 %
+    e.dataShare = share;
+    const std::vector<LinkResult> links = linkResults(panda_, e, checkPlausibility(panda_, theta, bodyGeometryBounds(panda_)));
+    QCOMPARE(int(links.size()), panda_.bodyCount());
+    QVERIFY(!links[3].plausible && !links[3].problems.isEmpty());
+    QCOMPARE(links[3].massShare, 1.0);
+    QVERIFY(std::abs(links[3].comShare - 0.6) < 1e-12);
+    QCOMPARE(links[3].mass, 1000.0 * panda_.standardParameters()[30]);
+
+    PlausibilityTable view;
+    view.setLinks(links);
+    view.show();
+    auto* table = view.findChild<QTableWidget*>("plausibilityTable");
+    QCOMPARE(table->rowCount(), panda_.bodyCount());
+    QCOMPARE(table->item(3, PlausibilityTable::CMark)->text(), QString("✗ NOT plausible"));
+    QCOMPARE(table->item(3, PlausibilityTable::CMassShare)->text(), QString("100"));
+    QCOMPARE(table->item(3, PlausibilityTable::CComShare)->text(), QString("60"));
+    QCOMPARE(table->item(2, PlausibilityTable::CComShare)->text(), QString("50"));
+    const QString problem = links[3].problems.front();
+    QVERIFY(table->item(3, PlausibilityTable::CProblems)->text().contains(problem));
+    QVERIFY(table->item(3, PlausibilityTable::CLink)->toolTip().contains(problem));
+    auto* details = view.findChild<QTextEdit*>("plausibilityDetails");
+    QVERIFY(details->isVisible());
+    const QString detailText = details->toPlainText();
+    QVERIFY2(detailText.contains(links[3].link + ": " + problem), qPrintable(detailText));
+    for (const LinkResult& l : links)
+      QVERIFY2(detailText.contains(l.link + ": ") != l.plausible, qPrintable(l.link + " in the details: " + detailText));
+    int plausible = 0;
+    for (const LinkResult& l : links) plausible += l.plausible;
+    const QString summary = view.findChild<QLabel*>("plausibilitySummary")->text();
+    QVERIFY2(summary.startsWith(QString("%1 of 7 links plausible").arg(plausible)), qPrintable(summary));
+    QVERIFY(plausible < 7);
+
+    // Nothing to show: the message instead of the table.
+    view.setLinks({}, "needs the consistent method");
+    QVERIFY(!table->isVisible());
+    QCOMPARE(view.findChild<QLabel*>("plausibilitySummary")->text(), QString("needs the consistent method"));
   }
 
   void realLoggerFormats_data() {
@@ -544,6 +600,48 @@ class IdentificationWizardTest : public QObject {
   }
 
  private:
+  // The estimate page after a consistent estimate of the simulated Panda log: the prior weight
+  // chosen on held-out samples, and one row per link, each plausible (by construction).
+  void checkConsistentResultsShown(const IdentificationWizard& wizard) {
+    const auto estimate = wizard.estimate();
+    const BaseEstimate& e = estimate->estimate;
+    QVERIFY(e.priorWeight > 0.0);
+    QVERIFY2(!e.priorWeightCurve.empty(), "the log has held-out samples: the weight is chosen on them");
+    bool tried = false;
+    for (const auto& [weight, score] : e.priorWeightCurve) tried = tried || weight == e.priorWeight;
+    QVERIFY2(tried, "the weight used is one of those scored");
+    auto* prior = wizard.findChild<QLabel*>("priorWeightLabel");
+    QVERIFY(prior && prior->isVisible());
+    const QString expected = QString("Prior weight %1</b>, chosen on held-out samples (%2 of %3)")
+                                 .arg(QString::number(e.priorWeight, 'g', 3))
+                                 .arg(estimate->logs->heldOutEquations.samples)
+                                 .arg(e.samples);
+    QVERIFY2(prior->text().contains(expected), qPrintable(prior->text() + "\nexpected: " + expected));
+    QVERIFY(estimate->logs->heldOutEquations.samples > 0 && estimate->logs->heldOutEquations.samples < e.samples);
+
+    QVERIFY(wizard.findChild<QWidget*>("plausibilityBox")->isVisible());
+    auto* table = wizard.findChild<QTableWidget*>("plausibilityTable");
+    QVERIFY(table && table->isVisible());
+    QCOMPARE(panda_.bodyCount(), 7);
+    QCOMPARE(table->rowCount(), 7);
+    QVERIFY(e.dataShare && e.dataShare->size() >= 70);
+    for (int b = 0; b < 7; ++b) {
+      const QString link = QString::fromStdString(panda_.body(b).name);
+      QCOMPARE(table->item(b, PlausibilityTable::CLink)->text(), link);
+      const QString mark = table->item(b, PlausibilityTable::CMark)->text();
+      QVERIFY2(mark.contains("plausible") && !mark.contains("NOT"),
+               qPrintable(link + ": " + mark + " " + table->item(b, PlausibilityTable::CProblems)->text()));
+      QCOMPARE(table->item(b, PlausibilityTable::CMass)->text(), QString::number((*e.fullParameters)[10 * b], 'g', 4));
+      QCOMPARE(table->item(b, PlausibilityTable::CMassShare)->text(),
+               QString::number(100.0 * (*e.dataShare)[10 * b], 'f', 0));
+      QCOMPARE(table->item(b, PlausibilityTable::CInertiaShare)->text(),
+               QString::number(100.0 * e.dataShare->segment(10 * b + 4, 6).mean(), 'f', 0));
+    }
+    auto* summary = wizard.findChild<QLabel*>("plausibilitySummary");
+    QVERIFY2(summary->text().startsWith("7 of 7 links plausible"), qPrintable(summary->text()));
+    QVERIFY(!wizard.findChild<QTextEdit*>("plausibilityDetails")->isVisible());
+  }
+
   QTemporaryDir dir_;
   RobotModel panda_;
   QString trainLog_, validationLog_;

@@ -1,4 +1,5 @@
-// Screenshots of the five wizard pages on a simulated Panda experiment, and of
+// Screenshots of the five wizard pages on a simulated Panda experiment (and of the
+// estimate page after a physically consistent estimate), and of
 // three on the KUKA LWR4+'s real logs, as a user sees them (run under xvfb-run;
 // EB_SCREENSHOT_DIR names the folder). docs/screenshots/wizard_*.png are copies.
 // Each image is checked to be drawn (not one flat colour).
@@ -16,6 +17,7 @@
 #include <QDir>
 #include <QImage>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
 #include <QtTest>
@@ -92,6 +94,33 @@ class WizardScreenshots : public QObject {
     QString error;
     QVERIFY2(wizard.exportParameters(ExportFormat::Json, dir_.filePath("panda_params.json"), &error), qPrintable(error));
     save(wizard, "wizard_5_export.png");
+  }
+
+  void consistentEstimate() {
+    // The physically consistent estimate of the simulated Panda log: the prior weight chosen on
+    // held-out samples (its chart in the tab), the plausibility of every link.
+    const RobotModel panda = builtinRobot("panda");
+    const QString train = dir_.filePath("panda_run1.csv");
+    if (!QFile::exists(train)) writeSimulatedLog(panda, train, SimulatedRun{});
+    IdentificationWizard wizard(panda, "panda");
+    wizard.resize(1240, 780);
+    EstimationSettings est = wizard.document()->estimation();
+    est.method = EstimationMethod::Consistent;
+    wizard.document()->setEstimation(est);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    wizard.addLogs({train});
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
+    wizard.next();
+    QSignalSpy estimated(&wizard, &IdentificationWizard::estimationFinished);
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(estimated.count() == 1, 300000);
+    QVERIFY2(estimated.at(0).at(0).toBool(), qPrintable(estimated.at(0).at(2).toString()));
+    QVERIFY(wizard.estimate() && wizard.estimate()->estimate.fullParameters);
+    auto* tabs = wizard.findChild<QTabWidget*>("estimateNotesTabs");
+    QVERIFY(tabs);
+    tabs->setCurrentIndex(tabs->indexOf(wizard.findChild<QWidget*>("priorWeightChart")));
+    save(wizard, "wizard_3_estimate_consistent.png");
   }
 
   void realKukaLogs() {
