@@ -83,7 +83,7 @@ class MainWindow : public QMainWindow {
 
   /// First document: recovery if a crash left one (and the user wants it), else the
   /// project file or robot asked for, else panda; falls back to panda if that fails.
-  void start(const QString& projectPath = {}, const RobotSource& robot = {});
+  void start(const QString& projectPath = {}, const project::RobotSource& robot = {});
 
  protected:
   void closeEvent(QCloseEvent* event) override;

@@ -48,7 +48,7 @@ QString MainWindow::askSavePath() {
 }
 
 void MainWindow::loadBuiltin(const QString& name) {
-  projects_->loadRobot(RobotSource{name, {}});
+  projects_->loadRobot(project::RobotSource{name, {}});
 }
 
 void MainWindow::choosePackagesRoot() {
@@ -73,7 +73,7 @@ void MainWindow::openUrdfDialog() {
   } else {
     root.clear();
   }
-  projects_->loadRobot(RobotSource{path, root});
+  projects_->loadRobot(project::RobotSource{path, root});
 }
 
 void MainWindow::openDhDialog() {
@@ -81,7 +81,7 @@ void MainWindow::openDhDialog() {
                                                     tr("DH table (*.yaml *.yml *.csv);;All files (*)"));
   if (path.isEmpty()) return;
   rememberFolder("dh", path);
-  projects_->loadRobot(RobotSource{path, {}});
+  projects_->loadRobot(project::RobotSource{path, {}});
 }
 
 void MainWindow::createMenus() {
