@@ -7,8 +7,8 @@
 
 namespace {
 
-void checkRoundTrip(const eb::gui::DocumentState& state) {
-  using namespace eb::gui;
+void checkRoundTrip(const eb::project::DocumentState& state) {
+  using namespace eb::project;
   if (state.excitation.dof() != state.robot->dof()) eb::fuzz::bug("project state with mismatched joint counts");
   const ProjectData again = parseProject(formatProject(state), "again.ebproj.json", "/");
   const DocumentState back = documentStateFromProject(again, state.robotKey);
@@ -20,7 +20,7 @@ void checkRoundTrip(const eb::gui::DocumentState& state) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  using namespace eb::gui;
+  using namespace eb::project;
   const QByteArray text(reinterpret_cast<const char*>(data), static_cast<qsizetype>(size));
   eb::fuzz::runExpectingOnlyInputErrors([&] {
     try {

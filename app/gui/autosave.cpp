@@ -40,7 +40,7 @@ bool Autosave::saveNow() {
   if (!pending_ || !document_->isModified() || !document_->hasRobot()) return true;
   try {
     QDir().mkpath(QFileInfo(path_).absolutePath());
-    writeProject(path_, document_->state(), document_->filePath());
+    project::writeProject(path_, document_->state(), document_->filePath());
     pending_ = false;
     return true;
   } catch (const std::exception& e) {

@@ -4,8 +4,8 @@
 
 namespace eb::gui {
 
-StateCommand::StateCommand(WorkbenchDocument* document, DocumentState before, DocumentState after,
-                           const QString& text, QString mergeKey, quint64 dragId)
+StateCommand::StateCommand(WorkbenchDocument* document, project::DocumentState before,
+                           project::DocumentState after, const QString& text, QString mergeKey, quint64 dragId)
     : QUndoCommand(text),
       document_(document),
       before_(std::move(before)),

@@ -16,8 +16,8 @@ class StateCommand : public QUndoCommand {
  public:
   /// `mergeKey` names the edited control ("offset/3"); empty never merges.
   /// `dragId` is the document's drag counter when the edit belongs to a drag, 0 otherwise.
-  StateCommand(WorkbenchDocument* document, DocumentState before, DocumentState after, const QString& text,
-               QString mergeKey = {}, quint64 dragId = 0);
+  StateCommand(WorkbenchDocument* document, project::DocumentState before, project::DocumentState after,
+               const QString& text, QString mergeKey = {}, quint64 dragId = 0);
 
   void undo() override;
   void redo() override;
@@ -26,8 +26,8 @@ class StateCommand : public QUndoCommand {
 
  private:
   WorkbenchDocument* document_;
-  DocumentState before_;
-  DocumentState after_;
+  project::DocumentState before_;
+  project::DocumentState after_;
   QString mergeKey_;
   quint64 dragId_;
 };

@@ -54,7 +54,7 @@ int main(int argc, char** argv) {
     eb::gui::installScreenshot(&window, parser.value(screenshot), parser.value(delay).toInt());
   window.show();
   const QStringList positional = parser.positionalArguments();
-  window.start(positional.value(0), eb::gui::RobotSource{parser.value(robot), parser.value(packagesRoot)});
+  window.start(positional.value(0), eb::project::RobotSource{parser.value(robot), parser.value(packagesRoot)});
   window.clock()->play();
   return app.exec();
 }

@@ -341,11 +341,11 @@ void MainWindow::optimizationFinished(const std::shared_ptr<const OptimizerResul
   }
 }
 
-void MainWindow::start(const QString& projectPath, const RobotSource& robot) {
+void MainWindow::start(const QString& projectPath, const project::RobotSource& robot) {
   if (projects_->offerRecovery()) return;
   if (!projectPath.isEmpty() && projects_->openProject(projectPath)) return;
   if (!robot.spec.isEmpty() && projects_->newProject(robot)) return;
-  projects_->newProject(RobotSource{"panda", {}});
+  projects_->newProject(project::RobotSource{"panda", {}});
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

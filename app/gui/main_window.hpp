@@ -83,7 +83,7 @@ class MainWindow : public QMainWindow {
 
   /// First document: recovery if a crash left one (and the user wants it), else the
   /// project file or robot asked for, else panda; falls back to panda if that fails.
-  void start(const QString& projectPath = {}, const RobotSource& robot = {});
+  void start(const QString& projectPath = {}, const project::RobotSource& robot = {});
 
  protected:
   void closeEvent(QCloseEvent* event) override;
@@ -93,7 +93,26 @@ class MainWindow : public QMainWindow {
   void createDocks();
   /// Default dock sizes for the current window size.
   void sizeDocks();
+  /// The toolbar's actions, made by the menus (main_window_menus.cpp).
+  struct ToolBarActions {
+    QAction* newProject = nullptr;
+    QAction* open = nullptr;
+    QAction* save = nullptr;
+    QAction* undo = nullptr;
+    QAction* redo = nullptr;
+    QAction* fit = nullptr;
+    QAction* optimize = nullptr;
+  };
+  /// Menu bar (File, Robot, Excitation, Identify, View, Help) and the toolbar, in that order.
   void createMenus();
+  void createFileMenu(ToolBarActions& bar);
+  void createExportMenu(QMenu* file);
+  void createRobotMenu();
+  void createExcitationMenu(ToolBarActions& bar);
+  void createIdentifyMenu();
+  void createViewMenu(ToolBarActions& bar);
+  void createHelpMenu();
+  void createToolBar(const ToolBarActions& actions);
   void connectDocument();
   void startOptimization();
   void optimizationFinished(const std::shared_ptr<const OptimizerResult>& result);

@@ -48,7 +48,7 @@ QString MainWindow::askSavePath() {
 }
 
 void MainWindow::loadBuiltin(const QString& name) {
-  projects_->loadRobot(RobotSource{name, {}});
+  projects_->loadRobot(project::RobotSource{name, {}});
 }
 
 void MainWindow::choosePackagesRoot() {
@@ -73,7 +73,7 @@ void MainWindow::openUrdfDialog() {
   } else {
     root.clear();
   }
-  projects_->loadRobot(RobotSource{path, root});
+  projects_->loadRobot(project::RobotSource{path, root});
 }
 
 void MainWindow::openDhDialog() {
@@ -81,14 +81,22 @@ void MainWindow::openDhDialog() {
                                                     tr("DH table (*.yaml *.yml *.csv);;All files (*)"));
   if (path.isEmpty()) return;
   rememberFolder("dh", path);
-  projects_->loadRobot(RobotSource{path, {}});
+  projects_->loadRobot(project::RobotSource{path, {}});
 }
 
 void MainWindow::createMenus() {
-  QStyle* st = style();
-  QUndoStack* undo = document_->undoStack();
+  ToolBarActions bar;
+  createFileMenu(bar);
+  createRobotMenu();
+  createExcitationMenu(bar);
+  createIdentifyMenu();
+  createViewMenu(bar);
+  createHelpMenu();
+  createToolBar(bar);
+}
 
-  // ---- File ----
+void MainWindow::createFileMenu(ToolBarActions& bar) {
+  QStyle* st = style();
   QMenu* file = menuBar()->addMenu(tr("&File"));
   QAction* newAction = file->addAction(st->standardIcon(QStyle::SP_FileIcon), tr("&New (Panda)"), this,
                                        [this] { projects_->newProject(); });
@@ -113,6 +121,16 @@ void MainWindow::createMenus() {
   });
   saveAsAction->setShortcut(QKeySequence::SaveAs);
   file->addSeparator();
+  createExportMenu(file);
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+  bar.newProject = newAction;
+  bar.open = openAction;
+  bar.save = saveAction;
+}
+
+void MainWindow::createExportMenu(QMenu* file) {
   QMenu* exportMenu = file->addMenu(tr("&Export"));
   auto exportTrajectory = [this](const QString& title, const QString& filter, const QString& suffix) {
     QString path = QFileDialog::getSaveFileName(this, title, lastFolder("export"), filter);
@@ -159,11 +177,9 @@ void MainWindow::createMenus() {
   });
   framesAction->setObjectName("exportFramesAction");
   connect(playback_, &widgets::PlaybackBar::exportFramesRequested, framesAction, &QAction::trigger);
-  file->addSeparator();
-  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-  quit->setShortcut(QKeySequence::Quit);
+}
 
-  // ---- Robot ----
+void MainWindow::createRobotMenu() {
   QMenu* robot = menuBar()->addMenu(tr("&Robot"));
   QMenu* builtins = robot->addMenu(tr("&Built-in"));
   for (const std::string& name : builtinRobotNames()) {
@@ -181,8 +197,11 @@ void MainWindow::createMenus() {
   robot->addAction(tr("Open &DH table..."), this, &MainWindow::openDhDialog);
   robot->addSeparator();
   robot->addAction(tr("&Reset joint limits"), document_, &WorkbenchDocument::resetJointLimits);
+}
 
-  // ---- Excitation ----
+void MainWindow::createExcitationMenu(ToolBarActions& bar) {
+  QStyle* st = style();
+  QUndoStack* undo = document_->undoStack();
   QMenu* excitation = menuBar()->addMenu(tr("E&xcitation"));
   QAction* undoAction = undo->createUndoAction(this, tr("&Undo"));
   undoAction->setShortcut(QKeySequence::Undo);
@@ -199,8 +218,12 @@ void MainWindow::createMenus() {
   QAction* cancelAction = excitation->addAction(tr("&Cancel optimization"), optimizer_, &OptimizerRunner::cancel);
   cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));  // keeps the best so far, as the button does
   excitation->addAction(tr("&Default excitation"), document_, &WorkbenchDocument::resetExcitation);
+  bar.undo = undoAction;
+  bar.redo = redoAction;
+  bar.optimize = optimizeAction;
+}
 
-  // ---- Identify ----
+void MainWindow::createIdentifyMenu() {
   identifyMenu_ = menuBar()->addMenu(tr("&Identify"));
   wizardAction_ = identifyMenu_->addAction(tr("Identification &wizard..."));
   wizardAction_->setObjectName("identificationWizardAction");
@@ -211,8 +234,10 @@ void MainWindow::createMenus() {
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     wizard->show();
   });
+}
 
-  // ---- View ----
+void MainWindow::createViewMenu(ToolBarActions& bar) {
+  QStyle* st = style();
   viewMenu_ = menuBar()->addMenu(tr("&View"));
   QAction* play = viewMenu_->addAction(tr("&Play / pause"));
   play->setShortcut(QKeySequence(Qt::Key_Space));
@@ -233,8 +258,10 @@ void MainWindow::createMenus() {
   toggle(tr("Ground &grid"), view_->gridVisible(), &widgets::RobotView::setGridVisible);
   viewMenu_->addSeparator();
   for (QDockWidget* dock : findChildren<QDockWidget*>()) viewMenu_->addAction(dock->toggleViewAction());
+  bar.fit = fit;
+}
 
-  // ---- Help ----
+void MainWindow::createHelpMenu() {
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&Mouse and keys"), this, [this] {
     QMessageBox::information(this, tr("Mouse and keys"),
@@ -249,20 +276,21 @@ void MainWindow::createMenus() {
                           "an exciting trajectory, watch the information matrix, identify the parameters.")
                            .arg(QApplication::applicationVersion()));
   });
+}
 
-  // ---- Toolbar ----
+void MainWindow::createToolBar(const ToolBarActions& actions) {
   QToolBar* bar = addToolBar(tr("Main"));
   bar->setObjectName("mainToolBar");
   bar->setIconSize(QSize(18, 18));
-  bar->addAction(newAction);
-  bar->addAction(openAction);
-  bar->addAction(saveAction);
+  bar->addAction(actions.newProject);
+  bar->addAction(actions.open);
+  bar->addAction(actions.save);
   bar->addSeparator();
-  bar->addAction(undoAction);
-  bar->addAction(redoAction);
+  bar->addAction(actions.undo);
+  bar->addAction(actions.redo);
   bar->addSeparator();
-  bar->addAction(fit);
-  bar->addAction(optimizeAction);
+  bar->addAction(actions.fit);
+  bar->addAction(actions.optimize);
 }
 
 }  // namespace eb::gui

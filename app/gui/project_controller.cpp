@@ -20,19 +20,19 @@ void ProjectController::fail(const QString& title, const QString& message) {
   prompts_->showError(window_, title, message);
 }
 
-DocumentState ProjectController::stateFromProject(const ProjectData& project, quint64 robotKey) {
-  return documentStateFromProject(project, robotKey);
+project::DocumentState ProjectController::stateFromProject(const project::ProjectData& project, quint64 robotKey) {
+  return project::documentStateFromProject(project, robotKey);
 }
 
-bool ProjectController::newProject(const RobotSource& source) {
+bool ProjectController::newProject(const project::RobotSource& source) {
   if (!maybeSave()) return false;
   QString loadError;
-  std::shared_ptr<const RobotModel> robot = loadRobotSource(source, loadError);
+  std::shared_ptr<const RobotModel> robot = project::loadRobotSource(source, loadError);
   if (!robot) {
     fail(tr("Cannot load robot"), loadError);
     return false;
   }
-  DocumentState s;
+  project::DocumentState s;
   s.robot = robot;
   s.originalRobot = robot;
   s.robotKey = document_->nextRobotKey();
@@ -47,7 +47,7 @@ bool ProjectController::newProject(const RobotSource& source) {
 bool ProjectController::openProject(const QString& path) {
   if (!maybeSave()) return false;
   try {
-    const ProjectData project = readProject(path);
+    const project::ProjectData project = project::readProject(path);
     document_->replaceState(stateFromProject(project, document_->nextRobotKey()), QFileInfo(path).absoluteFilePath());
   } catch (const std::exception& e) {
     fail(tr("Cannot open project"), QString::fromStdString(e.what()));
@@ -69,7 +69,7 @@ bool ProjectController::save() {
 bool ProjectController::saveAs(const QString& path) {
   if (!document_->hasRobot()) return false;
   try {
-    writeProject(path, document_->state());
+    project::writeProject(path, document_->state());
   } catch (const std::exception& e) {
     fail(tr("Cannot save project"), QString::fromStdString(e.what()));
     return false;
@@ -93,9 +93,9 @@ bool ProjectController::maybeSave() {
   return false;
 }
 
-bool ProjectController::loadRobot(const RobotSource& source) {
+bool ProjectController::loadRobot(const project::RobotSource& source) {
   QString loadError;
-  std::shared_ptr<const RobotModel> robot = loadRobotSource(source, loadError);
+  std::shared_ptr<const RobotModel> robot = project::loadRobotSource(source, loadError);
   if (!robot) {
     fail(tr("Cannot load robot"), loadError);
     return false;
@@ -112,7 +112,7 @@ bool ProjectController::offerRecovery() {
   if (!autosave_ || !autosave_->recoveryExists()) return false;
   const QString path = autosave_->recoveryPath();
   try {
-    const ProjectData project = readProject(path);
+    const project::ProjectData project = project::readProject(path);
     const QString from = project.recoveredFrom.isEmpty() ? tr("an untitled project") : project.recoveredFrom;
     if (!prompts_->askRecover(window_, tr("ExciteBench did not close cleanly. Recover the unsaved changes to %1 "
                                           "(robot %2)?")

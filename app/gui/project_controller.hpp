@@ -31,7 +31,7 @@ class ProjectController : public QObject {
   void setSavePathAsker(std::function<QString()> ask) { askSavePath_ = std::move(ask); }
 
   /// Replaces the document with `source`'s robot and its default excitation (no undo, clean).
-  bool newProject(const RobotSource& source = {"panda", {}});
+  bool newProject(const project::RobotSource& source = {"panda", {}});
   bool openProject(const QString& path);
   /// Saves to the current path (asks for one when there is none).
   bool save();
@@ -39,12 +39,12 @@ class ProjectController : public QObject {
   /// When there are unsaved changes: asks, saves if wanted. False: the caller must not go on.
   bool maybeSave();
   /// Loads another robot into the document (an undoable edit).
-  bool loadRobot(const RobotSource& source);
+  bool loadRobot(const project::RobotSource& source);
   /// Offers the recovery file left by a session that did not end cleanly; true if recovered.
   bool offerRecovery();
 
   /// Builds a document state from a project; throws ProjectError for a robot or size mismatch.
-  static DocumentState stateFromProject(const ProjectData& project, quint64 robotKey);
+  static project::DocumentState stateFromProject(const project::ProjectData& project, quint64 robotKey);
 
  signals:
   void info(const QString& message);

@@ -26,13 +26,14 @@ void WorkbenchDocument::setFilePath(const QString& path) {
   emit filePathChanged(path);
 }
 
-void WorkbenchDocument::push(DocumentState after, const QString& text, const QString& mergeKey, bool dragging) {
+void WorkbenchDocument::push(project::DocumentState after, const QString& text, const QString& mergeKey,
+                             bool dragging) {
   undo_.push(new StateCommand(this, state_, std::move(after), text, mergeKey, dragging ? dragId_ : 0));
 }
 
-void WorkbenchDocument::setRobot(std::shared_ptr<const RobotModel> robot, const RobotSource& source,
+void WorkbenchDocument::setRobot(std::shared_ptr<const RobotModel> robot, const project::RobotSource& source,
                                  const FourierTrajectory* excitation) {
-  DocumentState s = state_;
+  project::DocumentState s = state_;
   s.robot = robot;
   s.originalRobot = robot;
   s.robotKey = nextRobotKey();
@@ -42,14 +43,14 @@ void WorkbenchDocument::setRobot(std::shared_ptr<const RobotModel> robot, const 
 }
 
 void WorkbenchDocument::setExcitation(const FourierTrajectory& excitation, const QString& text) {
-  DocumentState s = state_;
+  project::DocumentState s = state_;
   s.excitation = excitation;
   push(std::move(s), text);
 }
 
 void WorkbenchDocument::setOffset(int joint, double value, bool dragging) {
   if (!hasRobot() || joint < 0 || joint >= state_.excitation.dof()) return;
-  DocumentState s = state_;
+  project::DocumentState s = state_;
   Eigen::VectorXd offsets = s.excitation.offsets();
   offsets[joint] = value;
   s.excitation.setOffsets(offsets);
@@ -59,7 +60,7 @@ void WorkbenchDocument::setOffset(int joint, double value, bool dragging) {
 void WorkbenchDocument::setHarmonic(int joint, int k, double a, double b, bool dragging) {
   if (!hasRobot() || joint < 0 || joint >= state_.excitation.dof() || k < 1 || k > state_.excitation.harmonics())
     return;
-  DocumentState s = state_;
+  project::DocumentState s = state_;
   s.excitation.mutableA()(joint, k - 1) = a;
   s.excitation.mutableB()(joint, k - 1) = b;
   if (s.settings.restToRest) enforceRestConditions(s.excitation);
@@ -69,7 +70,7 @@ void WorkbenchDocument::setHarmonic(int joint, int k, double a, double b, bool d
 
 void WorkbenchDocument::setPeriod(double seconds) {
   if (!hasRobot() || !(seconds > 0.0) || seconds == state_.excitation.period()) return;
-  DocumentState s = state_;
+  project::DocumentState s = state_;
   FourierTrajectory t(seconds, s.excitation.offsets(), s.excitation.a(), s.excitation.b());
   t.setCycles(s.excitation.cycles());
   s.excitation = t;
@@ -78,7 +79,7 @@ void WorkbenchDocument::setPeriod(double seconds) {
 
 void WorkbenchDocument::setHarmonicCount(int harmonics) {
   if (!hasRobot() || harmonics < 1 || harmonics == state_.excitation.harmonics()) return;
-  DocumentState s = state_;
+  project::DocumentState s = state_;
   const FourierTrajectory& old = s.excitation;
   const int dof = old.dof(), keep = std::min(harmonics, old.harmonics());
   // Existing harmonics keep their coefficients; new ones start at zero.
@@ -94,7 +95,7 @@ void WorkbenchDocument::setHarmonicCount(int harmonics) {
 
 void WorkbenchDocument::setRestToRest(bool on) {
   if (!hasRobot() || on == state_.settings.restToRest) return;
-  DocumentState s = state_;
+  project::DocumentState s = state_;
   s.settings.restToRest = on;
   if (on) enforceRestConditions(s.excitation);
   push(std::move(s), on ? tr("Start and end at rest") : tr("Free first harmonic"));
@@ -105,14 +106,14 @@ void WorkbenchDocument::setJointLimits(int joint, const JointLimits& limits) {
   std::vector<JointLimits> all;
   for (const Joint& j : robot().joints()) all.push_back(j.limits);
   all[static_cast<size_t>(joint)] = limits;
-  DocumentState s = state_;
+  project::DocumentState s = state_;
   s.robot = std::make_shared<const RobotModel>(robot().withJointLimits(all));
   push(std::move(s), tr("Limits of joint %1").arg(joint + 1));
 }
 
 void WorkbenchDocument::resetJointLimits() {
   if (!hasRobot() || state_.robot == state_.originalRobot) return;
-  DocumentState s = state_;
+  project::DocumentState s = state_;
   s.robot = s.originalRobot;
   push(std::move(s), tr("Reset joint limits"));
 }
@@ -129,17 +130,17 @@ void WorkbenchDocument::setOptimizerOptions(ExcitationCriterion criterion, doubl
   state_.settings.optimizerStarts = starts;
 }
 
-void WorkbenchDocument::replaceState(DocumentState state, const QString& filePath) {
+void WorkbenchDocument::replaceState(project::DocumentState state, const QString& filePath) {
   undo_.clear();
   applyState(state);
   setFilePath(filePath);
   undo_.setClean();
 }
 
-void WorkbenchDocument::applyState(const DocumentState& next) {
+void WorkbenchDocument::applyState(const project::DocumentState& next) {
   const bool robotSwap = next.robotKey != state_.robotKey;
-  const bool limits = !robotSwap && next.robot != state_.robot && !sameLimits(*next.robot, *state_.robot);
-  const bool excitation = robotSwap || !sameTrajectory(next.excitation, state_.excitation);
+  const bool limits = !robotSwap && next.robot != state_.robot && !project::sameLimits(*next.robot, *state_.robot);
+  const bool excitation = robotSwap || !project::sameTrajectory(next.excitation, state_.excitation);
   const bool settings = !(next.settings == state_.settings);
   state_ = next;
   if (robotSwap) {  // metrics of another robot must not be shown for this one

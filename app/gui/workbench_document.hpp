@@ -24,13 +24,13 @@ class WorkbenchDocument : public QObject {
   explicit WorkbenchDocument(QObject* parent = nullptr);
   ~WorkbenchDocument() override;
 
-  const DocumentState& state() const { return state_; }
+  const project::DocumentState& state() const { return state_; }
   bool hasRobot() const { return static_cast<bool>(state_.robot); }
   const RobotModel& robot() const { return *state_.robot; }
   std::shared_ptr<const RobotModel> robotPointer() const { return state_.robot; }
   const FourierTrajectory& excitation() const { return state_.excitation; }
-  const RobotSource& source() const { return state_.source; }
-  const DocumentSettings& settings() const { return state_.settings; }
+  const project::RobotSource& source() const { return state_.source; }
+  const project::DocumentSettings& settings() const { return state_.settings; }
   /// Latest complete evaluation of the current robot: metrics, torques, limit checks, chart data
   /// (null until the first arrives).
   std::shared_ptr<const EvaluationResult> evaluation() const { return evaluation_; }
@@ -48,7 +48,7 @@ class WorkbenchDocument : public QObject {
 
   // ---- edits (each one undoable) ----
   /// Loads a new robot with its default excitation (or `excitation` when it fits the robot).
-  void setRobot(std::shared_ptr<const RobotModel> robot, const RobotSource& source,
+  void setRobot(std::shared_ptr<const RobotModel> robot, const project::RobotSource& source,
                 const FourierTrajectory* excitation = nullptr);
   void setExcitation(const FourierTrajectory& excitation, const QString& text);
   void setOffset(int joint, double value, bool dragging);
@@ -66,10 +66,10 @@ class WorkbenchDocument : public QObject {
   void setOptimizerOptions(ExcitationCriterion criterion, double timeLimit, int starts);
 
   /// Replaces everything (opening a project or recovering): clears the undo stack.
-  void replaceState(DocumentState state, const QString& filePath);
+  void replaceState(project::DocumentState state, const QString& filePath);
 
   /// Applies a state (undo commands call this); emits what changed and asks for new metrics.
-  void applyState(const DocumentState& state);
+  void applyState(const project::DocumentState& state);
   /// A new robot key for a freshly loaded robot.
   quint64 nextRobotKey() { return ++robotKeys_; }
 
@@ -85,11 +85,11 @@ class WorkbenchDocument : public QObject {
   void filePathChanged(const QString& path);
 
  private:
-  void push(DocumentState after, const QString& text, const QString& mergeKey = {}, bool dragging = false);
+  void push(project::DocumentState after, const QString& text, const QString& mergeKey = {}, bool dragging = false);
   void requestEvaluation();
   void acceptResult(std::shared_ptr<const EvaluationResult> result);
 
-  DocumentState state_;
+  project::DocumentState state_;
   std::shared_ptr<const EvaluationResult> evaluation_;
   std::shared_ptr<const EvaluationResult> metrics_;
   QUndoStack undo_;

@@ -1,6 +1,6 @@
 #include "app/project/document_state.hpp"
 
-namespace eb::gui {
+namespace eb::project {
 
 bool DocumentSettings::operator==(const DocumentSettings& o) const {
   return sampleRate == o.sampleRate && limitScale.position == o.limitScale.position &&
@@ -25,4 +25,4 @@ bool sameLimits(const RobotModel& a, const RobotModel& b) {
   return true;
 }
 
-}  // namespace eb::gui
+}  // namespace eb::project

@@ -12,7 +12,7 @@
 
 #include <memory>
 
-namespace eb::gui {
+namespace eb::project {
 
 /// Where the robot came from, enough to load it again (project files store this).
 struct RobotSource {
@@ -47,4 +47,4 @@ bool sameTrajectory(const FourierTrajectory& a, const FourierTrajectory& b);
 /// Same limits on every joint.
 bool sameLimits(const RobotModel& a, const RobotModel& b);
 
-}  // namespace eb::gui
+}  // namespace eb::project

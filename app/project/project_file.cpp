@@ -15,7 +15,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace eb::gui {
+namespace eb::project {
 namespace {
 
 constexpr const char* kFormat = "excitebench-project";
@@ -216,4 +216,4 @@ void writeProject(const QString& path, const DocumentState& state, const QString
   writeFileAtomically(path.toStdString(), std::string_view(text.constData(), static_cast<size_t>(text.size())));
 }
 
-}  // namespace eb::gui
+}  // namespace eb::project

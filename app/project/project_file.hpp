@@ -23,7 +23,7 @@
 #include <stdexcept>
 #include <vector>
 
-namespace eb::gui {
+namespace eb::project {
 
 /// A project as read from disk, before the robot is loaded.
 struct ProjectData {
@@ -60,4 +60,4 @@ DocumentState documentStateFromProject(const ProjectData& project, quint64 robot
 /// Writes the document's state atomically; throws std::runtime_error (FileWriteError) naming the path.
 void writeProject(const QString& path, const DocumentState& state, const QString& recoveredFrom = {});
 
-}  // namespace eb::gui
+}  // namespace eb::project

@@ -4,7 +4,7 @@
 
 #include <exception>
 
-namespace eb::gui {
+namespace eb::project {
 
 std::shared_ptr<const RobotModel> loadRobotSource(const RobotSource& source, QString& error) {
   try {
@@ -17,4 +17,4 @@ std::shared_ptr<const RobotModel> loadRobotSource(const RobotSource& source, QSt
   }
 }
 
-}  // namespace eb::gui
+}  // namespace eb::project

@@ -8,9 +8,9 @@
 
 #include <memory>
 
-namespace eb::gui {
+namespace eb::project {
 
 /// The robot described by `source`, or null with `error` set to the engine's message.
 std::shared_ptr<const RobotModel> loadRobotSource(const RobotSource& source, QString& error);
 
-}  // namespace eb::gui
+}  // namespace eb::project

@@ -1,7 +1,7 @@
 #pragma once
 // The plausibility inequalities of one body as margins g_k(theta) >= 0, written
 // once for plain doubles (the checks of plausibility.cpp) and for ceres::Jet (the
-// barrier terms of the consistent estimate, consistent_estimation.cpp). See
+// barrier terms of the consistent estimate, consistent_residual.cpp). See
 // plausibility.hpp for what each one means.
 
 #include <Eigen/Core>

@@ -92,14 +92,15 @@ std::string formatShort(double v) {
   return s.str();
 }
 
-}  // namespace
+// ---------------------------------------------------------------------------
+// The steps of exportIdentifiedUrdf.
 
-std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urdfText, const std::string& sourceName,
-                                 const Eigen::VectorXd& theta) {
+using LinkElements = std::map<std::string, const xml::Element*>;
+
+// Throws InputError unless theta holds 10 finite standard parameters per body, each body
+// physically consistent (positive definite pseudo-inertia, positive mass).
+void checkParameters(const RobotModel& model, const std::string& where, const Eigen::VectorXd& theta) {
   const int nb = model.bodyCount();
-  const std::string where = sourceName.empty() ? std::string("URDF export") : sourceName;
-
-  // The parameters: size, finite, physically consistent.
   if (theta.size() != 10 * nb)
     throw InputError(where + ": expected " + std::to_string(10 * nb) + " standard parameters (10 per body of '" +
                      model.name() + "'), got " + std::to_string(theta.size()));
@@ -114,10 +115,13 @@ std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urd
                        ", mass " + formatShort(tb[0]) +
                        " kg); a URDF is exported only from a consistent estimate (method 'consistent')");
   }
+}
 
-  // The URDF must describe this model: same moving bodies (links) in the same order.
-  // Line-numbered errors for malformed XML, and where each element is in the text.
-  const xml::Element robot = xml::parse(urdfText, where);
+// The <robot> element of urdfText, which must describe this model: same moving bodies (links)
+// in the same order. Line-numbered errors for malformed XML; InputError for another robot.
+xml::Element parseMatchingUrdf(const RobotModel& model, const std::string& urdfText, const std::string& where) {
+  const int nb = model.bodyCount();
+  xml::Element robot = xml::parse(urdfText, where);
   const RobotModel original = importUrdfString(urdfText, where, std::string());
   bool same = original.bodyCount() == nb && original.dof() == model.dof();
   for (int b = 0; same && b < nb; ++b)
@@ -126,31 +130,38 @@ std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urd
     throw InputError(where + ": the URDF (robot '" + original.name() + "', " + std::to_string(original.bodyCount()) +
                      " moving links) does not describe the robot '" + model.name() + "' (" + std::to_string(nb) +
                      " moving links)");
-
   if (robot.name != "robot") throw ModelError(where + ": xml: the root element is not <robot>");
+  return robot;
+}
 
-  // Top-level <link> elements by name.
-  std::map<std::string, const xml::Element*> linkNodes;
+// Top-level <link> elements by name.
+LinkElements linkElements(const xml::Element& robot) {
+  LinkElements linkNodes;
   for (const xml::Element& nd : robot.children) {
     if (nd.name != "link") continue;
     if (const std::string* name = nd.attribute("name")) linkNodes.emplace(*name, &nd);
   }
-  // Indentation step of the file: a link's first child against the link, else two spaces.
-  std::string step = "  ";
+  return linkNodes;
+}
+
+// Indentation step of the file: a link's first child against the link, else two spaces.
+std::string indentStep(const std::string& urdfText, const LinkElements& linkNodes) {
   for (const auto& entry : linkNodes) {
     const xml::Element& ln = *entry.second;
     if (ln.children.empty()) continue;
     const std::string outer = indentAt(urdfText, ln.begin);
     const std::string inner = indentAt(urdfText, ln.children.front().begin);
-    if (inner.size() > outer.size() && inner.compare(0, outer.size(), outer) == 0) {
-      step = inner.substr(outer.size());
-      break;
-    }
+    if (inner.size() > outer.size() && inner.compare(0, outer.size(), outer) == 0) return inner.substr(outer.size());
   }
+  return "  ";
+}
 
-  std::vector<Edit> edits;
-
-  for (int b = 0; b < nb; ++b) {
+// Edits that give each moving body's link its identified <inertial>: replacing the link's
+// first one (and dropping any second), else inserting one. InputError for a missing link.
+void inertialEdits(const RobotModel& model, const std::string& urdfText, const std::string& where,
+                   const Eigen::VectorXd& theta, const LinkElements& linkNodes, const std::string& step,
+                   std::vector<Edit>& edits) {
+  for (int b = 0; b < model.bodyCount(); ++b) {
     const std::string& linkName = model.body(b).name;
     const auto it = linkNodes.find(linkName);
     if (it == linkNodes.end()) throw InputError(where + ": link '" + linkName + "' not found in the URDF");
@@ -182,8 +193,12 @@ std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urd
       }
     }
   }
+}
 
-  // Links merged into a moving body by fixed joints: their inertial is part of the body's.
+// Edits that comment out the <inertial> of links merged into a moving body by fixed joints:
+// their inertial is part of the body's.
+void mergedLinkEdits(const RobotModel& model, const std::string& urdfText, const LinkElements& linkNodes,
+                     std::vector<Edit>& edits) {
   for (const LinkFrame& lf : model.links()) {
     if (lf.body < 0 || lf.name == model.body(lf.body).name) continue;
     const auto it = linkNodes.find(lf.name);
@@ -203,39 +218,64 @@ std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urd
       edits.push_back({range.first, range.second, lines ? indent + comment + "\n" : comment});
     }
   }
+}
 
-  // Header comment before the root element.
-  {
-    std::ostringstream header;
-    header << "<!-- "
-           << commentText("Inertial parameters identified by ExciteBench" +
-                          (sourceName.empty() ? std::string() : " from " + sourceName) + " for robot '" + model.name() +
-                          "'. Each moving link's inertial element holds its identified body (mass, "
-                          "centre of mass, inertia about the centre of mass in link axes); links attached to it by "
-                          "fixed joints are part of that body and lost their own inertial element. Everything else "
-                          "is as in the original file.")
-           << " -->\n";
-    const std::string indent = indentAt(urdfText, robot.begin);
-    edits.push_back({robot.begin - indent.size(), robot.begin - indent.size(), header.str()});
-  }
+// The edit that puts the header comment before the root element.
+Edit headerEdit(const RobotModel& model, const std::string& urdfText, const std::string& sourceName,
+                const xml::Element& robot) {
+  std::ostringstream header;
+  header << "<!-- "
+         << commentText("Inertial parameters identified by ExciteBench" +
+                        (sourceName.empty() ? std::string() : " from " + sourceName) + " for robot '" + model.name() +
+                        "'. Each moving link's inertial element holds its identified body (mass, "
+                        "centre of mass, inertia about the centre of mass in link axes); links attached to it by "
+                        "fixed joints are part of that body and lost their own inertial element. Everything else "
+                        "is as in the original file.")
+         << " -->\n";
+  const std::string indent = indentAt(urdfText, robot.begin);
+  return {robot.begin - indent.size(), robot.begin - indent.size(), header.str()};
+}
 
+// urdfText with the edits applied.
+std::string applyEdits(const std::string& urdfText, std::vector<Edit> edits) {
   // Apply from the back so earlier offsets stay valid (insertions at the same offset keep their order).
   std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
   std::string out = urdfText;
   for (const Edit& e : edits) out.replace(e.begin, e.end - e.begin, e.text);
+  return out;
+}
 
-  // Read it back: the file must load and give the parameters written.
+// Read it back: the exported text must load and give the parameters written (std::logic_error if not).
+void checkReadBack(const RobotModel& model, const std::string& out, const std::string& where,
+                   const Eigen::VectorXd& theta) {
   const RobotModel check = importUrdfString(out, where + " (exported)", std::string());
   const Eigen::VectorXd back = check.standardParameters();
   if (back.size() != theta.size())
     throw std::logic_error(where + ": exported URDF reads back with a different number of bodies");
-  for (int b = 0; b < nb; ++b) {
+  for (int b = 0; b < model.bodyCount(); ++b) {
     const Vector10d d = back.segment<10>(10 * b) - theta.segment<10>(10 * b);
     const double scale = theta.segment<10>(10 * b).cwiseAbs().maxCoeff();
     if (d.cwiseAbs().maxCoeff() > 1e-9 * scale)
       throw std::logic_error(where + ": exported URDF reads back with different parameters for body '" +
                              model.body(b).name + "'");
   }
+}
+
+}  // namespace
+
+std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urdfText, const std::string& sourceName,
+                                 const Eigen::VectorXd& theta) {
+  const std::string where = sourceName.empty() ? std::string("URDF export") : sourceName;
+  checkParameters(model, where, theta);
+  const xml::Element robot = parseMatchingUrdf(model, urdfText, where);
+  const LinkElements linkNodes = linkElements(robot);
+  const std::string step = indentStep(urdfText, linkNodes);
+  std::vector<Edit> edits;
+  inertialEdits(model, urdfText, where, theta, linkNodes, step, edits);
+  mergedLinkEdits(model, urdfText, linkNodes, edits);
+  edits.push_back(headerEdit(model, urdfText, sourceName, robot));
+  const std::string out = applyEdits(urdfText, std::move(edits));
+  checkReadBack(model, out, where, theta);
   return out;
 }
 

@@ -143,15 +143,22 @@ std::size_t CsvLineIndex::line(std::size_t row) const {
   return it->second + (row - it->first);
 }
 
-// ---------------------------------------------------------------------------------------------
-CsvLayout inspectCsvText(std::string_view head, std::string_view source, const std::optional<CsvFormat>& forced) {
-  CsvLayout layout;
-  if (head.substr(0, 3) == "\xEF\xBB\xBF") head.remove_prefix(3);
+namespace {
 
-  // Split the head into lines; remember comment lines (a header may hide in the last one).
+/// The first lines of a log's head that hold data (or a header), and the comments before them.
+struct HeadLines {
   std::vector<ContentLine> content;
   std::vector<ContentLine> commentsBeforeData;
-  std::size_t number = 0, pos = 0, cutLine = 0;
+  std::size_t cutLine = 0;  // a needed line the head cuts short (refused once the first is checked), else 0
+};
+
+// Splits the head (BOM removed) into lines, at most kInspectLines with content, skipping blank
+// lines and remembering comment lines (a header may hide in the last one). InputError for a
+// first line longer than the head or no data line.
+HeadLines splitHead(std::string_view head, std::string_view source) {
+  HeadLines lines;
+  std::vector<ContentLine>& content = lines.content;
+  std::size_t number = 0, pos = 0;
   while (pos < head.size() && content.size() < kInspectLines) {
     std::size_t nl = head.find('\n', pos);
     const bool terminated = nl != std::string_view::npos;
@@ -169,74 +176,67 @@ CsvLayout inspectCsvText(std::string_view head, std::string_view source, const s
         throw inputErrorAt(std::string(source), number, "",
                            "longer than " + describeByteLimit(kBufferBytes) +
                                " (not a text log, or a line break is missing)");
-      cutLine = number;
+      lines.cutLine = number;
       break;
     }
     const std::string_view trimmed = csv_text::trim(line);
     if (trimmed.empty()) continue;
     if (trimmed.front() == '#') {
-      if (content.empty()) commentsBeforeData.push_back({trimmed, number});
+      if (content.empty()) lines.commentsBeforeData.push_back({trimmed, number});
       continue;
     }
     content.push_back({line, number});
   }
   if (content.empty()) throw inputErrorAt(std::string(source), 0, "", "no data lines found (empty file or only comments)");
+  return lines;
+}
 
+// Delimiter, decimal mark and header detected from the content lines (at least one); a note in
+// `notes` when no delimiter fits.
+CsvFormat detectFormat(const std::vector<ContentLine>& content, std::vector<std::string>& notes) {
   CsvFormat format;
   // Delimiter: the candidate giving the same field count (>= 2) on every data line, preferring one
   // on which the first line (maybe the header) agrees; ties go to '\t', ';', ',' then blanks.
-  if (forced) {
-    format = *forced;
-  } else {
-    const char candidates[] = {'\t', ';', ',', ' '};
-    const std::size_t firstData = content.size() > 1 ? 1 : 0;
-    char best = 0;
-    bool bestAgrees = false;
-    for (char c : candidates) {
-      const std::size_t n = countFields(content[firstData].text, c);
-      bool consistent = n >= 2;
-      for (std::size_t i = firstData + 1; consistent && i < content.size(); ++i)
-        consistent = countFields(content[i].text, c) == n;
-      if (!consistent) continue;
-      const bool agrees = countFields(content[0].text, c) == n;
-      if (best == 0 || (agrees && !bestAgrees)) {
-        best = c;
-        bestAgrees = agrees;
-      }
+  const char candidates[] = {'\t', ';', ',', ' '};
+  const std::size_t firstData = content.size() > 1 ? 1 : 0;
+  char best = 0;
+  bool bestAgrees = false;
+  for (char c : candidates) {
+    const std::size_t n = countFields(content[firstData].text, c);
+    bool consistent = n >= 2;
+    for (std::size_t i = firstData + 1; consistent && i < content.size(); ++i)
+      consistent = countFields(content[i].text, c) == n;
+    if (!consistent) continue;
+    const bool agrees = countFields(content[0].text, c) == n;
+    if (best == 0 || (agrees && !bestAgrees)) {
+      best = c;
+      bestAgrees = agrees;
     }
-    format.delimiter = best != 0 ? best : ',';
-    if (best == 0) layout.notes.push_back("one column per line (no delimiter found)");
-    // Decimal comma: only possible when ',' is not the delimiter; decided from the data lines.
-    format.decimal = '.';
-    if (format.delimiter != ',') {
-      for (std::size_t i = firstData; i < content.size() && format.decimal == '.'; ++i)
-        for (std::string_view f : csv_text::splitQuoted(content[i].text, format.delimiter))
-          if (f.find(',') != std::string_view::npos && isNumber(f, ',')) {
-            format.decimal = ',';
-            break;
-          }
-    }
-    // Header: the first line holds a field that is not a number.
-    format.hasHeader = false;
-    for (std::string_view f : csv_text::splitQuoted(content[0].text, format.delimiter))
-      if (!isNumber(f, format.decimal)) format.hasHeader = true;
   }
-  layout.format = format;
-  const std::size_t fields = countFields(content[0].text, format.delimiter);
-  if (fields > kMaxCsvColumns)
-    throw inputErrorAt(std::string(source), content[0].number, "",
-                       std::to_string(fields) + " columns; at most " + std::to_string(kMaxCsvColumns) +
-                           " are read (a header of empty names, or the wrong delimiter?)");
-  if (cutLine > 0)
-    throw inputErrorAt(std::string(source), cutLine, "",
-                       "does not end within the first " + describeByteLimit(kBufferBytes) +
-                           " of the file (lines too long for a log)");
+  format.delimiter = best != 0 ? best : ',';
+  if (best == 0) notes.push_back("one column per line (no delimiter found)");
+  // Decimal comma: only possible when ',' is not the delimiter; decided from the data lines.
+  format.decimal = '.';
+  if (format.delimiter != ',') {
+    for (std::size_t i = firstData; i < content.size() && format.decimal == '.'; ++i)
+      for (std::string_view f : csv_text::splitQuoted(content[i].text, format.delimiter))
+        if (f.find(',') != std::string_view::npos && isNumber(f, ',')) {
+          format.decimal = ',';
+          break;
+        }
+  }
+  // Header: the first line holds a field that is not a number.
+  format.hasHeader = false;
+  for (std::string_view f : csv_text::splitQuoted(content[0].text, format.delimiter))
+    if (!isNumber(f, format.decimal)) format.hasHeader = true;
+  return format;
+}
 
-  const char* delimiterName = format.delimiter == '\t' ? "tab" : format.delimiter == ';' ? "';'"
-                              : format.delimiter == ',' ? "','" : "blanks";
-  layout.notes.push_back(std::string("delimiter: ") + delimiterName);
-  if (format.decimal == ',') layout.notes.push_back("decimal comma detected: '1,5' is read as 1.5");
-
+// Column names, header line and first data line of the layout: from the header line, else from
+// a comment right before the data (not with a forced format), else column1..columnN.
+void nameColumns(const HeadLines& lines, std::size_t fields, bool forced, CsvLayout& layout) {
+  const CsvFormat& format = layout.format;
+  const std::vector<ContentLine>& content = lines.content;
   if (format.hasHeader) {
     for (std::string_view f : csv_text::splitQuoted(content[0].text, format.delimiter))
       layout.columns.emplace_back(csv_text::unquote(f));
@@ -244,15 +244,15 @@ CsvLayout inspectCsvText(std::string_view head, std::string_view source, const s
     layout.firstDataLine = content[0].number + 1;
   } else {
     // A header written as a comment ("# t q1 q2") right before the data.
-    if (!forced && !commentsBeforeData.empty()) {
-      std::string_view c = commentsBeforeData.back().text;
+    if (!forced && !lines.commentsBeforeData.empty()) {
+      std::string_view c = lines.commentsBeforeData.back().text;
       c.remove_prefix(1);
       const auto names = csv_text::splitQuoted(csv_text::trim(c), format.delimiter);
       const bool textual = std::any_of(names.begin(), names.end(),
                                        [&](std::string_view f) { return !isNumber(f, format.decimal); });
       if (names.size() == fields && textual) {
         for (std::string_view f : names) layout.columns.emplace_back(csv_text::unquote(f));
-        layout.headerLine = commentsBeforeData.back().number;
+        layout.headerLine = lines.commentsBeforeData.back().number;
         layout.notes.push_back("header taken from the comment on line " + std::to_string(layout.headerLine));
       }
     }
@@ -264,6 +264,33 @@ CsvLayout inspectCsvText(std::string_view head, std::string_view source, const s
   }
   for (std::size_t k = 0; k < layout.columns.size(); ++k)
     if (layout.columns[k].empty()) layout.columns[k] = "column" + std::to_string(k + 1);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+CsvLayout inspectCsvText(std::string_view head, std::string_view source, const std::optional<CsvFormat>& forced) {
+  CsvLayout layout;
+  if (head.substr(0, 3) == "\xEF\xBB\xBF") head.remove_prefix(3);
+  const HeadLines lines = splitHead(head, source);
+  const std::vector<ContentLine>& content = lines.content;
+  const CsvFormat format = forced ? *forced : detectFormat(content, layout.notes);
+  layout.format = format;
+  const std::size_t fields = countFields(content[0].text, format.delimiter);
+  if (fields > kMaxCsvColumns)
+    throw inputErrorAt(std::string(source), content[0].number, "",
+                       std::to_string(fields) + " columns; at most " + std::to_string(kMaxCsvColumns) +
+                           " are read (a header of empty names, or the wrong delimiter?)");
+  if (lines.cutLine > 0)
+    throw inputErrorAt(std::string(source), lines.cutLine, "",
+                       "does not end within the first " + describeByteLimit(kBufferBytes) +
+                           " of the file (lines too long for a log)");
+
+  const char* delimiterName = format.delimiter == '\t' ? "tab" : format.delimiter == ';' ? "';'"
+                              : format.delimiter == ',' ? "','" : "blanks";
+  layout.notes.push_back(std::string("delimiter: ") + delimiterName);
+  if (format.decimal == ',') layout.notes.push_back("decimal comma detected: '1,5' is read as 1.5");
+  nameColumns(lines, fields, forced.has_value(), layout);
   return layout;
 }
 

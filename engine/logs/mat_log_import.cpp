@@ -115,86 +115,107 @@ bool implausibleRow(const std::vector<std::pair<const Eigen::MatrixXd*, const st
   return false;
 }
 
-}  // namespace
+/// A MAT log's variables as read, then oriented to N x dof.
+struct MatVariables {
+  Eigen::MatrixXd t, q, qd, qdd, tau;
+  bool hasTime = false, hasVelocity = false, hasAcceleration = false;
+};
 
-ExperimentLog importMatLog(const std::string& path, const LogImportOptions& options) {
+// Reads the named variables; InputError when the position or torque variable is missing.
+MatVariables readVariables(mat_t* file, const std::string& path, const MatVariableNames& names) {
+  MatVariables v;
+  v.hasTime = !names.t.empty() && readMatrix(file, path, names.t, v.t);
+  if (!readMatrix(file, path, names.q, v.q)) throw inputErrorAt(path, 1, names.q, "position variable not found", "row");
+  if (!readMatrix(file, path, names.tau, v.tau))
+    throw inputErrorAt(path, 1, names.tau, "torque variable not found", "row");
+  v.hasVelocity = !names.qd.empty() && readMatrix(file, path, names.qd, v.qd);
+  v.hasAcceleration = !names.qdd.empty() && readMatrix(file, path, names.qdd, v.qdd);
+  return v;
+}
+
+// Orients every per-joint variable to N x dof and returns N; InputError for a time that is
+// not a vector, no time and no sample rate, mismatched sizes or too few samples.
+Eigen::Index orientVariables(MatVariables& v, const std::string& path, const LogImportOptions& options,
+                             std::vector<LogWarning>& warnings) {
   const MatVariableNames& names = options.matVariables;
   const int dof = options.dof;
-  if (dof <= 0) throw inputErrorAt(path, 0, "", "the robot's joint count must be positive", "row");
-  MatFile file = openMat(path);
-  ExperimentLog log;
-  log.source = path;
-
-  Eigen::MatrixXd t, q, qd, qdd, tau;
-  const bool hasTime = !names.t.empty() && readMatrix(file.get(), path, names.t, t);
-  if (!readMatrix(file.get(), path, names.q, q))
-    throw inputErrorAt(path, 1, names.q, "position variable not found", "row");
-  if (!readMatrix(file.get(), path, names.tau, tau))
-    throw inputErrorAt(path, 1, names.tau, "torque variable not found", "row");
-  const bool hasVelocity = !names.qd.empty() && readMatrix(file.get(), path, names.qd, qd);
-  const bool hasAcceleration = !names.qdd.empty() && readMatrix(file.get(), path, names.qdd, qdd);
-
   // Time first: it fixes N and with it the orientation of the other variables.
   Eigen::Index n = -1;
-  if (hasTime) {
-    if (t.rows() != 1 && t.cols() != 1)
-      throw inputErrorAt(path, 1, names.t,
-                         "time must be a vector, it is " + std::to_string(t.rows()) + " x " + std::to_string(t.cols()),
-                         "row");
-    n = t.size();
+  if (v.hasTime) {
+    if (v.t.rows() != 1 && v.t.cols() != 1)
+      throw inputErrorAt(
+          path, 1, names.t,
+          "time must be a vector, it is " + std::to_string(v.t.rows()) + " x " + std::to_string(v.t.cols()), "row");
+    n = v.t.size();
   } else if (!(options.sampleRateHz > 0.0)) {
     throw inputErrorAt(path, 1, names.t, "time variable not found and no sample rate given", "row");
   }
-  orient(q, n, dof, path, names.q, log.warnings);
-  n = q.rows();
-  orient(tau, n, dof, path, names.tau, log.warnings);
-  if (hasVelocity) orient(qd, n, dof, path, names.qd, log.warnings);
-  if (hasAcceleration) orient(qdd, n, dof, path, names.qdd, log.warnings);
+  orient(v.q, n, dof, path, names.q, warnings);
+  n = v.q.rows();
+  orient(v.tau, n, dof, path, names.tau, warnings);
+  if (v.hasVelocity) orient(v.qd, n, dof, path, names.qd, warnings);
+  if (v.hasAcceleration) orient(v.qdd, n, dof, path, names.qdd, warnings);
   if (static_cast<std::size_t>(n) < options.minRows)
     throw inputErrorAt(path, static_cast<std::size_t>(n), names.q,
                        "only " + std::to_string(n) + " samples, at least " + std::to_string(options.minRows) + " needed",
                        "row");
-  if (!options.positionBounds.empty() && static_cast<int>(options.positionBounds.size()) != dof)
-    throw std::invalid_argument("LogImportOptions: positionBounds must have one entry per joint");
+  return n;
+}
 
-  // Time in seconds from the first sample; rows checked and the time axis classified as for a
-  // CSV log (time_base.hpp), keeping rows in place.
-  const TimeUnit unit = options.timeUnit.value_or(TimeUnit::Seconds);
-  const double positionScale = radiansPerPositionUnit(options.positionUnit.value_or(PositionUnit::Radian));
-  const double timeScale = secondsPerTimeUnit(unit);
+// Time in seconds from the first finite stamp (or i / sample rate without a time variable) for
+// each of the n rows; sets log.timeOrigin.
+Eigen::VectorXd timeAxis(const MatVariables& v, Eigen::Index n, double timeScale, const LogImportOptions& options,
+                         ExperimentLog& log) {
   double origin = 0.0;  // the first finite stamp (a corrupt first row may be dropped)
-  for (Eigen::Index i = 0; hasTime && i < n; ++i)
-    if (std::isfinite(t.data()[i])) {
-      origin = t.data()[i];
+  for (Eigen::Index i = 0; v.hasTime && i < n; ++i)
+    if (std::isfinite(v.t.data()[i])) {
+      origin = v.t.data()[i];
       break;
     }
   Eigen::VectorXd time(n);
   for (Eigen::Index i = 0; i < n; ++i)
-    time(i) = hasTime ? (t.data()[i] - origin) * timeScale : static_cast<double>(i) / options.sampleRateHz;
-  if (hasTime) log.timeOrigin = origin * timeScale;
-  const std::string timeName = hasTime ? names.t : "(sample rate)";
-  const double nominal = hasTime ? nominalStepOf(time.data(), static_cast<std::size_t>(n)) : 1.0 / options.sampleRateHz;
-  if (!(nominal > 0.0))
-    throw inputErrorAt(path, 1, timeName, "time does not increase", "row");
+    time(i) = v.hasTime ? (v.t.data()[i] - origin) * timeScale : static_cast<double>(i) / options.sampleRateHz;
+  if (v.hasTime) log.timeOrigin = origin * timeScale;
+  return time;
+}
+
+// Why time stamp `seconds` of row `row` is not plausible (empty message when it is).
+Diagnostic timeProblem(double seconds, std::size_t row, const std::string& path, const std::string& timeName) {
+  Diagnostic why;
+  if (!std::isfinite(seconds)) {
+    why = diagnosticAt(Severity::Error, path, row, timeName, "time is not finite");
+    why.place = "row";
+  } else if (!(std::abs(seconds) <= kMaxLogSeconds)) {
+    char text[160];
+    std::snprintf(text, sizeof text, "time %.6g s from the first sample is beyond %.6g s (not a plausible time "
+                  "stamp; a corrupted row?)", seconds, kMaxLogSeconds);
+    why = diagnosticAt(Severity::Error, path, row, timeName, text);
+    why.place = "row";
+  }
+  return why;
+}
+
+// Keeps the usable rows in place, as for a CSV log (time_base.hpp): bad rows dropped (or
+// InputError unless options.dropBadRows), repeated rows and stamps dropped, gaps bridged.
+// Returns how many rows are kept (the first ones of v and time); sets log.timeBase.
+Eigen::Index keepUsableRows(MatVariables& v, Eigen::VectorXd& time, double positionScale, const std::string& path,
+                            const LogImportOptions& options, ExperimentLog& log) {
+  const MatVariableNames& names = options.matVariables;
+  const Eigen::Index n = time.size();
+  const std::string timeName = v.hasTime ? names.t : "(sample rate)";
+  const double nominal =
+      v.hasTime ? nominalStepOf(time.data(), static_cast<std::size_t>(n)) : 1.0 / options.sampleRateHz;
+  if (!(nominal > 0.0)) throw inputErrorAt(path, 1, timeName, "time does not increase", "row");
   TimeBaseTracker tracker(nominal, options.gapSteps, "row");
-  std::vector<std::pair<const Eigen::MatrixXd*, const std::string*>> variables = {{&q, &names.q}, {&tau, &names.tau}};
-  if (hasVelocity) variables.push_back({&qd, &names.qd});
-  if (hasAcceleration) variables.push_back({&qdd, &names.qdd});
+  std::vector<std::pair<const Eigen::MatrixXd*, const std::string*>> variables = {{&v.q, &names.q},
+                                                                                  {&v.tau, &names.tau}};
+  if (v.hasVelocity) variables.push_back({&v.qd, &names.qd});
+  if (v.hasAcceleration) variables.push_back({&v.qdd, &names.qdd});
   Eigen::Index kept = 0;
   bool breakPending = false;
   for (Eigen::Index i = 0; i < n; ++i) {
     const auto row = static_cast<std::size_t>(i + 1);
-    Diagnostic why;
-    if (!std::isfinite(time(i))) {
-      why = diagnosticAt(Severity::Error, path, row, timeName, "time is not finite");
-      why.place = "row";
-    } else if (!(std::abs(time(i)) <= kMaxLogSeconds)) {
-      char text[160];
-      std::snprintf(text, sizeof text, "time %.6g s from the first sample is beyond %.6g s (not a plausible time "
-                    "stamp; a corrupted row?)", time(i), kMaxLogSeconds);
-      why = diagnosticAt(Severity::Error, path, row, timeName, text);
-      why.place = "row";
-    }
+    Diagnostic why = timeProblem(time(i), row, path, timeName);
     if (!why.message.empty() || implausibleRow(variables, i, positionScale, options, path, why)) {
       if (!options.dropBadRows) throw InputError(why);
       tracker.dropBadRow(row, "column '" + why.field + "': " + why.message);
@@ -202,7 +223,7 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
       continue;
     }
     bool same = kept > 0;
-    for (const auto& v : variables) same = same && v.first->row(i) == v.first->row(kept - 1);
+    for (const auto& var : variables) same = same && var.first->row(i) == var.first->row(kept - 1);
     const TimeBaseTracker::Verdict verdict = tracker.next(time(i), row, same, breakPending);
     if (verdict == TimeBaseTracker::Verdict::DropRepeatedRow || verdict == TimeBaseTracker::Verdict::DropRepeatedStamp)
       continue;
@@ -210,10 +231,10 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
     time(kept) = time(i) + tracker.timeShift();
     if (kept > 0 && !(time(kept) > time(kept - 1)))
       throw inputErrorAt(path, row, timeName, "time stamps too far apart to keep increasing", "row");
-    q.row(kept) = q.row(i);
-    tau.row(kept) = tau.row(i);
-    if (hasVelocity) qd.row(kept) = qd.row(i);
-    if (hasAcceleration) qdd.row(kept) = qdd.row(i);
+    v.q.row(kept) = v.q.row(i);
+    v.tau.row(kept) = v.tau.row(i);
+    if (v.hasVelocity) v.qd.row(kept) = v.qd.row(i);
+    if (v.hasAcceleration) v.qdd.row(kept) = v.qdd.row(i);
     ++kept;
   }
   tracker.finish();
@@ -223,25 +244,53 @@ ExperimentLog importMatLog(const std::string& path, const LogImportOptions& opti
                            " needed",
                        "row");
   log.timeBase = tracker.summary();
-  log.timeBase.uniformSource = !hasTime;
-  log.t = time.head(kept);
+  log.timeBase.uniformSource = !v.hasTime;
+  return kept;
+}
 
-  log.q = q.topRows(kept) * positionScale;
-  if (hasVelocity) log.qd = qd.topRows(kept) * positionScale;
-  if (hasAcceleration) log.qdd = qdd.topRows(kept) * positionScale;
-  log.tau = tau.topRows(kept);
+// The log's signals from the first `kept` rows: positions in rad, torques times the torque
+// constants if given (currents), and the joint names.
+void fillSignals(ExperimentLog& log, const MatVariables& v, const Eigen::VectorXd& time, Eigen::Index kept,
+                 double positionScale, const std::string& path, const LogImportOptions& options) {
+  const int dof = options.dof;
+  log.t = time.head(kept);
+  log.q = v.q.topRows(kept) * positionScale;
+  if (v.hasVelocity) log.qd = v.qd.topRows(kept) * positionScale;
+  if (v.hasAcceleration) log.qdd = v.qdd.topRows(kept) * positionScale;
+  log.tau = v.tau.topRows(kept);
   if (!options.torqueConstants.empty()) {
     if (static_cast<int>(options.torqueConstants.size()) != dof)
       throw inputErrorAt(path, 0, "", std::to_string(options.torqueConstants.size()) + " torque constants for " +
                        std::to_string(dof) + " joints");
     for (int j = 0; j < dof; ++j) log.tau.col(j) *= options.torqueConstants[static_cast<std::size_t>(j)];
     log.warnings.push_back(diagnosticAt(Severity::Note, path, 0, "",
-                                        "variable '" + names.tau + "' taken as motor currents times the given "
-                                        "torque constants [N m/A]"));
+                                        "variable '" + options.matVariables.tau + "' taken as motor currents times "
+                                        "the given torque constants [N m/A]"));
   }
   for (int j = 0; j < dof; ++j)
     log.jointNames.push_back(options.jointNames.empty() ? "joint" + std::to_string(j + 1)
                                                         : options.jointNames[static_cast<std::size_t>(j)]);
+}
+
+}  // namespace
+
+ExperimentLog importMatLog(const std::string& path, const LogImportOptions& options) {
+  if (options.dof <= 0) throw inputErrorAt(path, 0, "", "the robot's joint count must be positive", "row");
+  MatFile file = openMat(path);
+  ExperimentLog log;
+  log.source = path;
+  MatVariables v = readVariables(file.get(), path, options.matVariables);
+  const Eigen::Index n = orientVariables(v, path, options, log.warnings);
+  if (!options.positionBounds.empty() && static_cast<int>(options.positionBounds.size()) != options.dof)
+    throw std::invalid_argument("LogImportOptions: positionBounds must have one entry per joint");
+
+  // Time in seconds from the first sample; rows checked and the time axis classified as for a
+  // CSV log (time_base.hpp), keeping rows in place.
+  const TimeUnit unit = options.timeUnit.value_or(TimeUnit::Seconds);
+  const double positionScale = radiansPerPositionUnit(options.positionUnit.value_or(PositionUnit::Radian));
+  Eigen::VectorXd time = timeAxis(v, n, secondsPerTimeUnit(unit), options, log);
+  const Eigen::Index kept = keepUsableRows(v, time, positionScale, path, options, log);
+  fillSignals(log, v, time, kept, positionScale, path, options);
   return log;
 }
 

@@ -43,27 +43,60 @@ void checkInertial(const std::string& where, const LinkInertial& in) {
     throw ModelError(where + ": zero mass with non-zero inertia");
 }
 
-}  // namespace
+// Each joint's numbers: finite origin, a finite non-zero axis (moving joints), limits without
+// NaN, lower <= upper, non-negative rates and effort, finite damping and friction.
+void checkJointValues(const std::string& where, const JointSpec& js) {
+  if (!allFinite(js.origin)) throw ModelError(where + ": origin is not finite");
+  if (js.type != JointSpecType::Fixed) {
+    if (!js.axis.allFinite()) throw ModelError(where + ": axis is not finite");
+    if (js.axis.norm() < 1e-9) throw ModelError(where + ": axis is zero");
+  }
+  const JointLimits& l = js.limits;
+  if (std::isnan(l.lower) || std::isnan(l.upper) || std::isnan(l.velocity) || std::isnan(l.effort) ||
+      std::isnan(l.acceleration))
+    throw ModelError(where + ": limit has a NaN value");
+  if (l.lower > l.upper)
+    throw ModelError(where + ": limit lower (" + fmt(l.lower) + ") is above upper (" + fmt(l.upper) + ")");
+  if (l.velocity < 0.0 || l.effort < 0.0 || l.acceleration < 0.0)
+    throw ModelError(where + ": limit velocity, acceleration and effort must not be negative");
+  if (!std::isfinite(js.damping) || !std::isfinite(js.friction))
+    throw ModelError(where + ": dynamics damping/friction is not finite");
+}
 
-RobotModel ModelBuilder::build() const {
-  const std::string& src = source_;
-  if (links_.size() > static_cast<size_t>(kMaxModelLinks) || joints_.size() > static_cast<size_t>(kMaxModelLinks))
-    throw ModelError(src + ": " + std::to_string(links_.size()) + " links and " + std::to_string(joints_.size()) +
+// Index of each link by name; throws on too many links or joints, a link without a name, a
+// duplicate name, a bad inertial or no link at all.
+std::map<std::string, size_t> indexLinks(const std::string& src, const std::vector<LinkSpec>& links,
+                                         size_t jointCount) {
+  if (links.size() > static_cast<size_t>(kMaxModelLinks) || jointCount > static_cast<size_t>(kMaxModelLinks))
+    throw ModelError(src + ": " + std::to_string(links.size()) + " links and " + std::to_string(jointCount) +
                      " joints, at most " + std::to_string(kMaxModelLinks) + " of each are supported");
   std::map<std::string, size_t> linkIndex;
-  for (size_t i = 0; i < links_.size(); ++i) {
-    if (links_[i].name.empty()) throw ModelError(src + ": link #" + std::to_string(i + 1) + " has no name");
-    if (!linkIndex.emplace(links_[i].name, i).second)
-      throw ModelError(src + ": link '" + links_[i].name + "': duplicate link name");
-    if (links_[i].inertial) checkInertial(src + ": link '" + links_[i].name + "'", *links_[i].inertial);
+  for (size_t i = 0; i < links.size(); ++i) {
+    if (links[i].name.empty()) throw ModelError(src + ": link #" + std::to_string(i + 1) + " has no name");
+    if (!linkIndex.emplace(links[i].name, i).second)
+      throw ModelError(src + ": link '" + links[i].name + "': duplicate link name");
+    if (links[i].inertial) checkInertial(src + ": link '" + links[i].name + "'", *links[i].inertial);
   }
-  if (links_.empty()) throw ModelError(src + ": the robot has no links");
+  if (links.empty()) throw ModelError(src + ": the robot has no links");
+  return linkIndex;
+}
 
+/// The tree the joints make of the links.
+struct LinkTree {
+  std::vector<std::vector<size_t>> childJoints;  // per link: the joints below it, in document order
+  std::string root;                              // the one link without a parent joint
+};
+
+// Checks every joint and links the tree; throws on unnamed or duplicate joints, missing links,
+// a link with two parents (loop), bad numbers (checkJointValues), no root or several roots.
+LinkTree linkJoints(const std::string& src, const std::vector<LinkSpec>& links, const std::vector<JointSpec>& joints,
+                    const std::map<std::string, size_t>& linkIndex) {
+  LinkTree tree;
+  tree.childJoints.resize(links.size());
   std::set<std::string> jointNames;
   std::map<std::string, size_t> parentJointOfLink;
-  std::vector<std::vector<size_t>> childJoints(links_.size());
-  for (size_t j = 0; j < joints_.size(); ++j) {
-    const JointSpec& js = joints_[j];
+  for (size_t j = 0; j < joints.size(); ++j) {
+    const JointSpec& js = joints[j];
     const std::string where = src + ": joint '" + js.name + "'";
     if (js.name.empty()) throw ModelError(src + ": joint #" + std::to_string(j + 1) + " has no name");
     if (!jointNames.insert(js.name).second) throw ModelError(where + ": duplicate joint name");
@@ -75,39 +108,45 @@ RobotModel ModelBuilder::build() const {
     auto [it, fresh] = parentJointOfLink.emplace(js.child, j);
     if (!fresh)
       throw ModelError(where + ": link '" + js.child + "' is already the child of joint '" +
-                       joints_[it->second].name + "' (kinematic loop; only trees are supported)");
-    if (!allFinite(js.origin)) throw ModelError(where + ": origin is not finite");
-    if (js.type != JointSpecType::Fixed) {
-      if (!js.axis.allFinite()) throw ModelError(where + ": axis is not finite");
-      if (js.axis.norm() < 1e-9) throw ModelError(where + ": axis is zero");
-    }
-    const JointLimits& l = js.limits;
-    if (std::isnan(l.lower) || std::isnan(l.upper) || std::isnan(l.velocity) || std::isnan(l.effort) ||
-        std::isnan(l.acceleration))
-      throw ModelError(where + ": limit has a NaN value");
-    if (l.lower > l.upper)
-      throw ModelError(where + ": limit lower (" + fmt(l.lower) + ") is above upper (" + fmt(l.upper) + ")");
-    if (l.velocity < 0.0 || l.effort < 0.0 || l.acceleration < 0.0)
-      throw ModelError(where + ": limit velocity, acceleration and effort must not be negative");
-    if (!std::isfinite(js.damping) || !std::isfinite(js.friction))
-      throw ModelError(where + ": dynamics damping/friction is not finite");
-    childJoints[linkIndex[js.parent]].push_back(j);
+                       joints[it->second].name + "' (kinematic loop; only trees are supported)");
+    checkJointValues(where, js);
+    tree.childJoints[linkIndex.at(js.parent)].push_back(j);
   }
 
   std::vector<std::string> roots;
-  for (const LinkSpec& l : links_)
+  for (const LinkSpec& l : links)
     if (!parentJointOfLink.count(l.name)) roots.push_back(l.name);
   if (roots.empty()) throw ModelError(src + ": no root link: every link has a parent (kinematic loop)");
   if (roots.size() > 1)
     throw ModelError(src + ": more than one root link ('" + roots[0] + "' and '" + roots[1] +
                      "'); links must form one tree");
+  tree.root = roots[0];
+  return tree;
+}
+
+}  // namespace
+
+RobotModel ModelBuilder::build() const {
+  const std::map<std::string, size_t> linkIndex = indexLinks(source_, links_, joints_.size());
+  const LinkTree tree = linkJoints(source_, links_, joints_, linkIndex);
 
   RobotModel model;
-  model.name_ = name_.empty() ? roots[0] : name_;
+  model.name_ = name_.empty() ? tree.root : name_;
   model.source_ = source_;
-  model.rootLink_ = roots[0];
+  model.rootLink_ = tree.root;
   model.gravity_ = gravity_;
+  const size_t visited = attachTree(model, linkIndex, tree.childJoints, linkIndex.at(tree.root));
+  if (visited != links_.size())
+    throw ModelError(source_ + ": " + std::to_string(links_.size() - visited) +
+                     " link(s) are not connected to the root link '" + tree.root + "'");
+  attachMimics(model);
+  if (model.joints_.empty()) throw ModelError(source_ + ": the robot has no moving joint");
+  model.computeHomeTwists();
+  return model;
+}
 
+size_t ModelBuilder::attachTree(RobotModel& model, const std::map<std::string, size_t>& linkIndex,
+                                const std::vector<std::vector<size_t>>& childJoints, size_t root) const {
   // Depth-first walk from the root, children in document order. Each link is
   // attached to the moving body above it at a fixed pose. An explicit stack,
   // not recursion, so that a long chain cannot exhaust the call stack; the
@@ -119,7 +158,7 @@ RobotModel ModelBuilder::build() const {
     int body;                // moving body above the joint (-1: the base)
     Eigen::Isometry3d pose;  // the joint frame (or the root link frame) in that body
   };
-  std::vector<Visit> stack{Visit{linkIndex.at(roots[0]), kNoJoint, -1, Eigen::Isometry3d::Identity()}};
+  std::vector<Visit> stack{Visit{root, kNoJoint, -1, Eigen::Isometry3d::Identity()}};
   size_t visited = 0;
   while (!stack.empty()) {
     const Visit v = stack.back();
@@ -129,65 +168,74 @@ RobotModel ModelBuilder::build() const {
     Eigen::Isometry3d poseInBody = v.pose;
     if (v.joint != kNoJoint && joints_[v.joint].type != JointSpecType::Fixed) {
       // A moving joint starts a new body whose frame is the joint frame.
-      const JointSpec& js = joints_[v.joint];
-      Body b;
-      b.name = js.child;
-      b.jointName = js.name;
-      b.type = js.type == JointSpecType::Prismatic ? JointType::Prismatic
-               : js.type == JointSpecType::Continuous ? JointType::Continuous
-                                                      : JointType::Revolute;
-      b.parent = v.body;
-      b.rotationInParent = v.pose.linear();
-      b.translationInParent = v.pose.translation();
-      b.axis = js.axis.normalized();
-      model.bodies_.push_back(b);
-      body = static_cast<int>(model.bodies_.size()) - 1;
+      body = addMovingBody(model, joints_[v.joint], v.body, v.pose);
       poseInBody = Eigen::Isometry3d::Identity();
-      if (!js.mimic) {
-        Joint joint;
-        joint.name = js.name;
-        joint.type = b.type;
-        joint.body = body;
-        joint.limits = js.limits;
-        if (b.type == JointType::Continuous) {
-          joint.limits.lower = -std::numeric_limits<double>::infinity();
-          joint.limits.upper = std::numeric_limits<double>::infinity();
-        }
-        joint.damping = js.damping;
-        joint.friction = js.friction;
-        model.bodies_.back().dof = static_cast<int>(model.joints_.size());
-        model.joints_.push_back(joint);
-      }
     }
-    const LinkSpec& link = links_[v.link];
-    LinkFrame frame;
-    frame.name = link.name;
-    frame.body = body;
-    frame.poseInBody = poseInBody;
-    frame.visuals = link.visuals;
-    frame.collisions = link.collisions;
-    model.links_.push_back(std::move(frame));
-    if (body >= 0 && link.inertial) {
-      const LinkInertial& in = *link.inertial;
-      const Eigen::Matrix3d Rc = in.comFrame.linear();
-      const Vector10d inLink =
-          standardParametersFromCom(in.mass, in.comFrame.translation(), Rc * in.inertia * Rc.transpose());
-      Vector10d& inertia = model.bodies_[static_cast<size_t>(body)].inertia;
-      inertia += transformStandardParameters(inLink, poseInBody.linear(), poseInBody.translation());
-      if (!inertia.allFinite())
-        throw ModelError(src + ": link '" + link.name +
-                         "': inertial: the parameters about the body frame overflow (mass, centre of mass or "
-                         "link offset too large)");
-    }
+    addLinkFrame(model, links_[v.link], body, poseInBody);
     // Pushed last-first, so popped first-first.
     const std::vector<size_t>& children = childJoints[v.link];
     for (auto it = children.rbegin(); it != children.rend(); ++it)
       stack.push_back(Visit{linkIndex.at(joints_[*it].child), *it, body, poseInBody * joints_[*it].origin});
   }
-  if (visited != links_.size())
-    throw ModelError(src + ": " + std::to_string(links_.size() - visited) +
-                     " link(s) are not connected to the root link '" + roots[0] + "'");
+  return visited;
+}
 
+int ModelBuilder::addMovingBody(RobotModel& model, const JointSpec& js, int parent,
+                                const Eigen::Isometry3d& pose) const {
+  Body b;
+  b.name = js.child;
+  b.jointName = js.name;
+  b.type = js.type == JointSpecType::Prismatic    ? JointType::Prismatic
+           : js.type == JointSpecType::Continuous ? JointType::Continuous
+                                                  : JointType::Revolute;
+  b.parent = parent;
+  b.rotationInParent = pose.linear();
+  b.translationInParent = pose.translation();
+  b.axis = js.axis.normalized();
+  model.bodies_.push_back(b);
+  const int body = static_cast<int>(model.bodies_.size()) - 1;
+  if (!js.mimic) {
+    Joint joint;
+    joint.name = js.name;
+    joint.type = b.type;
+    joint.body = body;
+    joint.limits = js.limits;
+    if (b.type == JointType::Continuous) {
+      joint.limits.lower = -std::numeric_limits<double>::infinity();
+      joint.limits.upper = std::numeric_limits<double>::infinity();
+    }
+    joint.damping = js.damping;
+    joint.friction = js.friction;
+    model.bodies_.back().dof = static_cast<int>(model.joints_.size());
+    model.joints_.push_back(joint);
+  }
+  return body;
+}
+
+void ModelBuilder::addLinkFrame(RobotModel& model, const LinkSpec& link, int body,
+                                const Eigen::Isometry3d& poseInBody) const {
+  LinkFrame frame;
+  frame.name = link.name;
+  frame.body = body;
+  frame.poseInBody = poseInBody;
+  frame.visuals = link.visuals;
+  frame.collisions = link.collisions;
+  model.links_.push_back(std::move(frame));
+  if (body >= 0 && link.inertial) {
+    const LinkInertial& in = *link.inertial;
+    const Eigen::Matrix3d Rc = in.comFrame.linear();
+    const Vector10d inLink =
+        standardParametersFromCom(in.mass, in.comFrame.translation(), Rc * in.inertia * Rc.transpose());
+    Vector10d& inertia = model.bodies_[static_cast<size_t>(body)].inertia;
+    inertia += transformStandardParameters(inLink, poseInBody.linear(), poseInBody.translation());
+    if (!inertia.allFinite())
+      throw ModelError(source_ + ": link '" + link.name +
+                       "': inertial: the parameters about the body frame overflow (mass, centre of mass or "
+                       "link offset too large)");
+  }
+}
+
+void ModelBuilder::attachMimics(RobotModel& model) const {
   // Mimic joints follow a leader that must be a non-mimic moving joint.
   std::map<std::string, int> dofOfJoint, bodyOfJoint;
   for (size_t i = 0; i < model.joints_.size(); ++i) dofOfJoint.emplace(model.joints_[i].name, static_cast<int>(i));
@@ -195,7 +243,7 @@ RobotModel ModelBuilder::build() const {
   for (size_t j = 0; j < joints_.size(); ++j) {
     const JointSpec& js = joints_[j];
     if (!js.mimic || js.type == JointSpecType::Fixed) continue;
-    const std::string where = src + ": joint '" + js.name + "'";
+    const std::string where = source_ + ": joint '" + js.name + "'";
     const auto leader = dofOfJoint.find(js.mimic->leader);
     if (leader == dofOfJoint.end())
       throw ModelError(where + ": mimic joint '" + js.mimic->leader + "' is not a moving, non-mimic joint");
@@ -207,9 +255,6 @@ RobotModel ModelBuilder::build() const {
     b.multiplier = js.mimic->multiplier;
     b.offset = js.mimic->offset;
   }
-  if (model.joints_.empty()) throw ModelError(src + ": the robot has no moving joint");
-  model.computeHomeTwists();
-  return model;
 }
 
 }  // namespace eb

@@ -7,6 +7,7 @@
 
 #include "model/robot_model.hpp"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +73,19 @@ class ModelBuilder {
   RobotModel build() const;
 
  private:
+  // The steps of build() that write the model's private parts (ModelBuilder is its friend).
+  /// Adds the bodies, joints and link frames of the tree below link `root` (depth first,
+  /// children in document order); returns how many links it reached.
+  size_t attachTree(RobotModel& model, const std::map<std::string, size_t>& linkIndex,
+                    const std::vector<std::vector<size_t>>& childJoints, size_t root) const;
+  /// Appends the body that moving joint `js` starts (and its joint unless a mimic), at `pose`
+  /// (the joint frame) in body `parent` (-1: the base); returns its index.
+  int addMovingBody(RobotModel& model, const JointSpec& js, int parent, const Eigen::Isometry3d& pose) const;
+  /// Appends `link`'s frame at `poseInBody` in `body` and adds its inertial to that body's.
+  void addLinkFrame(RobotModel& model, const LinkSpec& link, int body, const Eigen::Isometry3d& poseInBody) const;
+  /// Points every mimic body at its leader's dof, with its multiplier and offset.
+  void attachMimics(RobotModel& model) const;
+
   std::string source_;
   std::string name_;
   Eigen::Vector3d gravity_ = Eigen::Vector3d(0.0, 0.0, -9.81);

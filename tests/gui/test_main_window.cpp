@@ -39,6 +39,7 @@
 
 using namespace eb;
 using namespace eb::gui;
+using namespace eb::project;
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-namespace eb::gui {
+namespace eb::project {
 namespace {
 
 namespace fs = std::filesystem;
@@ -220,4 +220,4 @@ TEST_F(ProjectFiles, AnUnwritablePathKeepsTheOldFile) {
 }
 
 }  // namespace
-}  // namespace eb::gui
+}  // namespace eb::project
