@@ -1,7 +1,7 @@
 // Widget- and document-level tests that need no OpenGL (run offscreen):
 // slider/spin-box coupling, joint-limit editing rules, the playback clock,
 // project-file parsing errors, undo merging and request coalescing; chart
-// tick labels (no round-off shown).
+// tick labels (no round-off shown) and the eigenvalue chart's index axis.
 
 #include "app/gui/evaluation_service.hpp"
 #include "app/gui/project_controller.hpp"
@@ -11,11 +11,13 @@
 #include "gui_test_support.hpp"
 #include "model/builtin_robots.hpp"
 #include "widgets/chart_style.hpp"
+#include "widgets/information_charts.hpp"
 #include "widgets/joint_limits_model.hpp"
 #include "widgets/joint_signal_charts.hpp"
 #include "widgets/playback_clock.hpp"
 #include "widgets/value_slider.hpp"
 
+#include <QBarSeries>
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
@@ -49,6 +51,7 @@ class GuiWidgetsTest : public QObject {
   void tickLabelsShowRoundOffAsZero_data();
   void tickLabelsShowRoundOffAsZero();
   void jointChartAxesShowZeroNotRoundOff();
+  void eigenvalueChartLabelsIndicesAndShowsLastBar();
 };
 
 namespace {
@@ -284,6 +287,33 @@ void GuiWidgetsTest::jointChartAxesShowZeroNotRoundOff() {
     }
     QVERIFY2(firstChart.contains("0"), qPrintable(firstChart.join(' ')));
   }
+}
+
+void GuiWidgetsTest::eigenvalueChartLabelsIndicesAndShowsLastBar() {
+  widgets::EigenvalueChart chart;
+  chart.resize(360, 220);
+  QList<double> ev;
+  for (int i = 0; i < 43; ++i) ev.append(std::pow(10.0, -1.0 + 0.15 * i));
+  chart.setEigenvalues(ev);
+  chart.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&chart));
+  QTRY_VERIFY(chart.chart()->plotArea().width() > 100);
+  QCategoryAxis* x = chart.indexAxis();
+  QVERIFY(x->isVisible() && x->labelsVisible());
+  QCOMPARE(x->categoriesLabels(), QStringList({"1", "10", "20", "30", "40"}));
+  QCOMPARE(x->endValue("1"), 0.0);   // bar i (0-based) at x = i, labelled i + 1
+  QCOMPARE(x->endValue("40"), 39.0);
+  // The last bar, 0.8 wide around x = 42, lies inside the plot.
+  auto* series = qobject_cast<QBarSeries*>(chart.chart()->series().front());
+  const double halfBar = series->barWidth() / 2.0;
+  QVERIFY(x->min() <= -halfBar && x->max() >= 42.0 + halfBar);
+  const QRectF plot = chart.chart()->plotArea();
+  const QPointF lastRight = chart.chart()->mapToPosition(QPointF(42.0 + halfBar, 1.0), series);
+  QVERIFY(lastRight.x() < plot.right() && plot.right() < chart.width());
+  // A new robot with another parameter count relabels the axis.
+  chart.setEigenvalues(ev.mid(0, 7));
+  QCOMPARE(x->categoriesLabels(), QStringList({"1", "2", "4", "6"}));
+  QCOMPARE(x->max(), 6.5);
 }
 
 QTEST_MAIN(GuiWidgetsTest)
