@@ -1,9 +1,12 @@
 // Widget- and document-level tests that need no OpenGL (run offscreen):
 // slider/spin-box coupling, joint-limit editing rules, the playback clock,
 // project-file parsing errors, undo merging and request coalescing; chart
-// tick labels (no round-off shown) and the eigenvalue chart's index axis.
+// tick labels (no round-off shown), the eigenvalue chart's index axis and
+// what the frame export dialog says it does.
 
 #include "app/gui/evaluation_service.hpp"
+#include "app/gui/export_controller.hpp"
+#include "app/gui/frame_export_dialog.hpp"
 #include "app/gui/project_controller.hpp"
 #include "app/project/project_file.hpp"
 #include "app/gui/workbench_document.hpp"
@@ -21,7 +24,10 @@
 #include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -52,6 +58,7 @@ class GuiWidgetsTest : public QObject {
   void tickLabelsShowRoundOffAsZero();
   void jointChartAxesShowZeroNotRoundOff();
   void eigenvalueChartLabelsIndicesAndShowsLastBar();
+  void frameExportDialogSaysWhatItWrites();
 };
 
 namespace {
@@ -314,6 +321,25 @@ void GuiWidgetsTest::eigenvalueChartLabelsIndicesAndShowsLastBar() {
   chart.setEigenvalues(ev.mid(0, 7));
   QCOMPARE(x->categoriesLabels(), QStringList({"1", "2", "4", "6"}));
   QCOMPARE(x->max(), 6.5);
+}
+
+void GuiWidgetsTest::frameExportDialogSaysWhatItWrites() {
+  FrameExportDialog dialog(5.0, QString());
+  QVERIFY(dialog.windowTitle().contains("PNG frames"));
+  QVERIFY(dialog.description().contains("PNG"));
+  QVERIFY(dialog.description().contains("frame_00000.png"));
+  QVERIFY(dialog.description().contains("5.00 s"));
+  QVERIFY(FrameExportDialog::summary().contains("PNG"));
+  QPushButton* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+  QVERIFY(!ok->isEnabled());  // no folder yet
+  dialog.setFolder("/tmp/frames");
+  QVERIFY(ok->isEnabled());
+  dialog.setFramesPerSecond(2.0);
+  QCOMPARE(ExportController::frameCount(5.0, dialog.framesPerSecond()), 11);
+  QVERIFY(dialog.findChildren<QLabel*>().size() >= 2);
+  bool countShown = false;
+  for (QLabel* l : dialog.findChildren<QLabel*>()) countShown |= l->text() == "11 PNG images";
+  QVERIFY(countShown);
 }
 
 QTEST_MAIN(GuiWidgetsTest)
