@@ -145,7 +145,7 @@ void MainWindow::createDocks() {
 void MainWindow::sizeDocks() {
   auto dock = [this](const char* name) { return findChild<QDockWidget*>(name); };
   const int w = width(), h = height();
-  resizeDocks({dock("robotDock"), dock("informationDock")}, {std::max(340, w * 23 / 100), std::max(320, w / 4)},
+  resizeDocks({dock("robotDock"), dock("informationDock")}, {std::max(340, w * 26 / 100), std::max(320, w / 4)},
               Qt::Horizontal);
   resizeDocks({dock("robotDock"), dock("excitationDock")}, {h / 4, h * 3 / 4}, Qt::Vertical);
   resizeDocks({dock("signalsDock")}, {std::max(240, h * 3 / 10)}, Qt::Vertical);
