@@ -1,11 +1,13 @@
 #include "widgets/chart_style.hpp"
 
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsLayout>
 #include <QLogValueAxis>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace eb::widgets {
@@ -57,29 +59,65 @@ void setPaddedRange(QValueAxis* axis, double lo, double hi) {
 
 namespace eb::widgets {
 
-void setNiceRange(QValueAxis* axis, double lo, double hi, int maxTicks) {
-  if (!std::isfinite(lo) || !std::isfinite(hi)) return;
+NiceTicks niceTicks(double lo, double hi, int maxTicks) {
+  NiceTicks t;
+  if (!std::isfinite(lo) || !std::isfinite(hi)) return t;
   if (hi - lo < 1e-12) {
     lo -= 0.5;
     hi += 0.5;
   }
+  maxTicks = std::max(2, maxTicks);
   // Smallest round step that needs no more than maxTicks ticks.
-  const double raw = (hi - lo) / std::max(1, maxTicks - 1);
+  const double raw = (hi - lo) / (maxTicks - 1);
   const double decade = std::pow(10.0, std::floor(std::log10(raw)));
-  double step = decade * 10.0;
+  t.step = decade * 10.0;
   for (double m : {1.0, 2.0, 5.0, 10.0})
     if (m * decade >= raw) {
-      step = m * decade;
+      t.step = m * decade;
       break;
     }
-  double first = std::floor(lo / step) * step, last = std::ceil(hi / step) * step;
-  while (std::lround((last - first) / step) + 1 > maxTicks) {  // rounding out both ends can add a tick
-    step *= 2.0;
-    first = std::floor(lo / step) * step;
-    last = std::ceil(hi / step) * step;
+  long first = 0, last = 0;
+  for (;;) {  // rounding out both ends can add a tick
+    // An end within round-off of a tick is on it: -2.8e-17 must not add a tick at -step.
+    first = std::lround(std::floor(lo / t.step + 1e-9));
+    last = std::lround(std::ceil(hi / t.step - 1e-9));
+    if (last - first + 1 <= maxTicks) break;
+    t.step *= 2.0;
   }
-  axis->setRange(first, last);
-  axis->setTickCount(static_cast<int>(std::lround((last - first) / step)) + 1);
+  t.firstIndex = first;
+  t.count = static_cast<int>(last - first + 1);
+  return t;
+}
+
+QStringList NiceTicks::labels() const {
+  // Enough decimals to tell neighbouring ticks apart, and no more.
+  const int decimals = std::max(0, static_cast<int>(-std::floor(std::log10(step) + 1e-9)));
+  QStringList out;
+  for (long k = firstIndex; k < firstIndex + count; ++k)
+    out << (k == 0 ? QStringLiteral("0") : QString::number(static_cast<double>(k) * step, 'f', decimals));
+  return out;
+}
+
+void setNiceRange(QValueAxis* axis, double lo, double hi, int maxTicks) {
+  if (!std::isfinite(lo) || !std::isfinite(hi)) return;  // keep the last good range
+  const NiceTicks t = niceTicks(lo, hi, maxTicks);
+  axis->setRange(t.first(), t.last());
+  axis->setTickCount(t.count);
+}
+
+void setNiceTicks(QCategoryAxis* axis, double lo, double hi, int maxTicks) {
+  if (!std::isfinite(lo) || !std::isfinite(hi)) return;
+  const NiceTicks t = niceTicks(lo, hi, maxTicks);
+  const QStringList labels = t.labels();
+  // Category boundaries are the ticks; the start boundary has no label, so it sits one step below
+  // the range where it is not drawn. Rebuilt only on a change: each rebuild re-lays out the chart.
+  if (axis->categoriesLabels() != labels || axis->startValue() != t.first() - t.step ||
+      axis->endValue(labels.back()) != t.last()) {
+    for (const QString& label : axis->categoriesLabels()) axis->remove(label);
+    axis->setStartValue(t.first() - t.step);
+    for (int i = 0; i < t.count; ++i) axis->append(labels[i], static_cast<double>(t.firstIndex + i) * t.step);
+  }
+  axis->setRange(t.first(), t.last());
 }
 
 }  // namespace eb::widgets

@@ -2,9 +2,9 @@
 
 #include "widgets/chart_style.hpp"
 
-#include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -33,7 +33,7 @@ EigenvalueChart::EigenvalueChart(QWidget* parent)
     : QChartView(parent),
       series_(new QBarSeries),
       set_(new QBarSet("lambda")),
-      xAxis_(new QBarCategoryAxis),
+      xAxis_(new QCategoryAxis),
       yAxis_(new QLogValueAxis) {
   styleChartView(this, tr("Eigenvalues of F (log)"));
   set_->setColor(QColor(0x3a, 0x6e, 0xc4));
@@ -42,9 +42,13 @@ EigenvalueChart::EigenvalueChart(QWidget* parent)
   series_->setBarWidth(0.8);
   chart()->addSeries(series_);
   chart()->legend()->hide();
+  // A bar series on a value axis puts bar i at x = i; a category axis labels a few round indices
+  // (all 40-70 would overlap) and its range keeps half a slot free beside the first and last bar.
+  xAxis_->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
   xAxis_->setLabelsFont(smallFont());
-  xAxis_->setLabelsVisible(false);
   xAxis_->setGridLineVisible(false);
+  xAxis_->setTitleText(tr("eigenvalue index (smallest first)"));
+  xAxis_->setTitleFont(smallFont());
   yAxis_->setLabelFormat("%.0e");
   yAxis_->setLabelsFont(smallFont());
   yAxis_->setMinorTickCount(0);
@@ -53,6 +57,9 @@ EigenvalueChart::EigenvalueChart(QWidget* parent)
   series_->attachAxis(xAxis_);
   series_->attachAxis(yAxis_);
   setLogRange(yAxis_, 1e-3, 1e3);
+  labelIndices(0);
+  // Room for the last index label, which may sit at the plot's right end.
+  chart()->setMargins(QMargins(2, 2, 10, 2));
   connect(set_, &QBarSet::hovered, this, [this](bool on, int i) {
     if (on && i >= 0 && i < values_.size())
       QToolTip::showText(QCursor::pos(), tr("lambda_%1 = %2").arg(i + 1).arg(values_[i], 0, 'g', 4));
@@ -73,11 +80,7 @@ void EigenvalueChart::setEigenvalues(const QList<double>& eigenvalues) {
   QList<qreal> shown;
   shown.reserve(eigenvalues.size());
   for (double v : eigenvalues) shown.append(std::max(v, yAxis_->min()));
-  if (xAxis_->count() != eigenvalues.size()) {
-    QStringList categories;
-    for (int i = 0; i < eigenvalues.size(); ++i) categories << QString::number(i + 1);
-    xAxis_->setCategories(categories);
-  }
+  if (xAxis_->max() != eigenvalues.size() - 0.5) labelIndices(static_cast<int>(eigenvalues.size()));
   // Replacing values keeps the bar set (and its colours and hover hook) alive.
   if (set_->count() == shown.size()) {
     for (int i = 0; i < shown.size(); ++i) set_->replace(i, shown[i]);
@@ -85,6 +88,16 @@ void EigenvalueChart::setEigenvalues(const QList<double>& eigenvalues) {
     set_->remove(0, set_->count());
     set_->append(shown);
   }
+}
+
+void EigenvalueChart::labelIndices(int count) {
+  for (const QString& label : xAxis_->categoriesLabels()) xAxis_->remove(label);
+  xAxis_->setStartValue(-0.5);
+  const long step = std::max(1L, std::lround(niceTicks(0.0, std::max(count, 1), 6).step));
+  if (count > 0) xAxis_->append("1", 0.0);
+  for (long index = step; index <= count; index += step)
+    if (index > 1) xAxis_->append(QString::number(index), static_cast<double>(index - 1));
+  xAxis_->setRange(-0.5, std::max(count, 1) - 0.5);
 }
 
 QList<double> EigenvalueChart::values() const {

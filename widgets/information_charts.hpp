@@ -9,7 +9,7 @@
 
 class QBarSet;
 class QBarSeries;
-class QBarCategoryAxis;
+class QCategoryAxis;
 class QLineSeries;
 class QScatterSeries;
 class QLogValueAxis;
@@ -26,11 +26,15 @@ class EigenvalueChart : public QChartView {
   void setEigenvalues(const QList<double>& eigenvalues);
   /// What the bars show now (tests read the chart's model through this).
   QList<double> values() const;
+  /// The index axis: bar i (0-based) sits at x = i, labelled 1..n on round indices.
+  QCategoryAxis* indexAxis() const { return xAxis_; }
 
  private:
+  void labelIndices(int count);
+
   QBarSeries* series_;
   QBarSet* set_;
-  QBarCategoryAxis* xAxis_;
+  QCategoryAxis* xAxis_;
   QLogValueAxis* yAxis_;
   QList<double> values_;
 };

@@ -22,6 +22,17 @@ double* field(JointLimits& l, int column) {
 
 QString numberText(double v) { return std::isfinite(v) ? QString::number(v, 'g', 6) : QString(); }
 
+// Two decimals at most (none from 100 up), trailing zeros dropped: "2.9", "15", "87" keep the
+// seven columns narrow enough for the joint names beside them.
+QString shortNumber(double v) {
+  QString text = QString::number(v, 'f', std::abs(v) >= 100 ? 0 : 2);
+  if (text.contains('.')) {
+    while (text.endsWith('0')) text.chop(1);
+    if (text.endsWith('.')) text.chop(1);
+  }
+  return text == "-0" ? QString("0") : text;
+}
+
 }  // namespace
 
 JointLimitsModel::JointLimitsModel(QObject* parent) : QAbstractTableModel(parent) {}
@@ -52,7 +63,7 @@ QVariant JointLimitsModel::data(const QModelIndex& index, int role) const {
     JointLimits l = j.limits;
     const double v = *field(l, c);
     if (role == Qt::EditRole) return numberText(v);
-    return std::isfinite(v) ? QString::number(v, 'f', std::abs(v) >= 100 ? 0 : 2) : QString::fromUtf8("\u2014");
+    return std::isfinite(v) ? shortNumber(v) : QString::fromUtf8("\u2014");
   }
   if (role == Qt::TextAlignmentRole && c >= Lower) return int(Qt::AlignRight | Qt::AlignVCenter);
   if (role == Qt::ToolTipRole && c >= Lower) return tr("Type a number, or leave empty for no limit");

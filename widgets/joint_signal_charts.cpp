@@ -4,6 +4,7 @@
 #include "widgets/cursor_chart_view.hpp"
 
 #include <QAreaSeries>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QGridLayout>
@@ -42,7 +43,7 @@ struct JointSignalCharts::JointChart {
   QAreaSeries* band = nullptr;
   QScatterSeries* beyond = nullptr;
   QValueAxis* x = nullptr;
-  QValueAxis* y = nullptr;
+  QCategoryAxis* y = nullptr;  // our own tick labels: see setNiceTicks
   int joint = 0;
   int points = 0;
 };
@@ -124,13 +125,12 @@ void JointSignalCharts::rebuildPage() {
     c->beyond->setColor(QColor(0xd9, 0x30, 0x2c));
     c->beyond->setBorderColor(Qt::transparent);
     c->x = new QValueAxis;
-    c->y = new QValueAxis;
+    c->y = new QCategoryAxis;
+    c->y->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     QFont small;
     small.setPointSizeF(7.0);
     c->x->setLabelsFont(small);
     c->y->setLabelsFont(small);
-    c->y->setTickCount(3);
-    c->y->setLabelFormat("%.3g");
     c->x->setLabelFormat("%.3g");
     chart->addAxis(c->x, Qt::AlignBottom);
     chart->addAxis(c->y, Qt::AlignLeft);
@@ -202,7 +202,7 @@ void JointSignalCharts::refreshPage() {
     c->bandLower->replace(lower);
     if (c->view->chart()->title() != title) c->view->chart()->setTitle(title);  // a new title re-lays out the chart
     setNiceRange(c->x, t0, t1 > t0 ? t1 : t0 + 1.0, 6);
-    setNiceRange(c->y, ylo, yhi, 4);
+    setNiceTicks(c->y, ylo, yhi, 4);
   }
   setCursorTime(cursor_);
 }

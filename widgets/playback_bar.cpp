@@ -44,7 +44,7 @@ PlaybackBar::PlaybackBar(PlaybackClock* clock, QWidget* parent)
   speed_->setCurrentIndex(3);
   speed_->setToolTip(tr("Playback speed"));
   export_->setText(tr("Frames..."));
-  export_->setToolTip(tr("Export one period as a PNG frame sequence"));
+  export_->setToolTip(tr("Export the playback of the 3D view as numbered PNG images into a folder"));
 
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(4, 2, 4, 2);

@@ -11,6 +11,10 @@
 #include <QVBoxLayout>
 
 namespace eb::widgets {
+namespace {
+constexpr int kRowHeight = 20;
+constexpr int kRowsShown = 7;
+}  // namespace
 
 RobotPanel::RobotPanel(QWidget* parent)
     : QWidget(parent),
@@ -22,14 +26,16 @@ RobotPanel::RobotPanel(QWidget* parent)
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   table_->setModel(model_);
   table_->setObjectName("jointsTable");
-  table_->verticalHeader()->setDefaultSectionSize(20);
+  table_->verticalHeader()->setDefaultSectionSize(kRowHeight);
   table_->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-  // Numbers take what they need; the joint name gets the rest and elides (full name in its tooltip).
+  // Every column, the joint name too, is as wide as its contents: a narrow dock scrolls sideways
+  // rather than cutting names that differ only at one end ("panda_joint1" .. "panda_joint7").
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setSectionResizeMode(JointLimitsModel::Name, QHeaderView::Stretch);
   table_->horizontalHeader()->setMinimumSectionSize(28);
-  table_->setTextElideMode(Qt::ElideLeft);  // "...joint1": the distinctive end stays visible
   table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  // Seven joints (a typical arm) without scrolling; the base parameter list yields first.
+  table_->setMinimumHeight(kRowHeight * kRowsShown + table_->horizontalHeader()->sizeHint().height() +
+                           2 * table_->frameWidth());
   table_->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed |
                           QAbstractItemView::AnyKeyPressed);
   table_->horizontalHeader()->setToolTip(
@@ -43,9 +49,9 @@ RobotPanel::RobotPanel(QWidget* parent)
   auto* split = new QSplitter(Qt::Vertical);
   split->addWidget(table_);
   split->addWidget(base_);
-  split->setStretchFactor(0, 3);
-  split->setStretchFactor(1, 2);
-  split->setSizes({220, 140});
+  split->setStretchFactor(0, 1);
+  split->setStretchFactor(1, 0);
+  split->setSizes({table_->minimumHeight(), 80});
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(summary_);

@@ -92,6 +92,10 @@ bool ExportController::saveWidgetImage(QWidget* widget, const QString& path) {
   return true;
 }
 
+int ExportController::frameCount(double duration, double fps) {
+  return static_cast<int>(std::floor(duration * fps)) + 1;
+}
+
 bool ExportController::startFrameExport(widgets::RobotView* view, RobotAnimator* animator, const QString& folder,
                                         double fps) {
   if (timer_ || !document_->hasRobot() || !(fps > 0.0)) return false;
@@ -100,7 +104,7 @@ bool ExportController::startFrameExport(widgets::RobotView* view, RobotAnimator*
     return false;
   }
   const double duration = document_->excitation().duration();
-  const int frames = static_cast<int>(std::floor(duration * fps)) + 1;
+  const int frames = frameCount(duration, fps);
   frame_ = 0;
   progress_ = new QProgressDialog(tr("Writing frames to %1").arg(folder), tr("Cancel"), 0, frames, window_);
   progress_->setWindowModality(Qt::WindowModal);

@@ -35,6 +35,8 @@ class ExportController : public QObject {
   /// Starts writing one period at `fps` as frame_00000.png... into `folder`; runs frame by
   /// frame from the event loop with a cancellable progress dialog. Returns false if it could not start.
   bool startFrameExport(widgets::RobotView* view, RobotAnimator* animator, const QString& folder, double fps);
+  /// Frames startFrameExport writes for `duration` [s] at `fps`: both ends included.
+  static int frameCount(double duration, double fps);
   bool frameExportRunning() const { return timer_ != nullptr; }
 
  signals:

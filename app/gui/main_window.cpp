@@ -6,6 +6,7 @@
 #include "app/gui/project_controller.hpp"
 #include "app/gui/recent_files.hpp"
 #include "app/gui/robot_animator.hpp"
+#include "app/gui/start_hint.hpp"
 #include "app/gui/user_prompts.hpp"
 #include "app/gui/workbench_document.hpp"
 #include "widgets/excitation_editor.hpp"
@@ -68,6 +69,10 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
   createWidgets();
   createDocks();
   createMenus();
+  // A row of its own under the main toolbar: the whole window width for the one-line hint.
+  startHint_ = new StartHint(this);
+  addToolBarBreak();
+  addToolBar(startHint_);
   connectDocument();
   // A first start fills most of the screen: the docks need the room.
   if (const QScreen* screen = QGuiApplication::primaryScreen()) {
@@ -145,7 +150,7 @@ void MainWindow::createDocks() {
 void MainWindow::sizeDocks() {
   auto dock = [this](const char* name) { return findChild<QDockWidget*>(name); };
   const int w = width(), h = height();
-  resizeDocks({dock("robotDock"), dock("informationDock")}, {std::max(340, w * 23 / 100), std::max(320, w / 4)},
+  resizeDocks({dock("robotDock"), dock("informationDock")}, {std::max(340, w * 26 / 100), std::max(320, w / 4)},
               Qt::Horizontal);
   resizeDocks({dock("robotDock"), dock("excitationDock")}, {h / 4, h * 3 / 4}, Qt::Vertical);
   resizeDocks({dock("signalsDock")}, {std::max(240, h * 3 / 10)}, Qt::Vertical);
@@ -342,10 +347,12 @@ void MainWindow::optimizationFinished(const std::shared_ptr<const OptimizerResul
 }
 
 void MainWindow::start(const QString& projectPath, const project::RobotSource& robot) {
+  startHint_->hide();  // restoreState() may have shown it; only a start with nothing opened does
   if (projects_->offerRecovery()) return;
   if (!projectPath.isEmpty() && projects_->openProject(projectPath)) return;
   if (!robot.spec.isEmpty() && projects_->newProject(robot)) return;
   projects_->newProject(project::RobotSource{"panda", {}});
+  startHint_->showUnlessDismissed();
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

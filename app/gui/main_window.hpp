@@ -46,6 +46,7 @@ class OptimizerRunner;
 class ProjectController;
 class RecentFiles;
 class RobotAnimator;
+class StartHint;
 class UserPrompts;
 class WorkbenchDocument;
 
@@ -80,9 +81,11 @@ class MainWindow : public QMainWindow {
   QAction* identificationWizardAction() const { return wizardAction_; }
   QMenu* identifyMenu() const { return identifyMenu_; }
   Autosave* autosave() const { return autosave_; }
+  StartHint* startHint() const { return startHint_; }
 
   /// First document: recovery if a crash left one (and the user wants it), else the
   /// project file or robot asked for, else panda; falls back to panda if that fails.
+  /// Only the panda fallback (nothing asked for) shows the start hint.
   void start(const QString& projectPath = {}, const project::RobotSource& robot = {});
 
  protected:
@@ -148,6 +151,7 @@ class MainWindow : public QMainWindow {
   widgets::JointSignalCharts* signalCharts_ = nullptr;
   widgets::LogPanel* log_ = nullptr;
   QWidget* infoPanel_ = nullptr;
+  StartHint* startHint_ = nullptr;
 
   QMenu* identifyMenu_ = nullptr;
   QMenu* viewMenu_ = nullptr;

@@ -1,6 +1,7 @@
 // MainWindow's menus, toolbar and the file dialogs behind them.
 
 #include "app/gui/export_controller.hpp"
+#include "app/gui/frame_export_dialog.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/optimizer_runner.hpp"
 #include "app/gui/project_controller.hpp"
@@ -17,7 +18,6 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QInputDialog>
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -166,16 +166,14 @@ void MainWindow::createExportMenu(QMenu* file) {
                         [=] { saveChart(signalCharts_, tr("Save joint signal charts")); });
   exportMenu->addAction(tr("&Window (PNG/SVG)..."), this, [=] { saveChart(this, tr("Save window image")); });
   QAction* framesAction = exportMenu->addAction(tr("&Frame sequence (PNG)..."), this, [this] {
-    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for the frames"), lastFolder("frames"));
-    if (dir.isEmpty()) return;
-    QSettings().setValue("folders/frames", dir);
-    bool ok = false;
-    const double fps = QInputDialog::getDouble(this, tr("Frame rate"), tr("Frames per second"), 30.0, 1.0, 240.0, 1, &ok);
-    if (!ok) return;
+    FrameExportDialog dialog(document_->excitation().duration(), lastFolder("frames"), this);
+    if (dialog.exec() != QDialog::Accepted) return;
+    QSettings().setValue("folders/frames", dialog.folder());
     clock_->pause();
-    exports_->startFrameExport(view_, animator_, dir, fps);
+    exports_->startFrameExport(view_, animator_, dialog.folder(), dialog.framesPerSecond());
   });
   framesAction->setObjectName("exportFramesAction");
+  framesAction->setStatusTip(FrameExportDialog::summary());
   connect(playback_, &widgets::PlaybackBar::exportFramesRequested, framesAction, &QAction::trigger);
 }
 

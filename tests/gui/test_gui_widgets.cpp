@@ -1,19 +1,33 @@
 // Widget- and document-level tests that need no OpenGL (run offscreen):
 // slider/spin-box coupling, joint-limit editing rules, the playback clock,
-// project-file parsing errors, undo merging and request coalescing.
+// project-file parsing errors, undo merging and request coalescing; chart
+// tick labels (no round-off shown), the eigenvalue chart's index axis and
+// what the frame export dialog says it does.
 
 #include "app/gui/evaluation_service.hpp"
+#include "app/gui/export_controller.hpp"
+#include "app/gui/frame_export_dialog.hpp"
 #include "app/gui/project_controller.hpp"
 #include "app/project/project_file.hpp"
 #include "app/gui/workbench_document.hpp"
 #include "excitation/default_excitation.hpp"
 #include "gui_test_support.hpp"
 #include "model/builtin_robots.hpp"
+#include "widgets/chart_style.hpp"
+#include "widgets/information_charts.hpp"
 #include "widgets/joint_limits_model.hpp"
+#include "widgets/joint_signal_charts.hpp"
 #include "widgets/playback_clock.hpp"
 #include "widgets/value_slider.hpp"
 
+#include <QBarSeries>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTest>
@@ -41,7 +55,23 @@ class GuiWidgetsTest : public QObject {
   void shippedDefaultProjectOpens();
   void evaluatorMatchesForSameInput();
   void documentCoalescesAndMergesDrags();
+  void tickLabelsShowRoundOffAsZero_data();
+  void tickLabelsShowRoundOffAsZero();
+  void jointChartAxesShowZeroNotRoundOff();
+  void eigenvalueChartLabelsIndicesAndShowsLastBar();
+  void frameExportDialogSaysWhatItWrites();
 };
+
+namespace {
+
+// A label is plain fixed-point text: no exponent, no "-0".
+bool plainNumber(const QString& label) {
+  bool ok = false;
+  const double value = label.toDouble(&ok);
+  return ok && !label.contains('e', Qt::CaseInsensitive) && !(value == 0.0 && label.startsWith('-'));
+}
+
+}  // namespace
 
 void GuiWidgetsTest::valueSliderKeepsSliderAndSpinInStep() {
   widgets::ValueSlider s("a2");
@@ -205,6 +235,112 @@ void GuiWidgetsTest::documentCoalescesAndMergesDrags() {
   doc.setHarmonic(0, 2, 0.2, 0.0, true);
   doc.endDrag();
   QCOMPARE(doc.undoStack()->count(), steps + 2);
+}
+
+void GuiWidgetsTest::tickLabelsShowRoundOffAsZero_data() {
+  QTest::addColumn<double>("lo");
+  QTest::addColumn<double>("hi");
+  QTest::addColumn<int>("maxTicks");
+  QTest::addColumn<QString>("expected");
+  QTest::newRow("torque around 0") << -0.3 << 0.3 << 5 << "-0.4 -0.2 0 0.2 0.4";
+  QTest::newRow("fewer ticks") << -0.3 << 0.3 << 4 << "-0.4 0 0.4";
+  QTest::newRow("round-off lower end") << -2.7755575615628914e-17 << 0.9 << 4 << "0 0.5 1.0";
+  QTest::newRow("tenths") << -0.25 << 0.1 << 5 << "-0.3 -0.2 -0.1 0 0.1";
+  QTest::newRow("newton metres") << -41.0 << 87.0 << 4 << "-50 0 50 100";
+  QTest::newRow("small and positive") << 0.0012 << 0.0031 << 4 << "0.001 0.002 0.003 0.004";
+  QTest::newRow("flat signal") << 0.0 << 0.0 << 4 << "-0.5 0 0.5";
+}
+
+void GuiWidgetsTest::tickLabelsShowRoundOffAsZero() {
+  QFETCH(double, lo);
+  QFETCH(double, hi);
+  QFETCH(int, maxTicks);
+  QFETCH(QString, expected);
+  const widgets::NiceTicks t = widgets::niceTicks(lo, hi, maxTicks);
+  QCOMPARE(t.labels().join(' '), expected);
+  QVERIFY(t.count <= maxTicks);
+  QVERIFY(t.first() <= lo + 1e-9 * t.step && t.last() >= hi - 1e-9 * t.step);
+}
+
+void GuiWidgetsTest::jointChartAxesShowZeroNotRoundOff() {
+  // A torque of order 0.1 around zero, as the last joint of an arm often has.
+  auto data = std::make_shared<widgets::SignalChartData>();
+  const int n = 200;
+  data->t = Eigen::VectorXd::LinSpaced(n, 0.0, 5.0);
+  for (auto& v : data->values) v = Eigen::MatrixXd(n, 2);
+  for (int i = 0; i < n; ++i)
+    for (auto& v : data->values) {
+      v(i, 0) = 0.3 * std::sin(2.0 * M_PI * data->t[i] / 5.0);
+      v(i, 1) = 0.1 + 0.05 * std::cos(data->t[i]);
+    }
+  for (auto& l : data->limits) l.assign(2, {-INFINITY, INFINITY});
+  data->jointNames = {"panda_joint6", "panda_joint7"};
+  data->prismatic = {false, false};
+  widgets::JointSignalCharts charts;
+  charts.resize(900, 300);
+  for (int quantity : {int(widgets::SignalChartData::Torque), int(widgets::SignalChartData::Position)}) {
+    charts.setCurrentQuantity(quantity);
+    charts.setData(data);
+    const QList<QChartView*> views = charts.findChildren<QChartView*>();
+    QCOMPARE(views.size(), 2);
+    QStringList firstChart;
+    for (QChartView* v : views) {
+      const QList<QAbstractAxis*> axes = v->chart()->axes(Qt::Vertical);
+      QCOMPARE(axes.size(), 1);
+      auto* y = qobject_cast<QCategoryAxis*>(axes.front());
+      QVERIFY(y);
+      QVERIFY(y->count() >= 2);
+      for (const QString& label : y->categoriesLabels()) QVERIFY2(plainNumber(label), qPrintable(label));
+      if (firstChart.isEmpty()) firstChart = y->categoriesLabels();
+    }
+    QVERIFY2(firstChart.contains("0"), qPrintable(firstChart.join(' ')));
+  }
+}
+
+void GuiWidgetsTest::eigenvalueChartLabelsIndicesAndShowsLastBar() {
+  widgets::EigenvalueChart chart;
+  chart.resize(360, 220);
+  QList<double> ev;
+  for (int i = 0; i < 43; ++i) ev.append(std::pow(10.0, -1.0 + 0.15 * i));
+  chart.setEigenvalues(ev);
+  chart.show();
+  QVERIFY(QTest::qWaitForWindowExposed(&chart));
+  QTRY_VERIFY(chart.chart()->plotArea().width() > 100);
+  QCategoryAxis* x = chart.indexAxis();
+  QVERIFY(x->isVisible() && x->labelsVisible());
+  QCOMPARE(x->categoriesLabels(), QStringList({"1", "10", "20", "30", "40"}));
+  QCOMPARE(x->endValue("1"), 0.0);   // bar i (0-based) at x = i, labelled i + 1
+  QCOMPARE(x->endValue("40"), 39.0);
+  // The last bar, 0.8 wide around x = 42, lies inside the plot.
+  auto* series = qobject_cast<QBarSeries*>(chart.chart()->series().front());
+  const double halfBar = series->barWidth() / 2.0;
+  QVERIFY(x->min() <= -halfBar && x->max() >= 42.0 + halfBar);
+  const QRectF plot = chart.chart()->plotArea();
+  const QPointF lastRight = chart.chart()->mapToPosition(QPointF(42.0 + halfBar, 1.0), series);
+  QVERIFY(lastRight.x() < plot.right() && plot.right() < chart.width());
+  // A new robot with another parameter count relabels the axis.
+  chart.setEigenvalues(ev.mid(0, 7));
+  QCOMPARE(x->categoriesLabels(), QStringList({"1", "2", "4", "6"}));
+  QCOMPARE(x->max(), 6.5);
+}
+
+void GuiWidgetsTest::frameExportDialogSaysWhatItWrites() {
+  FrameExportDialog dialog(5.0, QString());
+  QVERIFY(dialog.windowTitle().contains("PNG frames"));
+  QVERIFY(dialog.description().contains("PNG"));
+  QVERIFY(dialog.description().contains("frame_00000.png"));
+  QVERIFY(dialog.description().contains("5.00 s"));
+  QVERIFY(FrameExportDialog::summary().contains("PNG"));
+  QPushButton* ok = dialog.findChild<QDialogButtonBox*>()->button(QDialogButtonBox::Ok);
+  QVERIFY(!ok->isEnabled());  // no folder yet
+  dialog.setFolder("/tmp/frames");
+  QVERIFY(ok->isEnabled());
+  dialog.setFramesPerSecond(2.0);
+  QCOMPARE(ExportController::frameCount(5.0, dialog.framesPerSecond()), 11);
+  QVERIFY(dialog.findChildren<QLabel*>().size() >= 2);
+  bool countShown = false;
+  for (QLabel* l : dialog.findChildren<QLabel*>()) countShown |= l->text() == "11 PNG images";
+  QVERIFY(countShown);
 }
 
 QTEST_MAIN(GuiWidgetsTest)
