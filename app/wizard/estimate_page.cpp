@@ -23,6 +23,8 @@
 #include <QPushButton>
 #include <QSplitter>
 #include <QTabWidget>
+
+#include "app/wizard/friction_comparison_view.hpp"
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -224,6 +226,14 @@ void EstimatePage::buildUi() {
   notesTabs_->setObjectName("estimateNotesTabs");
   notesTabs_->addTab(notesText_, tr("Notes"));
   notesTabs_->addTab(priorWeightChart_, tr("Prior weight"));
+  frictionView_ = new FrictionComparisonView([this] { return session_->modelPointer(); }, [this] {
+    IdentificationDocument* doc = session_->document();
+    std::vector<std::pair<std::string, IdentificationSettings>> logs;
+    for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i)
+      logs.emplace_back(doc->logs()[size_t(i)].path.toStdString(), doc->settingsFor(i));
+    return logs;
+  });
+  notesTabs_->addTab(frictionView_, tr("Friction models"));
   auto* bottom = new QSplitter(Qt::Horizontal);
   bottom->addWidget(linksBox_);
   bottom->addWidget(residualBox);

@@ -26,6 +26,7 @@ class QTableWidget;
 
 namespace eb::wizard {
 
+class FrictionComparisonView;
 class PlausibilityTable;
 class PriorWeightChart;
 
@@ -88,6 +89,7 @@ class EstimatePage : public QWizardPage {
   QTabWidget* notesTabs_;
   QSplitter* split_;
   PriorWeightChart* priorWeightChart_;
+  FrictionComparisonView* frictionView_ = nullptr;
 };
 
 }  // namespace eb::wizard

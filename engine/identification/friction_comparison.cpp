@@ -197,8 +197,18 @@ double weightedResidual(const Grams& g, int r, const Eigen::VectorXd& w, const F
 FrictionComparison compareFrictionModels(const RobotModel& model, const std::vector<std::string>& paths,
                                          const IdentificationSettings& settings,
                                          const IdentificationProgress& progress) {
-  if (paths.empty()) throw InputError("compare-friction: no log file given");
-  RegressorOptions options = settings.regressor;
+  std::vector<std::pair<std::string, IdentificationSettings>> logs;
+  for (const std::string& path : paths) logs.emplace_back(path, settings);
+  return compareFrictionModels(model, logs, progress);
+}
+
+FrictionComparison compareFrictionModels(const RobotModel& model,
+                                         const std::vector<std::pair<std::string, IdentificationSettings>>& logs,
+                                         const IdentificationProgress& progress) {
+  if (logs.empty()) throw InputError("compare-friction: no log file given");
+  std::vector<std::string> paths;
+  for (const auto& log : logs) paths.push_back(log.first);
+  RegressorOptions options = logs.front().second.regressor;
   options.viscous = true;
   options.coulomb = false;
   options.armature = false;
@@ -209,7 +219,7 @@ FrictionComparison compareFrictionModels(const RobotModel& model, const std::vec
   for (std::size_t f = 0; f < paths.size(); ++f) {
     acc.startLog();
     const LogSummary summary = preprocessLogInto(
-        model, paths[f], settings,
+        model, paths[f], logs[f].second,
         [&](const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
             const Eigen::MatrixXd& tau) { acc.add(t, q, qd, qdd, tau); },
         out.warnings, [&](double local, const std::string& what) {

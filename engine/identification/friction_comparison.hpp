@@ -23,6 +23,7 @@
 #include <Eigen/Core>
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace eb {
@@ -51,6 +52,12 @@ struct FrictionComparison {
 /// flags are ignored). Throws InputError (too few samples, nothing held out), Cancelled.
 FrictionComparison compareFrictionModels(const RobotModel& model, const std::vector<std::string>& paths,
                                          const IdentificationSettings& settings,
+                                         const IdentificationProgress& progress = {});
+
+/// The same with each log read and preprocessed with its own settings (the wizard's per-log
+/// column mappings); the first log's regressor.offset applies to every model.
+FrictionComparison compareFrictionModels(const RobotModel& model,
+                                         const std::vector<std::pair<std::string, IdentificationSettings>>& logs,
                                          const IdentificationProgress& progress = {});
 
 }  // namespace eb

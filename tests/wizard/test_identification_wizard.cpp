@@ -5,6 +5,7 @@
 #include "wizard_test_support.hpp"
 
 #include "app/wizard/estimate_page.hpp"
+#include "app/wizard/friction_comparison_view.hpp"
 #include "app/wizard/identification_wizard.hpp"
 #include "app/wizard/import_page.hpp"
 #include "app/wizard/plausibility_table.hpp"
@@ -225,6 +226,45 @@ class IdentificationWizardTest : public QObject {
     QCOMPARE(wls->logs.get(), ols->logs.get());  // same normal equations, not read again
     QCOMPARE(wls->estimate.method, EstimationMethod::Wls);
     QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+  }
+
+  void frictionModelsAreComparedOnHeldOutSeconds() {
+    // The simulated log has sign(qd) Coulomb friction: the comparison lists the five models
+    // with a held-out NRMSE per joint, marks one best, and plain Coulomb is within 1 % of it.
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    wizard.addLogs({trainLog_});
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
+    wizard.next();
+    QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
+    auto* view = wizard.findChild<FrictionComparisonView*>();
+    QVERIFY(view);
+    QSignalSpy compared(view, &FrictionComparisonView::comparisonFinished);
+    QTest::mouseClick(view->compareButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(compared.count() == 1, 120000);
+    QVERIFY(compared.at(0).at(0).toBool());
+    QTableWidget* table = view->table();
+    QCOMPARE(table->rowCount(), 5);
+    QCOMPARE(table->columnCount(), 3);
+    int best = -1;
+    double coulomb = 0.0, bestScore = 0.0;
+    for (int row = 0; row < 5; ++row) {
+      const QString name = table->item(row, 0)->text();
+      const double score = table->item(row, 1)->text().toDouble();
+      if (name.contains("(best)")) {
+        QCOMPARE(best, -1);
+        best = row;
+        bestScore = score;
+      }
+      if (name.endsWith("+ Coulomb") || name.endsWith("+ Coulomb (best)")) coulomb = score;
+      const QStringList perJoint = table->item(row, 2)->text().split(' ', Qt::SkipEmptyParts);
+      QCOMPARE(perJoint.size(), 7);
+      for (const QString& v : perJoint) QVERIFY(v.toDouble() > 0.0);
+    }
+    QVERIFY(best >= 0);
+    QVERIFY2(coulomb > 0.0 && coulomb <= 1.01 * bestScore, qPrintable(QString("Coulomb %1, best %2").arg(coulomb).arg(bestScore)));
   }
 
   void consistentEstimateExportsTheUrdf() {

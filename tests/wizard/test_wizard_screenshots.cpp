@@ -6,7 +6,10 @@
 #include "wizard_test_support.hpp"
 
 #include "app/wizard/estimate_page.hpp"
+#include "app/wizard/friction_comparison_view.hpp"
 #include "app/wizard/identification_wizard.hpp"
+
+#include <QPushButton>
 #include "app/wizard/import_page.hpp"
 #include "app/wizard/preprocess_page.hpp"
 #include "app/wizard/validate_page.hpp"
@@ -121,6 +124,14 @@ class WizardScreenshots : public QObject {
     QVERIFY(tabs);
     tabs->setCurrentIndex(tabs->indexOf(wizard.findChild<QWidget*>("priorWeightChart")));
     save(wizard, "wizard_3_estimate_consistent.png");
+    // The friction-model comparison on the same log, in its tab.
+    auto* friction = wizard.findChild<FrictionComparisonView*>();
+    QVERIFY(friction);
+    QSignalSpy compared(friction, &FrictionComparisonView::comparisonFinished);
+    QTest::mouseClick(friction->compareButton(), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(compared.count() == 1, 120000);
+    tabs->setCurrentWidget(friction);
+    save(wizard, "wizard_3_friction_models.png");
   }
 
   void realKukaLogs() {

@@ -1,0 +1,121 @@
+#include "app/wizard/friction_comparison_view.hpp"
+
+#include "identification/friction_comparison.hpp"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace eb::wizard {
+
+FrictionComparisonView::FrictionComparisonView(ModelProvider model, LogsProvider logs, QWidget* parent)
+    : QWidget(parent), model_(std::move(model)), logs_(std::move(logs)), task_(new BackgroundTask(this)) {
+  compare_ = new QPushButton(tr("Compare friction models"));
+  compare_->setObjectName("compareFrictionButton");
+  compare_->setToolTip(tr("Fit viscous, Coulomb, asymmetric Coulomb, smooth Coulomb tanh(qd/w) and Coulomb + "
+                          "Stribeck friction with the rigid-body parameters, and predict every fifth second of "
+                          "the logs, held out"));
+  status_ = new QLabel(tr("Which friction the joints follow, judged on held-out seconds."));
+  status_->setWordWrap(true);
+  table_ = new QTableWidget;
+  table_->setObjectName("frictionComparisonTable");
+  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
+  table_->verticalHeader()->setVisible(false);
+  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  auto* top = new QHBoxLayout;
+  top->addWidget(compare_);
+  top->addStretch(1);
+  auto* layout = new QVBoxLayout(this);
+  layout->addLayout(top);
+  layout->addWidget(status_);
+  layout->addWidget(table_, 1);
+  connect(compare_, &QPushButton::clicked, this, [this] {
+    if (task_->isRunning()) task_->cancel();
+    else run();
+  });
+  connect(task_, &BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
+    status_->setText(tr("%1 % %2").arg(static_cast<int>(100 * f)).arg(what));
+  });
+}
+
+void FrictionComparisonView::run() {
+  std::vector<std::pair<std::string, IdentificationSettings>> logs;
+  try {
+    logs = logs_();
+  } catch (const std::exception& e) {
+    status_->setText(QString::fromUtf8(e.what()));
+    return;
+  }
+  if (logs.empty()) {
+    status_->setText(tr("No log: add logs on the Import page."));
+    return;
+  }
+  const std::shared_ptr<const RobotModel> model = model_();
+  auto result = std::make_shared<FrictionComparison>();
+  compare_->setText(tr("Cancel"));
+  task_->start(
+      [=](const BackgroundTask::Progress& progress) { *result = compareFrictionModels(*model, logs, progress); },
+      [=](const BackgroundTask::Outcome& outcome) {
+        compare_->setText(tr("Compare friction models"));
+        if (outcome.ok) showComparison(*result);
+        else status_->setText(outcome.cancelled ? tr("Cancelled.") : outcome.error);
+        emit comparisonFinished(outcome.ok);
+      });
+}
+
+namespace {
+
+// The table's short name of a model ("+ Coulomb"): the tab is narrow; the full one is the tooltip.
+QString shortName(const std::string& name) {
+  const std::string prefix = "viscous + ";
+  if (name.rfind(prefix, 0) != 0) return QString::fromStdString(name);
+  std::string rest = name.substr(prefix.size());
+  const std::string smooth = "smooth Coulomb ";
+  if (rest.rfind(smooth, 0) == 0) rest = rest.substr(smooth.size());
+  return "+ " + QString::fromStdString(rest);
+}
+
+}  // namespace
+
+void FrictionComparisonView::showComparison(const FrictionComparison& c) {
+  const int joints = c.models.empty() ? 0 : static_cast<int>(c.models.front().heldOutNrmse.size());
+  table_->clear();
+  table_->setRowCount(static_cast<int>(c.models.size()));
+  table_->setColumnCount(3);
+  table_->setHorizontalHeaderLabels({tr("Model"), tr("Score"), tr("Held-out NRMSE per joint [%]")});
+  table_->horizontalHeaderItem(1)->setToolTip(tr("Held-out residual, weighted per joint by the noise: lower is better"));
+  for (int m = 0; m < static_cast<int>(c.models.size()); ++m) {
+    const FrictionModelScore& s = c.models[static_cast<std::size_t>(m)];
+    const bool best = m == c.best;
+    QString name = shortName(s.name);
+    if (best) name = QString::fromUtf8("\u2605 ") + name + tr(" (best)");
+    QString tip = QString::fromStdString(s.name);
+    if (!s.parameterName.empty()) {
+      tip += "\n" + QString::fromStdString(s.parameterName) + tr(" per joint:");
+      for (double p : s.parameter) tip += " " + QString::number(p, 'g', 3);
+    }
+    QString perJoint;
+    for (int j = 0; j < joints; ++j) perJoint += (j ? "  " : "") + QString::number(s.heldOutNrmse[j], 'g', 3);
+    QTableWidgetItem* items[3] = {new QTableWidgetItem(name), new QTableWidgetItem(QString::number(s.score, 'g', 4)),
+                                  new QTableWidgetItem(perJoint)};
+    for (int col = 0; col < 3; ++col) {
+      items[col]->setToolTip(tip);
+      if (best) {
+        QFont font = items[col]->font();
+        font.setBold(true);
+        items[col]->setFont(font);
+      }
+      table_->setItem(m, col, items[col]);
+    }
+  }
+  status_->setText(tr("Best on %1 held-out samples: %2 (the estimate uses viscous + Coulomb).")
+                       .arg(c.heldOutSamples)
+                       .arg(QString::fromStdString(c.models[static_cast<std::size_t>(c.best)].name)));
+}
+
+}  // namespace eb::wizard

@@ -1,0 +1,57 @@
+#pragma once
+// The wizard's friction-model comparison: a button that fits the five friction
+// models of engine/identification/friction_comparison.hpp on the session's logs
+// (in the background, cancellable) and a table of their held-out NRMSE per joint,
+// the best model marked. It shows results; the engine computes them.
+
+#include "app/wizard/background_task.hpp"
+#include "identification/identification_pipeline.hpp"
+#include "model/robot_model.hpp"
+
+#include <QWidget>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+class QLabel;
+class QPushButton;
+class QTableWidget;
+
+namespace eb {
+struct FrictionComparison;
+}
+
+namespace eb::wizard {
+
+class FrictionComparisonView : public QWidget {
+  Q_OBJECT
+ public:
+  /// The logs to compare on, each with its own reading settings; throws on a bad mapping.
+  using LogsProvider = std::function<std::vector<std::pair<std::string, IdentificationSettings>>()>;
+
+  using ModelProvider = std::function<std::shared_ptr<const RobotModel>()>;
+
+  FrictionComparisonView(ModelProvider model, LogsProvider logs, QWidget* parent = nullptr);
+
+  QPushButton* compareButton() const { return compare_; }
+  QTableWidget* table() const { return table_; }
+  /// Shows a comparison (the table's rows: models; columns: score, then joints).
+  void showComparison(const FrictionComparison& c);
+
+ signals:
+  void comparisonFinished(bool ok);
+
+ private:
+  void run();
+  ModelProvider model_;
+  LogsProvider logs_;
+  BackgroundTask* task_;
+  QPushButton* compare_;
+  QLabel* status_;
+  QTableWidget* table_;
+};
+
+}  // namespace eb::wizard
