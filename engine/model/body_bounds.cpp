@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <mutex>
 
 namespace eb {
 namespace {
@@ -29,11 +30,17 @@ void growBox(BodyBounds& b, const Eigen::Isometry3d& pose, const Eigen::Vector3d
 }
 
 // Vertices of a mesh file in its own frame (node transforms applied); empty if unreadable.
+// Shared by all threads: the wizard estimates on a worker thread and exports on the GUI
+// thread, which must not read the meshes again. Entries are never removed, so the returned
+// reference stays valid.
 const std::vector<Eigen::Vector3d>& meshVertices(const std::string& path) {
-  // A URDF often uses one mesh for several links and for visual and collision.
-  static thread_local std::map<std::string, std::vector<Eigen::Vector3d>> cache;
-  auto it = cache.find(path);
-  if (it != cache.end()) return it->second;
+  static std::mutex mutex;
+  static std::map<std::string, std::vector<Eigen::Vector3d>> cache;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    auto it = cache.find(path);
+    if (it != cache.end()) return it->second;
+  }
   std::vector<Eigen::Vector3d> vertices;
   Assimp::Importer importer;
   importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);
@@ -45,7 +52,8 @@ const std::vector<Eigen::Vector3d>& meshVertices(const std::string& path) {
         vertices.emplace_back(mesh->mVertices[v].x, mesh->mVertices[v].y, mesh->mVertices[v].z);
     }
   }
-  return cache.emplace(path, std::move(vertices)).first->second;
+  const std::lock_guard<std::mutex> lock(mutex);
+  return cache.emplace(path, std::move(vertices)).first->second;  // a racing reader's copy wins: same file
 }
 
 // Adds one shape placed by `pose` (shape frame in the body frame); false if it has no extent.
