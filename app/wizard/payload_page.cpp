@@ -1,6 +1,7 @@
 #include "app/wizard/payload_page.hpp"
 
 #include "app/wizard/extra_log_settings.hpp"
+#include "app/wizard/wizard_text.hpp"
 
 #include "identification/validation.hpp"
 #include "io/payload_file.hpp"
@@ -36,18 +37,14 @@ constexpr Row kRows[] = {{"mass", "kg"},        {"COM x", "m"},       {"COM y", 
                          {"Ixx (COM)", "kg m²"}, {"Ixy (COM)", "kg m²"}, {"Ixz (COM)", "kg m²"},
                          {"Iyy (COM)", "kg m²"}, {"Iyz (COM)", "kg m²"}, {"Izz (COM)", "kg m²"}};
 
-// Standard-parameter indices (m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz) each row depends on:
-// the mass on m; the COM on m and the first moments; the inertia about the COM on all.
+// Whether a row is determined by the data. Standard parameters: m, mx, my, mz, Ixx, Ixy, Iyy,
+// Ixz, Iyz, Izz. The mass needs m, a COM coordinate needs m and its first moment, and the
+// inertia about the COM needs all ten.
 bool rowIdentified(int row, const std::vector<int>& unidentified) {
-  for (int k : unidentified) {
-    if (k == 0) return false;
-    if (row >= 1 && row <= 3 && k == row) return false;
-    if (row >= 4) return false;
-  }
+  for (int k : unidentified)
+    if (k == 0 || row >= 4 || (row >= 1 && k == row)) return false;
   return true;
 }
-
-QString number(double v) { return QString::number(v, 'g', 4); }
 
 }  // namespace
 
@@ -293,8 +290,8 @@ void PayloadPage::startIdentification() {
         } else {
           result_ = out;
           message = tr("Identified the payload on link '%1': %2 ± %3 kg (%4).")
-                        .arg(QString::fromStdString(out->mount.link), number(out->payload.mass),
-                             number(out->payload.massStd), mappingNote);
+                        .arg(QString::fromStdString(out->mount.link), formatNumber(out->payload.mass, 5),
+                             formatNumber(out->payload.massStd, 2), mappingNote);
         }
         statusLabel_->setText(message);
         showResult();
@@ -322,8 +319,8 @@ void PayloadPage::showResult() {
                            p.inertiaComStd[4], p.inertiaComStd[5]};
   for (int r = 0; r < table_->rowCount(); ++r) {
     const bool fromData = rowIdentified(r, p.unidentified);
-    table_->setItem(r, 1, new QTableWidgetItem(number(values[r])));
-    table_->setItem(r, 2, new QTableWidgetItem(fromData ? number(stds[r]) : QString("—")));
+    table_->setItem(r, 1, new QTableWidgetItem(formatNumber(values[r], 5)));
+    table_->setItem(r, 2, new QTableWidgetItem(fromData ? formatNumber(stds[r], 2) : QString("—")));
     auto* mark = new QTableWidgetItem(fromData ? QString("✓") : tr("not excited"));
     mark->setForeground(fromData ? QColor(30, 120, 40) : QColor(180, 40, 40));
     if (!fromData) mark->setToolTip(tr("The log does not excite this quantity: it is left at zero"));
@@ -337,7 +334,7 @@ void PayloadPage::showResult() {
   for (const std::string& note : result_->notes) notes << QString::fromStdString(note);
   for (const LogWarning& w : result_->warnings) notes << QString::fromStdString(w.message);
   QStringList rms;
-  for (int j = 0; j < result_->fit.residualRms.size(); ++j) rms << number(result_->fit.residualRms[j]);
+  for (int j = 0; j < result_->fit.residualRms.size(); ++j) rms << formatNumber(result_->fit.residualRms[j], 3);
   notes << tr("Residual RMS per joint [N m]: %1 (%2 samples).").arg(rms.join("  ")).arg(result_->fit.samples);
   notesLabel_->setText(notes.join("\n"));
 }
