@@ -1,6 +1,7 @@
 #include "app/gui/main_window.hpp"
 
 #include "app/gui/autosave.hpp"
+#include "app/gui/compact_docks.hpp"
 #include "app/gui/export_controller.hpp"
 #include "app/gui/optimizer_runner.hpp"
 #include "app/gui/project_controller.hpp"
@@ -127,7 +128,10 @@ void MainWindow::createWidgets() {
     meshBanner_->setText(line);
     meshBanner_->setToolTip(tr("The mesh files are listed in the log"));
     meshBanner_->setVisible(!line.isEmpty());
-    if (!line.isEmpty()) statusBar()->showMessage(line, 20000);
+    if (!line.isEmpty())
+      statusBar()->showMessage(line, 20000);
+    else if (statusBar()->currentMessage().contains(tr("missing:")))  // of the robot before
+      statusBar()->clearMessage();
   });
   layout->addWidget(meshBanner_);
   layout->addWidget(view_, 1);
@@ -178,13 +182,22 @@ void MainWindow::createDocks() {
   infoScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   infoScroll->setMinimumWidth(kMinChartWidth + infoScroll->verticalScrollBar()->sizeHint().width());
   auto* infoDock = makeDock(tr("Information"), "informationDock", infoScroll, this);
-  auto* signalDock = makeDock(tr("Joint signals"), "signalsDock", signalCharts_, this);
+  // The small multiples need ~160 px each: a narrow dock scrolls rather than squeezing them.
+  auto* signalScroll = new QScrollArea;
+  signalScroll->setWidget(signalCharts_);
+  signalScroll->setWidgetResizable(true);
+  signalScroll->setFrameShape(QFrame::NoFrame);
+  auto* signalDock = makeDock(tr("Joint signals"), "signalsDock", signalScroll, this);
   auto* logDock = makeDock(tr("Log"), "logDock", log_, this);
   addDockWidget(Qt::LeftDockWidgetArea, robotDock);
   splitDockWidget(robotDock, excitationDock, Qt::Vertical);
   addDockWidget(Qt::RightDockWidgetArea, infoDock);
   addDockWidget(Qt::BottomDockWidgetArea, signalDock);
   splitDockWidget(signalDock, logDock, Qt::Horizontal);
+  compactDocks_ = new CompactDocks(this);
+  // Thresholds [px]: where the pair side by side stopped being readable in the screenshots.
+  compactDocks_->addPair(signalDock, logDock, Qt::Horizontal, 1280, 1400, signalDock, 0.75);
+  compactDocks_->addPair(robotDock, excitationDock, Qt::Vertical, 740, 820, excitationDock, 0.3);
 }
 
 void MainWindow::sizeDocks() {

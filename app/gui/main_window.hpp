@@ -41,6 +41,7 @@ class RobotView;
 namespace eb::gui {
 
 class Autosave;
+class CompactDocks;
 class ExportController;
 class OptimizerRunner;
 class ProjectController;
@@ -147,6 +148,7 @@ class MainWindow : public QMainWindow {
   RobotAnimator* animator_ = nullptr;
   Autosave* autosave_ = nullptr;
   RecentFiles* recent_ = nullptr;
+  CompactDocks* compactDocks_ = nullptr;
 
   widgets::RobotView* view_ = nullptr;
   widgets::PlaybackClock* clock_ = nullptr;
