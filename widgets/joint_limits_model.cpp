@@ -37,10 +37,12 @@ QString shortNumber(double v) {
 
 JointLimitsModel::JointLimitsModel(QObject* parent) : QAbstractTableModel(parent) {}
 
-void JointLimitsModel::setJoints(const std::vector<Joint>& joints) {
+void JointLimitsModel::setJoints(const std::vector<Joint>& joints, const std::vector<double>& lockedAt) {
   const bool sameShape = joints.size() == joints_.size();
   if (!sameShape) beginResetModel();
   joints_ = joints;
+  lockedAt_ = lockedAt;
+  lockedAt_.resize(joints_.size(), std::numeric_limits<double>::quiet_NaN());
   if (!sameShape)
     endResetModel();
   else if (!joints_.empty())
@@ -53,10 +55,27 @@ int JointLimitsModel::rowCount(const QModelIndex& parent) const {
 
 int JointLimitsModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
 
+bool JointLimitsModel::isLocked(int row) const {
+  return row >= 0 && row < rowCount() && !std::isnan(lockedAt_[static_cast<size_t>(row)]);
+}
+
 QVariant JointLimitsModel::data(const QModelIndex& index, int role) const {
   if (!index.isValid()) return {};
   const Joint& j = joints_[static_cast<size_t>(index.row())];
   const int c = index.column();
+  const bool locked = isLocked(index.row());
+  if (c == Lock) {
+    const double at = lockedAt_[static_cast<size_t>(index.row())];
+    if (role == Qt::CheckStateRole) return locked ? Qt::Checked : Qt::Unchecked;
+    if (role == Qt::DisplayRole) return locked ? shortNumber(at) : QString();
+    if (role == Qt::EditRole) return locked ? numberText(at) : QString();
+    if (role == Qt::ToolTipRole)
+      return locked ? tr("Held still at %1 %2: a fixed joint, not excited. Uncheck to let it move.")
+                          .arg(numberText(at), j.type == JointType::Prismatic ? "m" : "rad")
+                    : tr("Check to hold this joint still (at its offset), or type the value to hold it at");
+    return {};
+  }
+  if (role == Qt::ForegroundRole && locked) return QBrush(QColor(0x99, 0x99, 0x99));
   if (role == Qt::DisplayRole || role == Qt::EditRole) {
     if (c == Name) return QString::fromStdString(j.name);
     if (c == Type) return j.type == JointType::Prismatic ? QString("P") : QString("R");
@@ -87,18 +106,44 @@ QVariant JointLimitsModel::headerData(int section, Qt::Orientation orientation, 
     case Velocity: return tr("vel");
     case Acceleration: return tr("acc");
     case Effort: return tr("effort");
+    case Lock: return tr("lock");
     default: return {};
   }
 }
 
 Qt::ItemFlags JointLimitsModel::flags(const QModelIndex& index) const {
   Qt::ItemFlags f = QAbstractTableModel::flags(index);
-  if (index.isValid() && index.column() >= Lower) f |= Qt::ItemIsEditable;
+  if (!index.isValid()) return f;
+  if (index.column() == Lock) return f | Qt::ItemIsUserCheckable | Qt::ItemIsEditable;
+  if (index.column() >= Lower && !isLocked(index.row())) f |= Qt::ItemIsEditable;
   return f;
 }
 
 bool JointLimitsModel::setData(const QModelIndex& index, const QVariant& value, int role) {
-  if (role != Qt::EditRole || !index.isValid() || index.column() < Lower) return false;
+  if (!index.isValid()) return false;
+  if (index.column() == Lock) {
+    const int row = index.row();
+    if (role == Qt::CheckStateRole) {
+      const bool lock = value.toInt() == Qt::Checked;
+      if (lock == isLocked(row)) return false;
+      emit lockEdited(row, lock, std::numeric_limits<double>::quiet_NaN());
+      return true;
+    }
+    if (role != Qt::EditRole) return false;
+    const QString text = value.toString().trimmed();
+    if (text.isEmpty()) {
+      if (!isLocked(row)) return false;
+      emit lockEdited(row, false, std::numeric_limits<double>::quiet_NaN());
+      return true;
+    }
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    const JointLimits& l = joints_[static_cast<size_t>(row)].limits;
+    if (!ok || !std::isfinite(v) || v < l.lower || v > l.upper) return false;
+    emit lockEdited(row, true, v);
+    return true;
+  }
+  if (role != Qt::EditRole || index.column() < Lower || isLocked(index.row())) return false;
   const QString text = value.toString().trimmed().toLower();
   const int c = index.column();
   double v;

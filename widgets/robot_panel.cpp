@@ -58,13 +58,12 @@ RobotPanel::RobotPanel(QWidget* parent)
   layout->addWidget(split, 1);
 }
 
-void RobotPanel::setSummary(const QString& name, const QString& source, int dof) {
+void RobotPanel::setSummary(const QString& name, const QString& source, int dof, int locked) {
   // A file path can be long: the name is shown, the full path is in the tooltip.
   const QString shown = QFileInfo(source).fileName().isEmpty() ? source : QFileInfo(source).fileName();
-  summary_->setText(tr("<b>%1</b> &nbsp; %2 DOF &nbsp; <small>%3</small>")
-                        .arg(name.toHtmlEscaped())
-                        .arg(dof)
-                        .arg(shown.toHtmlEscaped()));
+  const QString dofText = locked > 0 ? tr("%1 DOF (%2 locked)").arg(dof).arg(locked) : tr("%1 DOF").arg(dof);
+  summary_->setText(tr("<b>%1</b> &nbsp; %2 &nbsp; <small>%3</small>")
+                        .arg(name.toHtmlEscaped(), dofText, shown.toHtmlEscaped()));
   summary_->setToolTip(source);
 }
 

@@ -20,7 +20,8 @@ class RobotPanel : public QWidget {
 
   JointLimitsModel* jointsModel() const { return model_; }
   QTableView* jointsTable() const { return table_; }
-  void setSummary(const QString& name, const QString& source, int dof);
+  /// Name, source file and DOF of the robot; `locked` joints are held still (not counted in `dof`).
+  void setSummary(const QString& name, const QString& source, int dof, int locked = 0);
   /// Base parameter names and expressions (same length); empty while being computed.
   void setBaseParameters(const QStringList& names, const QStringList& expressions);
   int baseParameterCount() const;

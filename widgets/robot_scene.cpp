@@ -37,23 +37,18 @@ RobotScene::RobotScene(MeshCache& meshes)
   root_->setName("robot");
 }
 
-osg::ref_ptr<osg::Node> RobotScene::makeVisual(const Geometry& g, std::vector<std::string>& warnings) {
+osg::ref_ptr<osg::Node> RobotScene::makeVisual(const Geometry& g, std::string& error) {
   osg::ref_ptr<osg::MatrixTransform> placed = new osg::MatrixTransform(toOsg(g.origin));
   if (g.kind != Geometry::Kind::Mesh) {
     placed->addChild(makePrimitive(g, colorOf(g)));
     return placed;
   }
-  std::string error;
   osg::ref_ptr<osg::Node> mesh;
   if (g.meshPath.empty())
     error = "mesh '" + g.meshUri + "' not found (check the packages root)";
   else
     mesh = meshes_.load(g.meshPath, error);
-  if (!mesh) {
-    warnings.push_back(error);
-    placed->addChild(makePlaceholder(0.05));
-    return placed;
-  }
+  if (!mesh) return nullptr;
   osg::ref_ptr<osg::MatrixTransform> scaled =
       new osg::MatrixTransform(osg::Matrixd::scale(g.scale.x(), g.scale.y(), g.scale.z()));
   scaled->addChild(mesh);
@@ -66,8 +61,77 @@ osg::ref_ptr<osg::Node> RobotScene::makeVisual(const Geometry& g, std::vector<st
   return placed;
 }
 
-std::vector<std::string> RobotScene::build(const RobotModel& model) {
-  std::vector<std::string> warnings;
+void RobotScene::addLinkShapes(const LinkFrame& link, osg::Group* group, MeshReport& report) {
+  // A grey box where nothing else draws: it shows where the link is without the alarm of the
+  // magenta placeholder (the banner says what is missing).
+  auto box = [&](const Geometry& g) {
+    osg::ref_ptr<osg::MatrixTransform> placed = new osg::MatrixTransform(toOsg(g.origin));
+    placed->addChild(makeFallbackBox(0.06));
+    group->addChild(placed);
+  };
+  // The collision shapes, drawn once for the link; false if one of them does not load either.
+  bool collisionsTried = false, collisionsDrawn = false;
+  auto drawCollisions = [&] {
+    if (collisionsTried) return collisionsDrawn;
+    collisionsTried = true;
+    if (link.collisions.empty()) return false;
+    std::vector<osg::ref_ptr<osg::Node>> nodes;
+    for (const Geometry& g : link.collisions) {
+      std::string ignored;
+      if (osg::ref_ptr<osg::Node> n = makeVisual(g, ignored)) nodes.push_back(n);
+      else return false;
+    }
+    for (auto& n : nodes) group->addChild(n);
+    return collisionsDrawn = true;
+  };
+  if (link.visuals.empty()) {  // collision shapes are all there is to draw
+    for (const Geometry& g : link.collisions) {
+      std::string error;
+      if (osg::ref_ptr<osg::Node> n = makeVisual(g, error)) {
+        group->addChild(n);
+        continue;
+      }
+      report.warnings.push_back(error);
+      ++report.missingCollisions;
+      box(g);
+    }
+    return;
+  }
+  for (const Geometry& g : link.visuals) {
+    std::string error;
+    if (osg::ref_ptr<osg::Node> n = makeVisual(g, error)) {
+      group->addChild(n);
+      continue;
+    }
+    report.warnings.push_back(error);
+    ++report.missingVisuals;
+    if (drawCollisions()) {
+      ++report.shownWithCollision;
+    } else {
+      ++report.shownWithBox;
+      box(g);
+    }
+  }
+}
+
+std::string MeshReport::summary() const {
+  std::string line;
+  auto plural = [](int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
+  if (missingVisuals > 0) {
+    line = plural(missingVisuals, "visual mesh", "visual meshes") + " missing: shown with ";
+    if (shownWithCollision > 0) line += "collision meshes (" + std::to_string(shownWithCollision) + ")";
+    if (shownWithCollision > 0 && shownWithBox > 0) line += " and ";
+    if (shownWithBox > 0) line += "boxes (" + std::to_string(shownWithBox) + ")";
+  }
+  if (missingCollisions > 0) {
+    if (!line.empty()) line += "; ";
+    line += plural(missingCollisions, "collision mesh", "collision meshes") + " missing: shown as boxes";
+  }
+  return line;
+}
+
+MeshReport RobotScene::build(const RobotModel& model) {
+  MeshReport report;
   root_->removeChildren(0, root_->getNumChildren());
   links_.clear();
   // Meshes scaled in the URDF have non-unit normals.
@@ -77,8 +141,7 @@ std::vector<std::string> RobotScene::build(const RobotModel& model) {
     link.transform = new osg::MatrixTransform;
     link.transform->setName(lf.name);
     link.visuals = new osg::Group;
-    const std::vector<Geometry>& shapes = lf.visuals.empty() ? lf.collisions : lf.visuals;
-    for (const Geometry& g : shapes) link.visuals->addChild(makeVisual(g, warnings));
+    addLinkShapes(lf, link.visuals.get(), report);
     link.transform->addChild(link.visuals);
     link.frame = new osg::Switch;
     link.frame->addChild(makeAxisTriad(0.08), framesVisible_);
@@ -96,7 +159,7 @@ std::vector<std::string> RobotScene::build(const RobotModel& model) {
     root_->addChild(link.transform);
     links_.push_back(link);
   }
-  return warnings;
+  return report;
 }
 
 void RobotScene::setLinkPoses(const std::vector<Eigen::Isometry3d>& poses) {

@@ -16,14 +16,25 @@
 
 namespace eb::widgets {
 
+/// What build() could not draw as the file asks, and what it drew instead.
+struct MeshReport {
+  std::vector<std::string> warnings;  ///< one per mesh that could not be loaded
+  int missingVisuals = 0;             ///< visual meshes that could not be loaded
+  int shownWithCollision = 0;         ///< ...drawn with their link's collision shapes
+  int shownWithBox = 0;               ///< ...drawn as a box (no usable collision shape either)
+  int missingCollisions = 0;          ///< collision meshes drawn as boxes (links without visuals)
+  /// One plain line for the user ("3 visual meshes missing: shown with collision meshes (2) and
+  /// boxes (1)"); empty when every mesh loaded.
+  std::string summary() const;
+};
+
 class RobotScene {
  public:
   explicit RobotScene(MeshCache& meshes);
 
-  /// Rebuilds the subgraph for `model`'s links (visual shapes; collision shapes
-  /// when a link has no visual). Returns one warning per mesh that could not be
-  /// loaded (a placeholder is drawn instead).
-  std::vector<std::string> build(const RobotModel& model);
+  /// Rebuilds the subgraph for `model`'s links: visual shapes; collision shapes when a link has
+  /// no visual or its visual mesh cannot be loaded; a grey box when neither draws.
+  MeshReport build(const RobotModel& model);
 
   osg::Group* root() const { return root_.get(); }
   int linkCount() const { return static_cast<int>(links_.size()); }
@@ -45,7 +56,10 @@ class RobotScene {
     osg::ref_ptr<osg::Switch> axis;
     bool highlighted = false;
   };
-  osg::ref_ptr<osg::Node> makeVisual(const Geometry& g, std::vector<std::string>& warnings);
+  /// The shape placed at its origin; null (and `error` set) for a mesh that does not load.
+  osg::ref_ptr<osg::Node> makeVisual(const Geometry& g, std::string& error);
+  /// A link's shapes into `group`: visuals, else collisions, else boxes; counts into `report`.
+  void addLinkShapes(const LinkFrame& link, osg::Group* group, MeshReport& report);
 
   MeshCache& meshes_;
   osg::ref_ptr<osg::Group> root_;

@@ -90,10 +90,12 @@ void RobotView::sceneChanged() {
 }
 
 void RobotView::setRobot(const RobotModel& model) {
-  for (const std::string& w : scene_.build(model)) emit meshWarning(QString::fromStdString(w));
+  meshReport_ = scene_.build(model);
+  for (const std::string& w : meshReport_.warnings) emit meshWarning(QString::fromStdString(w));
   scene_.setFramesVisible(framesVisible_);
   scene_.setJointAxesVisible(axesVisible_);
   sceneChanged();
+  emit meshSummary(QString::fromStdString(meshReport_.summary()));
 }
 
 void RobotView::setLinkPoses(const std::vector<Eigen::Isometry3d>& poses) {

@@ -38,14 +38,17 @@ class RobotView : public QWidget {
   explicit RobotView(QWidget* parent = nullptr);
   ~RobotView() override;
 
-  /// Rebuilds the scene for `model`; a mesh that cannot be loaded becomes a
-  /// placeholder and one meshWarning() per mesh. Call setLinkPoses() next.
+  /// Rebuilds the scene for `model`; a mesh that cannot be loaded is drawn with the link's
+  /// collision shapes or a box, with one meshWarning() per mesh and one meshSummary() line
+  /// (empty when all loaded). Call setLinkPoses() next.
   void setRobot(const RobotModel& model);
   /// Poses of every link in the base frame, model.links() order; schedules a repaint.
   void setLinkPoses(const std::vector<Eigen::Isometry3d>& poses);
   /// Links drawn red (constraint violations), model.links() order.
   void setHighlightedLinks(const std::vector<bool>& highlighted);
   int highlightedLinkCount() const { return scene_.highlightedCount(); }
+  /// What the last setRobot() could not draw as asked (MeshReport).
+  const MeshReport& meshReport() const { return meshReport_; }
 
   bool framesVisible() const { return framesVisible_; }
   bool jointAxesVisible() const { return axesVisible_; }
@@ -71,6 +74,8 @@ class RobotView : public QWidget {
 
  signals:
   void meshWarning(const QString& message);
+  /// After setRobot(): MeshReport::summary(), empty when every mesh loaded.
+  void meshSummary(const QString& line);
   /// A new frame has been rendered (and is about to be shown).
   void frameRendered();
 
@@ -97,6 +102,7 @@ class RobotView : public QWidget {
   osg::ref_ptr<osg::Switch> grid_;
   MeshCache meshes_;
   RobotScene scene_;
+  MeshReport meshReport_;
   std::unique_ptr<QOffscreenSurface> surface_;
   std::unique_ptr<QOpenGLContext> context_;
   std::unique_ptr<QOpenGLFramebufferObject> fbo_;

@@ -123,15 +123,12 @@ osg::ref_ptr<osg::Node> makePrimitive(const Geometry& g, const osg::Vec4& color)
   return geode;
 }
 
-osg::ref_ptr<osg::Node> makePlaceholder(double size) {
+osg::ref_ptr<osg::Node> makeFallbackBox(double size) {
   osg::ref_ptr<osg::ShapeDrawable> cube = new osg::ShapeDrawable(new osg::Box(osg::Vec3(), static_cast<float>(size)));
-  cube->setColor(osg::Vec4(1.0f, 0.0f, 0.9f, 1.0f));
+  cube->setColor(osg::Vec4(0.62f, 0.63f, 0.66f, 1.0f));
   osg::ref_ptr<osg::Geode> geode = new osg::Geode;
   geode->addDrawable(cube);
-  osg::StateSet* ss = geode->getOrCreateStateSet();
-  ss->setAttributeAndModes(new osg::PolygonMode(osg::PolygonMode::FRONT_AND_BACK, osg::PolygonMode::LINE));
-  ss->setMode(GL_LIGHTING, osg::StateAttribute::OFF | osg::StateAttribute::PROTECTED);
-  geode->setName("missing mesh placeholder");
+  geode->setName("missing mesh box");
   return geode;
 }
 

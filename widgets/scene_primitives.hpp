@@ -1,6 +1,6 @@
 #pragma once
 // Small OSG building blocks for the robot view: ground grid, axis triads,
-// joint-axis arrows, URDF primitive shapes and the missing-mesh placeholder.
+// joint-axis arrows, URDF primitive shapes and the box for a missing mesh.
 
 #include "model/robot_model.hpp"
 
@@ -23,7 +23,8 @@ osg::ref_ptr<osg::Node> makeArrow(const osg::Vec3& direction, double length, con
 /// A URDF box, cylinder (along z) or sphere in `color`; null for a mesh geometry.
 osg::ref_ptr<osg::Node> makePrimitive(const Geometry& geometry, const osg::Vec4& color);
 
-/// Stand-in for a mesh that could not be loaded: a magenta wire cube of `size` [m].
-osg::ref_ptr<osg::Node> makePlaceholder(double size);
+/// Stand-in for a mesh that could not be loaded and has no collision shape to show instead:
+/// a plain grey cube of edge `size` [m].
+osg::ref_ptr<osg::Node> makeFallbackBox(double size);
 
 }  // namespace eb::widgets

@@ -3,6 +3,7 @@
 #include "app/gui/robot_animator.hpp"
 #include "app/gui/user_prompts.hpp"
 #include "app/gui/workbench_document.hpp"
+#include "app/project/joint_lock_state.hpp"
 #include "excitation/trajectory_sampling.hpp"
 #include "io/excitation_json.hpp"
 #include "io/trajectory_csv.hpp"
@@ -31,13 +32,16 @@ bool ExportController::exportTrajectory(const QString& path) {
   if (!document_->hasRobot()) return false;
   try {
     const std::string file = path.toStdString();
+    // Every joint of the robot file, a locked one as a constant (joint_lock_state.hpp): the
+    // files drive the real robot and load into the CLI with the same ROBOT.
+    const FourierTrajectory excitation = project::fullExcitation(document_->state());
     if (path.endsWith(".json", Qt::CaseInsensitive)) {
       ExcitationFile f;
       f.robot = document_->source().spec.toStdString();
-      f.trajectory = document_->excitation();
+      f.trajectory = excitation;
       ExcitationLimits limits;
       limits.scale = document_->settings().limitScale;
-      for (const Joint& j : document_->robot().joints()) {
+      for (const Joint& j : project::fullJoints(document_->state())) {
         f.jointNames.push_back(j.name);
         limits.joints.push_back(j.limits);
       }
@@ -56,7 +60,7 @@ bool ExportController::exportTrajectory(const QString& path) {
       }
       writeExcitationJson(file, f);
     } else {
-      const TrajectorySamples s = sampleTrajectory(Trajectory(document_->excitation()), document_->settings().sampleRate);
+      const TrajectorySamples s = sampleTrajectory(Trajectory(excitation), document_->settings().sampleRate);
       if (path.endsWith(".mat", Qt::CaseInsensitive))
         writeTrajectoryMat(file, s);
       else

@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   eb::gui::MainWindowOptions options;
   // Diagnostic runs must not read or change the user's layout.
   options.restoreLayout = !parser.isSet(probe) && !parser.isSet(screenshot);
+  options.reopenLastProject = options.restoreLayout;
   eb::gui::MainWindow window(options);
   if (parser.isSet(probe)) eb::gui::installStartupProbe(&window, sinceStart);
   if (parser.isSet(screenshot))

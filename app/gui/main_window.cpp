@@ -1,6 +1,7 @@
 #include "app/gui/main_window.hpp"
 
 #include "app/gui/autosave.hpp"
+#include "app/gui/compact_docks.hpp"
 #include "app/gui/export_controller.hpp"
 #include "app/gui/optimizer_runner.hpp"
 #include "app/gui/project_controller.hpp"
@@ -9,6 +10,7 @@
 #include "app/gui/start_hint.hpp"
 #include "app/gui/user_prompts.hpp"
 #include "app/gui/workbench_document.hpp"
+#include "app/project/joint_lock_state.hpp"
 #include "widgets/excitation_editor.hpp"
 #include "widgets/information_charts.hpp"
 #include "widgets/joint_limits_model.hpp"
@@ -26,10 +28,13 @@
 #include <QGuiApplication>
 #include <QLabel>
 #include <QScreen>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTimer>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 #include <cmath>
@@ -43,6 +48,12 @@ QDockWidget* makeDock(const QString& title, const QString& name, QWidget* conten
   dock->setWidget(content);
   return dock;
 }
+
+// Smallest readable sizes [px]: a chart with whole axis labels, a log with whole sentences.
+// At 1024 x 700 the side docks, the view and the bottom row still fit beside each other.
+constexpr int kMinChartWidth = 230;
+constexpr int kMinChartHeight = 160;
+constexpr int kMinLogWidth = 300;
 
 std::vector<widgets::JointDescription> jointDescriptions(const RobotModel& model) {
   std::vector<widgets::JointDescription> out;
@@ -108,10 +119,35 @@ void MainWindow::createWidgets() {
   auto* layout = new QVBoxLayout(central);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(0);
+  // A missing mesh is said where the user looks, over the view that shows the stand-in.
+  meshBanner_ = new QLabel;
+  meshBanner_->setObjectName("meshBanner");
+  meshBanner_->setStyleSheet("background: #fff4ce; color: #5c4400; padding: 3px 6px;");
+  meshBanner_->hide();
+  connect(view_, &widgets::RobotView::meshSummary, this, [this](const QString& line) {
+    meshBanner_->setText(line);
+    meshBanner_->setToolTip(tr("The mesh files are listed in the log"));
+    meshBanner_->setVisible(!line.isEmpty());
+    if (!line.isEmpty())
+      statusBar()->showMessage(line, 20000);
+    else if (statusBar()->currentMessage().contains(tr("missing:")))  // of the robot before
+      statusBar()->clearMessage();
+  });
+  layout->addWidget(meshBanner_);
   layout->addWidget(view_, 1);
-  layout->addWidget(playback_);
   setCentralWidget(central);
+  // The timeline runs the whole window width under the charts (a toolbar row of its own): under
+  // the view alone a 1024 px window left the slider about 10 px between the side docks.
+  auto* timeline = new QToolBar(tr("Timeline"), this);
+  timeline->setObjectName("timelineToolBar");
+  timeline->setMovable(false);
+  timeline->addWidget(playback_);
+  addToolBar(Qt::BottomToolBarArea, timeline);
 
+  // Small windows: every chart keeps a readable size (its axis labels whole) and the panel
+  // scrolls instead of squeezing them.
+  for (QWidget* chart : std::initializer_list<QWidget*>{eigenChart_, historyChart_, rChart_})
+    chart->setMinimumSize(kMinChartWidth, kMinChartHeight);
   auto* info = new QSplitter(Qt::Vertical);
   info->addWidget(eigenChart_);
   info->addWidget(historyChart_);
@@ -119,6 +155,8 @@ void MainWindow::createWidgets() {
   info->setSizes({200, 200, 200});
   info->setChildrenCollapsible(false);
   infoPanel_ = info;
+  signalCharts_->setMinimumSize(2 * kMinChartWidth, kMinChartHeight + 40);
+  log_->setMinimumWidth(kMinLogWidth);
 
   statusRobot_ = new QLabel;
   statusBase_ = new QLabel;
@@ -137,24 +175,39 @@ void MainWindow::createDocks() {
   setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
   auto* robotDock = makeDock(tr("Robot & joints"), "robotDock", robotPanel_, this);
   auto* excitationDock = makeDock(tr("Excitation"), "excitationDock", editor_, this);
-  auto* infoDock = makeDock(tr("Information"), "informationDock", infoPanel_, this);
-  auto* signalDock = makeDock(tr("Joint signals"), "signalsDock", signalCharts_, this);
+  auto* infoScroll = new QScrollArea;
+  infoScroll->setWidget(infoPanel_);
+  infoScroll->setWidgetResizable(true);
+  infoScroll->setFrameShape(QFrame::NoFrame);
+  infoScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  infoScroll->setMinimumWidth(kMinChartWidth + infoScroll->verticalScrollBar()->sizeHint().width());
+  auto* infoDock = makeDock(tr("Information"), "informationDock", infoScroll, this);
+  // The small multiples need ~160 px each: a narrow dock scrolls rather than squeezing them.
+  auto* signalScroll = new QScrollArea;
+  signalScroll->setWidget(signalCharts_);
+  signalScroll->setWidgetResizable(true);
+  signalScroll->setFrameShape(QFrame::NoFrame);
+  auto* signalDock = makeDock(tr("Joint signals"), "signalsDock", signalScroll, this);
   auto* logDock = makeDock(tr("Log"), "logDock", log_, this);
   addDockWidget(Qt::LeftDockWidgetArea, robotDock);
   splitDockWidget(robotDock, excitationDock, Qt::Vertical);
   addDockWidget(Qt::RightDockWidgetArea, infoDock);
   addDockWidget(Qt::BottomDockWidgetArea, signalDock);
   splitDockWidget(signalDock, logDock, Qt::Horizontal);
+  compactDocks_ = new CompactDocks(this);
+  // Thresholds [px]: where the pair side by side stopped being readable in the screenshots.
+  compactDocks_->addPair(signalDock, logDock, Qt::Horizontal, 1280, 1400, signalDock, 0.75);
+  compactDocks_->addPair(robotDock, excitationDock, Qt::Vertical, 740, 820, excitationDock, 0.3);
 }
 
 void MainWindow::sizeDocks() {
   auto dock = [this](const char* name) { return findChild<QDockWidget*>(name); };
   const int w = width(), h = height();
-  resizeDocks({dock("robotDock"), dock("informationDock")}, {std::max(340, w * 26 / 100), std::max(320, w / 4)},
+  resizeDocks({dock("robotDock"), dock("informationDock")}, {std::max(300, w * 26 / 100), std::max(kMinChartWidth, w / 4)},
               Qt::Horizontal);
   resizeDocks({dock("robotDock"), dock("excitationDock")}, {h / 4, h * 3 / 4}, Qt::Vertical);
   resizeDocks({dock("signalsDock")}, {std::max(240, h * 3 / 10)}, Qt::Vertical);
-  resizeDocks({dock("signalsDock"), dock("logDock")}, {w * 3 / 4, std::max(220, w / 6)}, Qt::Horizontal);
+  resizeDocks({dock("signalsDock"), dock("logDock")}, {w * 3 / 4, std::max(kMinLogWidth, w / 6)}, Qt::Horizontal);
 }
 
 void MainWindow::connectDocument() {
@@ -162,8 +215,7 @@ void MainWindow::connectDocument() {
   // Document -> widgets.
   connect(doc, &WorkbenchDocument::robotChanged, this, [this] {
     const RobotModel& model = document_->robot();
-    robotPanel_->setSummary(QString::fromStdString(model.name()), document_->source().spec, model.dof());
-    robotPanel_->jointsModel()->setJoints(model.joints());
+    showJoints();
     robotPanel_->setBaseParameters({}, {});
     editor_->setJoints(jointDescriptions(model));
     editor_->setTrajectory(document_->excitation());
@@ -175,7 +227,7 @@ void MainWindow::connectDocument() {
     updateStatus();
   });
   connect(doc, &WorkbenchDocument::jointLimitsChanged, this, [this] {
-    robotPanel_->jointsModel()->setJoints(document_->robot().joints());
+    showJoints();
     editor_->setJoints(jointDescriptions(document_->robot()));
   });
   connect(doc, &WorkbenchDocument::excitationChanged, this,
@@ -203,8 +255,14 @@ void MainWindow::connectDocument() {
   connect(editor_, &widgets::ExcitationEditor::periodEdited, doc, &WorkbenchDocument::setPeriod);
   connect(editor_, &widgets::ExcitationEditor::harmonicsEdited, doc, &WorkbenchDocument::setHarmonicCount);
   connect(editor_, &widgets::ExcitationEditor::restToRestToggled, doc, &WorkbenchDocument::setRestToRest);
-  connect(robotPanel_->jointsModel(), &widgets::JointLimitsModel::limitsEdited, doc,
-          &WorkbenchDocument::setJointLimits);
+  // Table rows are the joints as loaded; the document's robot leaves the locked ones out.
+  connect(robotPanel_->jointsModel(), &widgets::JointLimitsModel::limitsEdited, this,
+          [this](int row, const JointLimits& limits) {
+            const auto& joints = robotPanel_->jointsModel()->joints();
+            if (row >= 0 && row < static_cast<int>(joints.size()))
+              document_->setJointLimits(document_->robot().jointIndex(joints[static_cast<size_t>(row)].name), limits);
+          });
+  connect(robotPanel_->jointsModel(), &widgets::JointLimitsModel::lockEdited, this, &MainWindow::editJointLock);
   widgets::OptimizePanel* panel = editor_->optimizePanel();
   connect(panel, &widgets::OptimizePanel::settingsEdited, this,
           [this, panel] { document_->setOptimizerOptions(panel->criterion(), panel->timeLimit(), panel->starts()); });
@@ -218,6 +276,7 @@ void MainWindow::connectDocument() {
   connect(optimizer_, &OptimizerRunner::finished, this, &MainWindow::optimizationFinished);
   connect(optimizer_, &OptimizerRunner::failed, this, [this, panel](const QString& message) {
     panel->setRunning(false);
+    cancelAction_->setEnabled(false);
     panel->setResultText(tr("failed: %1").arg(message));
     log_->error(tr("Optimization failed: %1").arg(message));
   });
@@ -296,13 +355,41 @@ void MainWindow::showEvaluation() {
 void MainWindow::updateStatus() {
   if (!document_->hasRobot()) return;
   const RobotModel& model = document_->robot();
-  statusRobot_->setText(tr("%1 | %2 DOF").arg(QString::fromStdString(model.name())).arg(model.dof()));
+  const size_t locked = document_->source().locks.size();
+  statusRobot_->setText(locked ? tr("%1 | %2 DOF (%3 locked)").arg(QString::fromStdString(model.name())).arg(model.dof()).arg(locked)
+                               : tr("%1 | %2 DOF").arg(QString::fromStdString(model.name())).arg(model.dof()));
   if (!document_->metrics()) {
     statusBase_->setText(tr("base params: computing..."));
     statusCond_->clear();
     statusFeasible_->clear();
     statusTiming_->clear();
   }
+}
+
+void MainWindow::showJoints() {
+  const project::DocumentState& s = document_->state();
+  const RobotModel& model = document_->robot();
+  robotPanel_->setSummary(QString::fromStdString(model.name()), s.source.spec, model.dof(),
+                          static_cast<int>(s.source.locks.size()));
+  robotPanel_->jointsModel()->setJoints(project::fullJoints(s), project::lockedValues(s));
+}
+
+void MainWindow::editJointLock(int row, bool locked, double value) {
+  const auto& joints = robotPanel_->jointsModel()->joints();
+  if (!document_->hasRobot() || row < 0 || row >= static_cast<int>(joints.size())) return;
+  const std::string& name = joints[static_cast<size_t>(row)].name;
+  const QString error =
+      document_->setJointLocks(project::locksAfterEdit(document_->state(), name, locked, value));
+  if (!error.isEmpty()) {
+    log_->error(error);
+    statusBar()->showMessage(error, 15000);
+    return;
+  }
+  log_->info(locked ? tr("Joint %1 locked at %2: %3 DOF")
+                          .arg(QString::fromStdString(name))
+                          .arg(project::lockedValue(document_->source(), name))
+                          .arg(document_->robot().dof())
+                    : tr("Joint %1 free again: %2 DOF").arg(QString::fromStdString(name)).arg(document_->robot().dof()));
 }
 
 void MainWindow::updateTitle() {
@@ -323,6 +410,7 @@ void MainWindow::startOptimization() {
   settings.timeLimit = panel->timeLimit();
   settings.starts = panel->starts();
   panel->setRunning(true);
+  cancelAction_->setEnabled(true);
   optimizer_->start(document_->robotPointer(), current, settings);
   log_->info(tr("Optimizing %1 (%2 s, %3 starts)...").arg(criterionName(settings.criterion)).arg(settings.timeLimit).arg(settings.starts));
 }
@@ -330,6 +418,7 @@ void MainWindow::startOptimization() {
 void MainWindow::optimizationFinished(const std::shared_ptr<const OptimizerResult>& r) {
   widgets::OptimizePanel* panel = editor_->optimizePanel();
   panel->setRunning(false);
+  cancelAction_->setEnabled(false);
   const QString summary = tr("cond %1, %2 evaluations in %3 s%4")
                               .arg(r->metrics.cond, 0, 'f', 2)
                               .arg(r->evaluations)
@@ -351,8 +440,21 @@ void MainWindow::start(const QString& projectPath, const project::RobotSource& r
   if (projects_->offerRecovery()) return;
   if (!projectPath.isEmpty() && projects_->openProject(projectPath)) return;
   if (!robot.spec.isEmpty() && projects_->newProject(robot)) return;
+  if (projectPath.isEmpty() && robot.spec.isEmpty() && options_.reopenLastProject && reopenLastProject()) return;
   projects_->newProject(project::RobotSource{"panda", {}});
   startHint_->showUnlessDismissed();
+}
+
+bool MainWindow::reopenLastProject() {
+  const QString last = recent_->files().value(0);
+  if (last.isEmpty()) return false;
+  if (!QFileInfo::exists(last)) {  // moved or deleted since: say so, no dialog
+    const QString line = tr("Last project %1 no longer exists; started with the built-in panda").arg(last);
+    statusBar()->showMessage(line, 30000);
+    log_->warning(line);
+    return false;
+  }
+  return projects_->openProject(last);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

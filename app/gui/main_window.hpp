@@ -41,6 +41,7 @@ class RobotView;
 namespace eb::gui {
 
 class Autosave;
+class CompactDocks;
 class ExportController;
 class OptimizerRunner;
 class ProjectController;
@@ -55,6 +56,7 @@ struct MainWindowOptions {
   QString recoveryPath;                  ///< empty: Autosave::defaultRecoveryPath()
   int autosaveSeconds = 30;
   bool restoreLayout = true;             ///< dock layout and geometry from QSettings
+  bool reopenLastProject = true;         ///< start() with nothing asked for reopens the last project
 };
 
 class MainWindow : public QMainWindow {
@@ -84,7 +86,8 @@ class MainWindow : public QMainWindow {
   StartHint* startHint() const { return startHint_; }
 
   /// First document: recovery if a crash left one (and the user wants it), else the
-  /// project file or robot asked for, else panda; falls back to panda if that fails.
+  /// project file or robot asked for, else the last project (Open recent, first entry; a
+  /// missing file is a status line), else panda; falls back to panda if that fails.
   /// Only the panda fallback (nothing asked for) shows the start hint.
   void start(const QString& projectPath = {}, const project::RobotSource& robot = {});
 
@@ -124,6 +127,12 @@ class MainWindow : public QMainWindow {
   void showEvaluation();
   void updateTitle();
   void updateStatus();
+  /// The joint table and summary: every joint of the robot as loaded, the locked ones marked.
+  void showJoints();
+  /// Locks or frees joint `row` of the table (the robot as loaded); errors go to the log.
+  void editJointLock(int row, bool locked, double value);
+  /// Opens the first recent project; false (and a status line if it is gone) when there is none.
+  bool reopenLastProject();
   void loadBuiltin(const QString& name);
   void openUrdfDialog();
   void openDhDialog();
@@ -139,6 +148,7 @@ class MainWindow : public QMainWindow {
   RobotAnimator* animator_ = nullptr;
   Autosave* autosave_ = nullptr;
   RecentFiles* recent_ = nullptr;
+  CompactDocks* compactDocks_ = nullptr;
 
   widgets::RobotView* view_ = nullptr;
   widgets::PlaybackClock* clock_ = nullptr;
@@ -161,6 +171,8 @@ class MainWindow : public QMainWindow {
   QLabel* statusCond_ = nullptr;
   QLabel* statusFeasible_ = nullptr;
   QLabel* statusTiming_ = nullptr;
+  QLabel* meshBanner_ = nullptr;  // over the 3D view: meshes drawn with stand-ins
+  QAction* cancelAction_ = nullptr;
   QTimer* evaluationTimer_ = nullptr;
   const void* shownBase_ = nullptr;  // base parameters last drawn (|R_ii| chart, list)
   int shownFeasible_ = -1;

@@ -213,8 +213,11 @@ void MainWindow::createExcitationMenu(ToolBarActions& bar) {
   QAction* optimizeAction = excitation->addAction(st->standardIcon(QStyle::SP_MediaSeekForward), tr("&Optimize"), this,
                                                   &MainWindow::startOptimization);
   optimizeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-  QAction* cancelAction = excitation->addAction(tr("&Cancel optimization"), optimizer_, &OptimizerRunner::cancel);
-  cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));  // keeps the best so far, as the button does
+  cancelAction_ = excitation->addAction(tr("&Cancel optimization"), optimizer_, &OptimizerRunner::cancel);
+  cancelAction_->setObjectName("cancelOptimizationAction");
+  cancelAction_->setShortcut(QKeySequence(Qt::Key_Escape));  // keeps the best so far, as the button does
+  // Enabled only while the optimizer runs: otherwise Esc belongs to editors, menus and dialogs.
+  cancelAction_->setEnabled(false);
   excitation->addAction(tr("&Default excitation"), document_, &WorkbenchDocument::resetExcitation);
   bar.undo = undoAction;
   bar.redo = redoAction;

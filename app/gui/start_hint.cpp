@@ -27,6 +27,10 @@ StartHint::StartHint(QWidget* parent)
          "<b>Excitation &gt; Optimize</b> &nbsp;&nbsp;4. identify from your logs (<b>Identify &gt; "
          "Identification wizard...</b>)"));
   label_->setTextFormat(Qt::RichText);
+  // One line as long as the window allows; a narrower window cuts it (the tooltip has it all)
+  // rather than being held ~1300 px wide by it.
+  label_->setMinimumWidth(200);
+  label_->setToolTip(QTextDocumentFragment::fromHtml(label_->text()).toPlainText());
   close_->setIcon(style()->standardIcon(QStyle::SP_TitleBarCloseButton));
   close_->setAutoRaise(true);
   close_->setToolTip(tr("Hide this hint (it stays hidden next time)"));

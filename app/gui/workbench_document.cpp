@@ -2,6 +2,7 @@
 
 #include "app/gui/document_command.hpp"
 #include "app/gui/evaluation_service.hpp"
+#include "app/project/joint_lock_state.hpp"
 #include "excitation/default_excitation.hpp"
 
 namespace eb::gui {
@@ -36,6 +37,7 @@ void WorkbenchDocument::setRobot(std::shared_ptr<const RobotModel> robot, const 
   project::DocumentState s = state_;
   s.robot = robot;
   s.originalRobot = robot;
+  s.fullRobot = robot;
   s.robotKey = nextRobotKey();
   s.source = source;
   s.excitation = excitation && excitation->dof() == robot->dof() ? *excitation : defaultExcitation(*robot);
@@ -116,6 +118,18 @@ void WorkbenchDocument::resetJointLimits() {
   project::DocumentState s = state_;
   s.robot = s.originalRobot;
   push(std::move(s), tr("Reset joint limits"));
+}
+
+QString WorkbenchDocument::setJointLocks(std::vector<JointLock> locks) {
+  if (!hasRobot() || locks == state_.source.locks) return {};
+  try {
+    project::DocumentState s = project::withJointLocks(state_, std::move(locks), nextRobotKey());
+    const QString text = tr("Lock joints: %1 DOF").arg(s.robot->dof());
+    push(std::move(s), text);
+  } catch (const std::exception& e) {
+    return QString::fromStdString(e.what());
+  }
+  return {};
 }
 
 void WorkbenchDocument::resetExcitation() {

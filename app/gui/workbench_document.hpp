@@ -58,6 +58,10 @@ class WorkbenchDocument : public QObject {
   void setRestToRest(bool on);
   void setJointLimits(int joint, const JointLimits& limits);
   void resetJointLimits();
+  /// Holds exactly `locks` still (joints of the robot as loaded, app/project/joint_lock_state.hpp):
+  /// a new model with fewer DOF, one undo step. Returns the engine's one-line error (nothing
+  /// changed) or an empty string.
+  QString setJointLocks(std::vector<JointLock> locks);
   void resetExcitation();
   /// Ends the current slider drag: the next edit starts a new undo step.
   void endDrag() { ++dragId_; }

@@ -6,6 +6,7 @@
 #include "excitation/fourier_trajectory.hpp"
 #include "excitation/kinematic_constraints.hpp"
 #include "excitation/optimizer_setting_specs.hpp"
+#include "model/joint_locking.hpp"
 #include "model/robot_model.hpp"
 
 #include <QString>
@@ -16,9 +17,15 @@ namespace eb::project {
 
 /// Where the robot came from, enough to load it again (project files store this).
 struct RobotSource {
+  RobotSource() = default;
+  RobotSource(QString spec_, QString packagesRoot_ = {}, std::vector<JointLock> locks_ = {})
+      : spec(std::move(spec_)), packagesRoot(std::move(packagesRoot_)), locks(std::move(locks_)) {}
   QString spec;          ///< built-in name ("panda", "snake:7") or path of a URDF / DH table
   QString packagesRoot;  ///< folder for package:// URIs; empty: the engine's defaults
-  bool operator==(const RobotSource& o) const { return spec == o.spec && packagesRoot == o.packagesRoot; }
+  std::vector<JointLock> locks;  ///< joints held still, fixed at their value (model/joint_locking.hpp)
+  bool operator==(const RobotSource& o) const {
+    return spec == o.spec && packagesRoot == o.packagesRoot && locks == o.locks;
+  }
 };
 
 /// Settings saved with the project.
@@ -34,7 +41,8 @@ struct DocumentSettings {
 
 struct DocumentState {
   std::shared_ptr<const RobotModel> robot;          ///< with the user's joint limits
-  std::shared_ptr<const RobotModel> originalRobot;  ///< as loaded (limits from the file)
+  std::shared_ptr<const RobotModel> originalRobot;  ///< as loaded (limits from the file), source.locks applied
+  std::shared_ptr<const RobotModel> fullRobot;      ///< as loaded, no joint locked; null: originalRobot
   quint64 robotKey = 0;  ///< changes when a different robot is loaded, not when limits change
   RobotSource source;
   FourierTrajectory excitation;

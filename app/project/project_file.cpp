@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -53,6 +54,34 @@ QString stringAt(const QJsonObject& object, const char* key, const QString& wher
   return object.value(key).toString();
 }
 
+/// [{"name": joint, "value": rad or m}, ...] in model order.
+QJsonArray formatLocks(const std::vector<JointLock>& locks) {
+  QJsonArray out;
+  for (const JointLock& lock : locks)
+    out.append(QJsonObject{{"name", QString::fromStdString(lock.joint)}, {"value", lock.value}});
+  return out;
+}
+
+/// /robot/locked_joints; absent (files before locking existed): no joint locked.
+std::vector<JointLock> parseLocks(const QJsonObject& robot, const QString& file) {
+  std::vector<JointLock> locks;
+  if (!robot.contains("locked_joints")) return locks;
+  if (!robot.value("locked_joints").isArray()) fail(file, "/robot/locked_joints: expected an array");
+  const QJsonArray list = robot.value("locked_joints").toArray();
+  for (qsizetype i = 0; i < list.size(); ++i) {
+    const QString where = QString("/robot/locked_joints/%1").arg(i);
+    if (!list[i].isObject()) fail(file, where + ": expected an object {\"name\", \"value\"}");
+    const QJsonObject o = list[i].toObject();
+    for (const QString& key : o.keys())
+      if (key != "name" && key != "value") fail(file, QString("%1/%2: unknown key").arg(where, key));
+    const QString name = stringAt(o, "name", where, file);
+    if (name.isEmpty()) fail(file, where + "/name: missing joint name");
+    if (!o.value("value").isDouble()) fail(file, where + "/value: expected a number [rad or m]");
+    locks.push_back({name.toStdString(), o.value("value").toDouble()});
+  }
+  return locks;
+}
+
 /// Project files are small; anything larger is not one (and /dev/zero must not be read forever).
 constexpr qint64 kMaxProjectBytes = 64ll << 20;
 
@@ -65,6 +94,7 @@ QByteArray formatProject(const DocumentState& state, const QString& recoveredFro
       QJsonDocument::fromJson(QByteArray::fromStdString(excitationText)).object();
   QJsonObject robot{{"spec", state.source.spec}};
   if (!state.source.packagesRoot.isEmpty()) robot["packages_root"] = state.source.packagesRoot;
+  if (!state.source.locks.empty()) robot["locked_joints"] = formatLocks(state.source.locks);
   const DocumentSettings& st = state.settings;
   QJsonObject settings{{"sample_rate", st.sampleRate},
                        {"rest_to_rest", st.restToRest},
@@ -107,10 +137,12 @@ ProjectData parseProject(const QByteArray& input, const QString& fileName, const
   if (!root.value("robot").isObject()) fail(fileName, "/robot: missing robot object");
   const QJsonObject robot = root.value("robot").toObject();
   for (const QString& key : robot.keys())
-    if (key != "spec" && key != "packages_root") fail(fileName, QString("/robot/%1: unknown key").arg(key));
+    if (key != "spec" && key != "packages_root" && key != "locked_joints")
+      fail(fileName, QString("/robot/%1: unknown key").arg(key));
   p.source.spec = stringAt(robot, "spec", "/robot", fileName);
   if (p.source.spec.isEmpty()) fail(fileName, "/robot/spec: missing robot (a built-in name or a file path)");
   p.source.packagesRoot = stringAt(robot, "packages_root", "/robot", fileName);
+  p.source.locks = parseLocks(robot, fileName);
   // Built-in names stay names; relative file paths are relative to the project.
   if (!isBuiltinRobot(p.source.spec.toStdString()) && QFileInfo(p.source.spec).isRelative())
     p.source.spec = QDir(baseDir).absoluteFilePath(p.source.spec);
@@ -182,8 +214,16 @@ ProjectData readProject(const QString& path) {
 DocumentState documentStateFromProject(const ProjectData& project, quint64 robotKey) {
   const std::string file = project.fileName.isEmpty() ? std::string() : project.fileName.toStdString() + ": ";
   QString loadError;
-  std::shared_ptr<const RobotModel> robot = loadRobotSource(project.source, loadError);
-  if (!robot) throw ProjectError(file + "/robot/spec: " + loadError.toStdString());
+  const std::shared_ptr<const RobotModel> full = loadRobotSource(project.source, loadError);
+  if (!full) throw ProjectError(file + "/robot/spec: " + loadError.toStdString());
+  std::shared_ptr<const RobotModel> robot = full;
+  if (!project.source.locks.empty()) {
+    try {  // the excitation and the limits below are those of the joints left free
+      robot = std::make_shared<const RobotModel>(lockJoints(*full, project.source.locks));
+    } catch (const std::exception& e) {
+      throw ProjectError(file + "/robot/locked_joints: " + e.what());
+    }
+  }
   if (project.excitation.dof() != robot->dof())
     throw ProjectError(file + QString("/excitation/joints: %1 joints but robot '%2' has %3")
                                   .arg(project.excitation.dof())
@@ -198,6 +238,7 @@ DocumentState documentStateFromProject(const ProjectData& project, quint64 robot
   DocumentState s;
   s.originalRobot = robot;
   s.robot = robot;
+  s.fullRobot = full;
   if (project.limits) {
     if (project.limits->size() != static_cast<size_t>(robot->dof()))
       throw ProjectError(file + "/excitation/limits/joints: " + std::to_string(project.limits->size()) +

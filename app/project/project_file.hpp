@@ -3,13 +3,16 @@
 //
 //   { "format": "excitebench-project", "version": 1,
 //     "robot": {"spec": "panda" | "/path/robot.urdf" | "/path/dh.yaml",
-//               "packages_root": "/path" (optional)},
+//               "packages_root": "/path" (optional),
+//               "locked_joints": [{"name": "panda_finger_joint1", "value": 0.02}] (optional)},
 //     "excitation": { an excitation.json object (io/excitation_json.hpp), whose
 //                     "limits" hold the joint limits as edited in the GUI },
 //     "settings": {"sample_rate": 500, "rest_to_rest": true, "criterion": "cond",
 //                  "optimizer_time_limit": 10, "optimizer_starts": 4},
 //     "recovered_from": "/path/project.json" (recovery files only) }
 //
+// Locked joints are fixed at their value [rad or m] (model/joint_locking.hpp); the excitation
+// and its limits list the joints left free. Files without the key lock nothing.
 // A relative robot path is relative to the project file's folder. The engine
 // validates the excitation object; this file checks the rest.
 

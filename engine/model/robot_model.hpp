@@ -31,6 +31,8 @@ using Vector10d = Eigen::Matrix<double, 10, 1>;
 
 enum class JointType { Revolute, Continuous, Prismatic };
 
+struct JointLock;  // model/joint_locking.hpp
+
 /// Name of a joint type as URDF spells it ("revolute", ...).
 const char* jointTypeName(JointType type);
 
@@ -137,6 +139,7 @@ class RobotModel {
 
  private:
   friend class ModelBuilder;
+  friend RobotModel lockJoints(const RobotModel& model, const std::vector<JointLock>& locks);
   void computeHomeTwists();
 
   std::string name_;

@@ -5,6 +5,8 @@
 // main_window.png                the start-up state: built-in panda, default excitation
 // main_window_public_panda.png   the public Panda URDF with its DAE meshes
 // main_window_violation.png      a tightened velocity limit: red link, red samples, frames and axes on
+// main_window_public_ur5.png     the public UR5, its missing visual meshes drawn with its collision meshes
+// workbench_small_window.png     the start-up state in a 1024 x 700 window
 
 #include "app/gui/main_window.hpp"
 #include "app/gui/project_controller.hpp"
@@ -67,6 +69,12 @@ int main(int argc, char** argv) {
     w.document()->undoStack()->undo();
   }
 
+  if (w.projects()->loadRobot({robots + "/example-robot-data/robots/ur_description/urdf/ur5_robot.urdf", robots})) {
+    settle(w, 1.3);
+    save(w, QDir(folder).filePath("main_window_public_ur5.png"));
+    w.document()->undoStack()->undo();
+  }
+
   settle(w, 1.3);
   eb::JointLimits l = w.document()->robot().joint(3).limits;
   l.velocity = 0.3;
@@ -77,6 +85,16 @@ int main(int argc, char** argv) {
   w.excitationEditor()->setCurrentJoint(3);
   settle(w, 1.3);
   save(w, QDir(folder).filePath("main_window_violation.png"));
+  w.document()->undoStack()->undo();
+  w.robotView()->setFramesVisible(false);
+  w.robotView()->setJointAxesVisible(false);
+  w.signalCharts()->setCurrentQuantity(0);
+  w.excitationEditor()->setCurrentJoint(0);
+
+  w.resize(1024, 700);
+  QTest::qWait(500);
+  settle(w, 1.3);
+  save(w, QDir(folder).filePath("workbench_small_window.png"));
   w.document()->setClean();
   return 0;
 }

@@ -10,12 +10,17 @@
 #include "app/gui/start_hint.hpp"
 #include "app/gui/workbench_document.hpp"
 #include "gui_test_support.hpp"
+#include "widgets/information_charts.hpp"
 #include "widgets/joint_limits_model.hpp"
+#include "widgets/joint_signal_charts.hpp"
+#include "widgets/log_panel.hpp"
+#include "widgets/playback_bar.hpp"
 #include "widgets/robot_panel.hpp"
 #include "widgets/robot_view.hpp"
 
 #include <QAction>
 #include <QDockWidget>
+#include <QFile>
 #include <QFileInfo>
 #include <QHeaderView>
 #include <QLabel>
@@ -23,6 +28,8 @@
 #include <QMenuBar>
 #include <QScrollBar>
 #include <QSettings>
+#include <QSlider>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -67,17 +74,21 @@ class FirstStartTest : public QObject {
   void startHintStaysDismissed();
   void noStartHintWhenAProjectIsOpened();
   void framesActionSaysWhatItWrites();
+  void reopensTheLastProject();
+  void commandLineWinsOverTheLastProject();
+  void missingLastProjectIsAStatusLine();
+  void smallWindowKeepsEveryControlUsable();
 
  private:
-  std::unique_ptr<MainWindow> makeWindow();
+  std::unique_ptr<MainWindow> makeWindow(std::shared_ptr<test::FakePrompts> prompts = nullptr);
 
   QTemporaryDir tmp_;
   std::unique_ptr<MainWindow> window_;
 };
 
-std::unique_ptr<MainWindow> FirstStartTest::makeWindow() {
+std::unique_ptr<MainWindow> FirstStartTest::makeWindow(std::shared_ptr<test::FakePrompts> prompts) {
   MainWindowOptions options;
-  options.prompts = std::make_shared<test::FakePrompts>();
+  options.prompts = prompts ? prompts : std::make_shared<test::FakePrompts>();
   options.recoveryPath = tmp_.filePath("recovery.ebproj.json");
   options.autosaveSeconds = 3600;
   options.restoreLayout = false;
@@ -217,6 +228,76 @@ void FirstStartTest::framesActionSaysWhatItWrites() {
   action->trigger();  // returns when the dialog is closed
   QCOMPARE(title, QString("Export playback as PNG frames"));
   QVERIFY(description.contains("5.00 s"));
+}
+
+
+void FirstStartTest::reopensTheLastProject() {
+  // noStartHintWhenAProjectIsOpened saved first.ebproj.json: the next plain start reopens it.
+  const QString path = QFileInfo(tmp_.filePath("first.ebproj.json")).absoluteFilePath();
+  QVERIFY(QFileInfo::exists(path));
+  auto second = makeWindow();
+  second->start();
+  QCOMPARE(second->document()->filePath(), path);
+  QVERIFY(!second->document()->isModified());
+  QVERIFY(!second->startHint()->isVisible());
+  second->close();
+}
+
+void FirstStartTest::commandLineWinsOverTheLastProject() {
+  auto second = makeWindow();
+  second->start({}, project::RobotSource{"ur5", {}});
+  QCOMPARE(second->document()->source().spec, QString("ur5"));
+  QVERIFY(second->document()->filePath().isEmpty());
+  second->document()->setClean();
+  second->close();
+}
+
+void FirstStartTest::missingLastProjectIsAStatusLine() {
+  const QString gone = tmp_.filePath("gone.ebproj.json");
+  QVERIFY(window_->projects()->saveAs(gone));
+  QVERIFY(QFile::remove(gone));
+  auto prompts = std::make_shared<test::FakePrompts>();
+  auto second = makeWindow(prompts);
+  second->start();
+  QVERIFY(prompts->errors.isEmpty());  // no dialog
+  QCOMPARE(second->document()->source().spec, QString("panda"));
+  QVERIFY(second->document()->filePath().isEmpty());
+  QVERIFY2(second->statusBar()->currentMessage().contains("no longer exists"),
+           qPrintable(second->statusBar()->currentMessage()));
+  QVERIFY(second->statusBar()->currentMessage().contains("gone.ebproj.json"));
+  second->document()->setClean();
+  second->close();
+}
+
+void FirstStartTest::smallWindowKeepsEveryControlUsable() {
+  window_->resize(1024, 700);
+  QTRY_COMPARE(window_->size(), QSize(1024, 700));
+  QTest::qWait(300);
+  // The timeline slider keeps its full height and a usable length.
+  QSlider* scrubber = window_->findChild<widgets::PlaybackBar*>()->scrubber();
+  // Its whole height (the style's size hint, 15 px with Fusion) and at least 400 px of travel.
+  QVERIFY2(scrubber->height() >= scrubber->sizeHint().height() && scrubber->height() >= 12,
+           qPrintable(QString("scrubber %1 x %2, hint %3").arg(scrubber->width()).arg(scrubber->height()).arg(scrubber->sizeHint().height())));
+  QVERIFY2(scrubber->width() >= 400, qPrintable(QString("scrubber %1 px wide").arg(scrubber->width())));
+  // Charts big enough to read: each information chart and the joint signal charts.
+  for (QWidget* chart : {static_cast<QWidget*>(window_->eigenvalueChart()), static_cast<QWidget*>(window_->historyChart()),
+                         static_cast<QWidget*>(window_->rDiagonalChart())})
+    QVERIFY2(chart->height() >= 150 && chart->width() >= 220,
+             qPrintable(QString("%1: %2 x %3").arg(chart->metaObject()->className()).arg(chart->width()).arg(chart->height())));
+  // The bottom row: the log is a tab beside the joint signals, each with the whole row.
+  auto* signalsDock = window_->findChild<QDockWidget*>("signalsDock");
+  auto* logDock = window_->findChild<QDockWidget*>("logDock");
+  QVERIFY(window_->tabifiedDockWidgets(signalsDock).contains(logDock));
+  QVERIFY2(signalsDock->width() >= 600 && signalsDock->height() >= 200,
+           qPrintable(QString("joint signals dock %1 x %2").arg(signalsDock->width()).arg(signalsDock->height())));
+  logDock->raise();
+  QTRY_VERIFY(window_->logPanel()->isVisible());
+  QVERIFY2(window_->logPanel()->width() >= 600, qPrintable(QString("log %1 px wide").arg(window_->logPanel()->width())));
+  signalsDock->raise();
+  // Back to a large window: side by side again.
+  window_->resize(1600, 1000);
+  QTRY_VERIFY(!window_->tabifiedDockWidgets(signalsDock).contains(logDock));
+  QVERIFY(logDock->isVisible() && signalsDock->isVisible());
 }
 
 QTEST_MAIN(FirstStartTest)

@@ -58,6 +58,8 @@ class GuiWidgetsTest : public QObject {
   void tickLabelsShowRoundOffAsZero_data();
   void tickLabelsShowRoundOffAsZero();
   void jointChartAxesShowZeroNotRoundOff();
+  void jointLimitsModelLocksInsideTheLimits_data();
+  void jointLimitsModelLocksInsideTheLimits();
   void eigenvalueChartLabelsIndicesAndShowsLastBar();
   void frameExportDialogSaysWhatItWrites();
 };
@@ -115,6 +117,46 @@ void GuiWidgetsTest::jointLimitsModelRejectsBadLimits() {
   QCOMPARE(edited.size(), accepted ? 1 : 0);
   if (accepted && text.isEmpty())
     QVERIFY(std::isinf(edited.first().at(1).value<JointLimits>().acceleration));
+}
+
+void GuiWidgetsTest::jointLimitsModelLocksInsideTheLimits_data() {
+  QTest::addColumn<QVariant>("value");
+  QTest::addColumn<int>("role");
+  QTest::addColumn<bool>("accepted");
+  QTest::addColumn<double>("lockedAt");  // NaN: "where it is now", for the document to choose
+  // panda_joint4: [-3.0718, -0.0698] rad.
+  QTest::newRow("tick") << QVariant(int(Qt::Checked)) << int(Qt::CheckStateRole) << true << std::nan("");
+  QTest::newRow("value inside") << QVariant("-1.5") << int(Qt::EditRole) << true << -1.5;
+  QTest::newRow("value above upper") << QVariant("0.5") << int(Qt::EditRole) << false << 0.0;
+  QTest::newRow("not a number") << QVariant("half") << int(Qt::EditRole) << false << 0.0;
+  QTest::newRow("empty on a free joint") << QVariant("") << int(Qt::EditRole) << false << 0.0;
+}
+
+void GuiWidgetsTest::jointLimitsModelLocksInsideTheLimits() {
+  QFETCH(QVariant, value);
+  QFETCH(int, role);
+  QFETCH(bool, accepted);
+  QFETCH(double, lockedAt);
+  const RobotModel panda = builtinRobot("panda");
+  widgets::JointLimitsModel model;
+  model.setJoints(panda.joints());
+  QSignalSpy edited(&model, &widgets::JointLimitsModel::lockEdited);
+  QCOMPARE(model.setData(model.index(3, widgets::JointLimitsModel::Lock), value, role), accepted);
+  QCOMPARE(edited.size(), accepted ? 1 : 0);
+  if (!accepted) return;
+  QCOMPARE(edited.first().at(0).toInt(), 3);
+  QVERIFY(edited.first().at(1).toBool());
+  const double got = edited.first().at(2).toDouble();
+  QVERIFY(std::isnan(lockedAt) ? std::isnan(got) : got == lockedAt);
+  // Once the document locks it, its limits are greyed and no longer editable; unticking frees it.
+  std::vector<double> at(7, std::nan(""));
+  at[3] = -1.5;
+  model.setJoints(panda.joints(), at);
+  QVERIFY(model.isLocked(3));
+  QVERIFY(!(model.flags(model.index(3, widgets::JointLimitsModel::Upper)) & Qt::ItemIsEditable));
+  QCOMPARE(model.data(model.index(3, widgets::JointLimitsModel::Lock), Qt::DisplayRole).toString(), QString("-1.5"));
+  QVERIFY(model.setData(model.index(3, widgets::JointLimitsModel::Lock), int(Qt::Unchecked), Qt::CheckStateRole));
+  QVERIFY(!edited.last().at(1).toBool());
 }
 
 void GuiWidgetsTest::playbackClockLoopsAndClamps() {

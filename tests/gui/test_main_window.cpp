@@ -18,10 +18,14 @@
 #include "widgets/optimize_panel.hpp"
 #include "widgets/playback_clock.hpp"
 #include "widgets/robot_panel.hpp"
+#include "widgets/robot_scene.hpp"
 #include "widgets/robot_view.hpp"
 #include "widgets/value_slider.hpp"
 
+#include <QApplication>
 #include <QDir>
+#include <QLabel>
+#include <QStatusBar>
 #include <QFile>
 #include <QProgressBar>
 #include <QPushButton>
@@ -44,6 +48,14 @@ using namespace eb::project;
 namespace {
 
 const QString kPublicPanda = QString(EB_PUBLIC_ROBOTS) + "/example-robot-data/robots/panda_description/urdf/panda.urdf";
+const QString kPublicUr5 = QString(EB_PUBLIC_ROBOTS) + "/example-robot-data/robots/ur_description/urdf/ur5_robot.urdf";
+
+/// Text of the status-bar label that shows `piece` ("DOF", "base params"), empty if none.
+QString statusText(QMainWindow* window, const QString& piece) {
+  for (QLabel* l : window->statusBar()->findChildren<QLabel*>())
+    if (l->text().contains(piece)) return l->text();
+  return {};
+}
 
 bool nearlyEqual(const QList<double>& a, const QList<double>& b, double rel) {
   if (a.size() != b.size()) return false;
@@ -76,12 +88,16 @@ class MainWindowTest : public QObject {
   void limitViolationTurnsLinkRed();
   void optimizeCanBeCancelled();
   void escapeActionCancelsTheOptimization();
+  void escapeKeyCancelsTheOptimization();
   void projectRoundTrips();
   void badUrdfShowsErrorAndKeepsWindowUsable();
   void badProjectShowsErrorAndKeepsDocument();
   void exportsTrajectoryAndImages();
   void publicPandaMeshesLoad();
   void missingMeshGivesWarningAndPlaceholder();
+  void missingVisualMeshesFallBackAndSaySo();
+  void publicUr5ShowsItsCollisionMeshes();
+  void lockingThePandaFingerRemovesADof();
   void autosaveOffersRecovery();
 
  private:
@@ -447,6 +463,157 @@ void MainWindowTest::missingMeshGivesWarningAndPlaceholder() {
   QVERIFY(waitForCurrentEvaluation());
   doc_->undoStack()->undo();
   QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::escapeKeyCancelsTheOptimization() {
+  loadPanda();
+  auto* escape = window_->findChild<QAction*>("cancelOptimizationAction");
+  QVERIFY(escape);
+  QVERIFY(!escape->isEnabled());  // idle: Esc belongs to editors and dialogs
+  widgets::OptimizePanel* panel = window_->excitationEditor()->optimizePanel();
+  panel->setTimeLimit(120.0);
+  QSignalSpy finished(window_->optimizer(), &OptimizerRunner::finished);
+  QTest::mouseClick(panel->optimizeButton(), Qt::LeftButton);
+  QVERIFY(window_->optimizer()->isRunning());
+  QVERIFY(escape->isEnabled());
+  QTest::qWait(500);
+  // A real key press where the user's focus is (a slider of the excitation editor). Xvfb has no
+  // window manager to activate the window, so the test does what a click on it would.
+  QApplication::setActiveWindow(window_.get());
+  QTRY_VERIFY(QApplication::activeWindow() == window_.get());
+  QWidget* focus = window_->excitationEditor()->offsetControl()->slider();
+  focus->setFocus();
+  QTest::keyClick(focus, Qt::Key_Escape);
+  QTRY_VERIFY_WITH_TIMEOUT(!window_->optimizer()->isRunning(), 20000);
+  QCOMPARE(finished.size(), 1);
+  QVERIFY(finished.first().first().value<std::shared_ptr<const OptimizerResult>>()->cancelled);
+  QVERIFY(!escape->isEnabled());
+  if (finished.first().first().value<std::shared_ptr<const OptimizerResult>>()->feasible) doc_->undoStack()->undo();
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::missingVisualMeshesFallBackAndSaySo() {
+  // Three links whose visual meshes are missing: one has a collision box (drawn instead), one a
+  // collision mesh that is missing too and one no collision shape (both drawn as boxes).
+  const QString urdf = tmp_.filePath("fallback.urdf");
+  writeText(urdf, R"(<robot name="fallback">
+  <link name="base"/>
+  <link name="l1">
+    <visual><geometry><mesh filename="meshes/l1.dae"/></geometry></visual>
+    <collision><geometry><box size="0.1 0.1 0.3"/></geometry></collision>
+    <inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial>
+  </link>
+  <link name="l2">
+    <visual><geometry><mesh filename="meshes/l2.dae"/></geometry></visual>
+    <collision><geometry><mesh filename="meshes/l2.stl"/></geometry></collision>
+    <inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial>
+  </link>
+  <link name="l3">
+    <visual><geometry><mesh filename="meshes/l3.dae"/></geometry></visual>
+    <inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial>
+  </link>
+  <joint name="j1" type="revolute"><parent link="base"/><child link="l1"/><axis xyz="0 0 1"/>
+    <limit lower="-1" upper="1" velocity="2" effort="10"/></joint>
+  <joint name="j2" type="revolute"><parent link="l1"/><child link="l2"/><origin xyz="0 0 0.3"/><axis xyz="0 1 0"/>
+    <limit lower="-1" upper="1" velocity="2" effort="10"/></joint>
+  <joint name="j3" type="revolute"><parent link="l2"/><child link="l3"/><origin xyz="0 0 0.3"/><axis xyz="0 1 0"/>
+    <limit lower="-1" upper="1" velocity="2" effort="10"/></joint>
+</robot>)");
+  auto* banner = window_->findChild<QLabel*>("meshBanner");
+  QVERIFY(banner);
+  QVERIFY(window_->projects()->loadRobot({urdf, {}}));
+  const QString line = "3 visual meshes missing: shown with collision meshes (1) and boxes (2)";
+  QCOMPARE(banner->text(), line);
+  QVERIFY(banner->isVisible());
+  QCOMPARE(window_->statusBar()->currentMessage(), line);
+  const widgets::MeshReport& report = window_->robotView()->meshReport();
+  QCOMPARE(report.missingVisuals, 3);
+  QCOMPARE(report.shownWithCollision, 1);
+  QCOMPARE(report.shownWithBox, 2);
+  QVERIFY(waitForCurrentEvaluation());
+  doc_->undoStack()->undo();  // the built-in panda: every mesh there, no banner
+  QVERIFY(waitForCurrentEvaluation());
+  QVERIFY(!banner->isVisible());
+}
+
+void MainWindowTest::publicUr5ShowsItsCollisionMeshes() {
+  if (!QFileInfo::exists(kPublicUr5)) QSKIP("public robots not available");
+  QVERIFY(window_->projects()->loadRobot({kPublicUr5, EB_PUBLIC_ROBOTS}));
+  // example-robot-data ships the UR5's collision STLs but not its visual DAEs.
+  QCOMPARE(window_->findChild<QLabel*>("meshBanner")->text(),
+           QString("7 visual meshes missing: shown with collision meshes (7)"));
+  QVERIFY(waitForCurrentEvaluation(30000));
+  window_->robotView()->update();
+  QTest::qWait(200);
+  QVERIFY(test::distinctColors(window_->robotView()->grabFramebuffer()) >= 20);
+  doc_->undoStack()->undo();
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::lockingThePandaFingerRemovesADof() {
+  if (!QFileInfo::exists(kPublicPanda)) QSKIP("public robots not available");
+  QVERIFY(window_->projects()->loadRobot({kPublicPanda, EB_PUBLIC_ROBOTS}));
+  QVERIFY(waitForCurrentEvaluation(30000));
+  QCOMPARE(doc_->robot().dof(), 8);
+  QCOMPARE(window_->robotPanel()->baseParameterCount(), 48);
+  QCOMPARE(statusText(window_.get(), "base params"), QString("base params: 48"));
+  QVERIFY(statusText(window_.get(), "DOF").endsWith("| 8 DOF"));
+
+  // The user ticks "lock" on the finger's row of the joint table.
+  widgets::JointLimitsModel* joints = window_->robotPanel()->jointsModel();
+  QCOMPARE(joints->rowCount(), 8);
+  QCOMPARE(joints->data(joints->index(7, widgets::JointLimitsModel::Name), Qt::DisplayRole).toString(),
+           QString("panda_finger_joint1"));
+  const QModelIndex lock = joints->index(7, widgets::JointLimitsModel::Lock);
+  QVERIFY(joints->flags(lock) & Qt::ItemIsUserCheckable);
+  QVERIFY(joints->setData(lock, Qt::Checked, Qt::CheckStateRole));
+  QCOMPARE(doc_->robot().dof(), 7);
+  QVERIFY(waitForCurrentEvaluation(30000));
+  QTRY_COMPARE(window_->robotPanel()->baseParameterCount(), 43);
+  QCOMPARE(statusText(window_.get(), "base params"), QString("base params: 43"));
+  QVERIFY2(statusText(window_.get(), "DOF").endsWith("| 7 DOF (1 locked)"), qPrintable(statusText(window_.get(), "DOF")));
+  QCOMPARE(joints->rowCount(), 8);  // the locked joint stays in the table, to be freed again
+  QVERIFY(joints->isLocked(7));
+  QCOMPARE(joints->data(lock, Qt::CheckStateRole).toInt(), int(Qt::Checked));
+  const double value = doc_->source().locks.at(0).value;
+  QVERIFY(value >= 0.0 && value <= 0.04);  // the finger's range
+  // Limits of the free joints still edit the right joint (row 6 is joint 7 in both models).
+  QVERIFY(joints->setData(joints->index(6, widgets::JointLimitsModel::Effort), "11", Qt::EditRole));
+  QCOMPARE(doc_->robot().joint(6).limits.effort, 11.0);
+
+  // Exports carry the finger as a constant column: the CSV drives the 8-joint robot.
+  const QString csv = tmp_.filePath("locked.csv");
+  QVERIFY(window_->exports()->exportTrajectory(csv));
+  QFile f(csv);
+  QVERIFY(f.open(QIODevice::ReadOnly));
+  const QList<QByteArray> header = f.readLine().trimmed().split(',');
+  QCOMPARE(header.size(), 1 + 3 * 8);
+  const QList<QByteArray> row = f.readLine().trimmed().split(',');
+  QCOMPARE(row.at(header.indexOf("q8")).toDouble(), value);
+  QCOMPARE(row.at(header.indexOf("qd8")).toDouble(), 0.0);
+
+  // Saved with the project and back after reopening it.
+  const QString path = tmp_.filePath("locked.ebproj.json");
+  QVERIFY(window_->projects()->saveAs(path));
+  QVERIFY(window_->projects()->loadRobot({"panda", {}}));
+  QVERIFY(waitForCurrentEvaluation());
+  QVERIFY(window_->projects()->openProject(path));
+  QCOMPARE(doc_->robot().dof(), 7);
+  QCOMPARE(doc_->source().locks.size(), size_t(1));
+  QCOMPARE(doc_->source().locks[0].value, value);
+  QCOMPARE(doc_->robot().joint(6).limits.effort, 11.0);
+  QVERIFY(waitForCurrentEvaluation(30000));
+  QTRY_COMPARE(window_->robotPanel()->baseParameterCount(), 43);
+  QVERIFY(window_->robotPanel()->jointsModel()->isLocked(7));
+
+  // Unticking frees it: 8 DOF again, the finger at rest where it was held; undo locks it again.
+  QVERIFY(joints->setData(lock, Qt::Unchecked, Qt::CheckStateRole));
+  QCOMPARE(doc_->robot().dof(), 8);
+  QCOMPARE(doc_->excitation().offsets()[7], value);
+  doc_->undoStack()->undo();
+  QCOMPARE(doc_->robot().dof(), 7);
+  QVERIFY(waitForCurrentEvaluation(30000));
+  loadPanda();
 }
 
 void MainWindowTest::autosaveOffersRecovery() {

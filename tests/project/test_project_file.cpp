@@ -1,6 +1,7 @@
 // Project files (app/project): hostile inputs with the exact one-line message each
 // gets, the checks against the loaded robot, bounded reads and atomic writes.
 
+#include "app/project/joint_lock_state.hpp"
 #include "app/project/project_file.hpp"
 #include "excitation/default_excitation.hpp"
 #include "model/builtin_robots.hpp"
@@ -9,6 +10,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -111,6 +113,63 @@ TEST(ProjectFile, HostileInputsGetTheirExactOneLineMessage) {
     EXPECT_EQ(got, row.expected) << row.what;
     EXPECT_EQ(got.find('\n'), std::string::npos) << row.what;
   }
+}
+
+// Locking joint 7 of the built-in panda: 6 DOF, the user's limits and the excitation of the
+// free joints kept; saved as /robot/locked_joints and read back the same; exports see 7 joints.
+TEST(ProjectFile, LockedJointsSurviveARoundTrip) {
+  auto panda = std::make_shared<const RobotModel>(builtinRobot("panda"));
+  DocumentState s;
+  s.robot = s.originalRobot = panda;
+  s.source = {"panda", {}};
+  s.excitation = defaultExcitation(*panda);
+  s.excitation.mutableA()(5, 2) = 0.125;
+  const DocumentState locked = withJointLocks(s, locksAfterEdit(s, "panda_joint7", true, 0.3), 2);
+  ASSERT_EQ(locked.robot->dof(), 6);
+  EXPECT_EQ(fullModel(locked).dof(), 7);
+  EXPECT_EQ(locked.excitation.dof(), 6);
+  EXPECT_EQ(locked.excitation.a()(5, 2), 0.125);
+  ASSERT_EQ(locked.source.locks.size(), 1u);
+  EXPECT_EQ(locked.source.locks[0].value, 0.3);
+  const QByteArray text = formatProject(locked);
+  EXPECT_TRUE(text.contains("\"locked_joints\"")) << text.toStdString();
+  const DocumentState back = documentStateFromProject(parseProject(text, "p", "/"), 3);
+  EXPECT_EQ(back.robot->dof(), 6);
+  EXPECT_EQ(fullModel(back).dof(), 7);
+  EXPECT_TRUE(back.source == locked.source);
+  EXPECT_TRUE(sameTrajectory(back.excitation, locked.excitation));
+  // Exports: joint 7 constant at its value, the others as edited.
+  const FourierTrajectory full = fullExcitation(back);
+  ASSERT_EQ(full.dof(), 7);
+  EXPECT_EQ(full.offsets()[6], 0.3);
+  EXPECT_EQ(full.a().row(6).cwiseAbs().maxCoeff(), 0.0);
+  EXPECT_EQ(full.a()(5, 2), 0.125);
+  EXPECT_EQ(fullJoints(back).size(), 7u);
+  // Freeing it again: 7 DOF, joint 7 at rest where it was held.
+  const DocumentState freed = withJointLocks(back, locksAfterEdit(back, "panda_joint7", false, 0.0), 4);
+  EXPECT_EQ(freed.robot->dof(), 7);
+  EXPECT_EQ(freed.excitation.offsets()[6], 0.3);
+  EXPECT_TRUE(freed.source.locks.empty());
+  // A lock with no value rests at the joint's offset (clamped into its limits).
+  const DocumentState atOffset = withJointLocks(s, locksAfterEdit(s, "panda_joint4", true, std::nan("")), 5);
+  EXPECT_EQ(atOffset.source.locks[0].value, s.excitation.offsets()[3]);
+}
+
+TEST(ProjectFile, BadLockedJointsNameTheField) {
+  const std::string base = project("{}");
+  EXPECT_EQ(messageOf(replaced(base, R"("spec": "planar2r"})", R"("spec": "planar2r", "locked_joints": 3})")),
+            "p.ebproj.json: /robot/locked_joints: expected an array");
+  EXPECT_EQ(messageOf(replaced(base, R"("spec": "planar2r"})",
+                               R"("spec": "planar2r", "locked_joints": [{"name": "joint2", "value": "x"}]})")),
+            "p.ebproj.json: /robot/locked_joints/0/value: expected a number [rad or m]");
+  EXPECT_EQ(messageOf(replaced(base, R"("spec": "planar2r"})",
+                               R"("spec": "planar2r", "locked_joints": [{"name": "elbow", "value": 0}]})")),
+            "p.ebproj.json: /robot/locked_joints: planar2r: locked joint 'elbow': no such moving joint (mimic "
+            "joints follow their leader)");
+  // planar2r with joint 2 locked has one joint: the two-joint excitation no longer fits.
+  EXPECT_EQ(messageOf(replaced(base, R"("spec": "planar2r"})",
+                               R"("spec": "planar2r", "locked_joints": [{"name": "joint2", "value": 0}]})")),
+            "p.ebproj.json: /excitation/joints: 2 joints but robot 'planar2r' has 1");
 }
 
 TEST(ProjectFile, SettingsAndLimitsSurviveARoundTripExactly) {
