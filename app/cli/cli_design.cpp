@@ -216,16 +216,21 @@ void runDesign(const DesignOptions& o) {
   if (multisine) {
     // The ranges of each flag are checked by CLI11; what depends on two flags is checked here.
     const MultisineDesign& d = o.multisine;
+    const auto num = [](double v) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%g", v);
+      return std::string(buf);
+    };
     if (d.maxFrequency < d.minFrequency)
-      throw InputError("design: --max-frequency " + std::to_string(d.maxFrequency) + " Hz is below --min-frequency " +
-                       std::to_string(d.minFrequency) + " Hz");
+      throw InputError("design: --max-frequency " + num(d.maxFrequency) + " Hz is below --min-frequency " +
+                       num(d.minFrequency) + " Hz");
     if (2.0 * d.rampTime > d.duration)
-      throw InputError("design: --ramp " + std::to_string(d.rampTime) + " s is more than half of --duration " +
-                       std::to_string(d.duration) + " s");
+      throw InputError("design: --ramp " + num(d.rampTime) + " s is more than half of --duration " +
+                       num(d.duration) + " s");
     if (d.periodGrid > 0.0 && gridFrequencies(d).size() < static_cast<size_t>(d.components))
-      throw InputError("design: the band " + std::to_string(d.minFrequency) + "-" + std::to_string(d.maxFrequency) +
-                       " Hz holds " + std::to_string(gridFrequencies(d).size()) + " multiples of 1/" +
-                       std::to_string(d.periodGrid) + " s, fewer than --components " + std::to_string(d.components));
+      throw InputError("design: the band " + num(d.minFrequency) + "-" + num(d.maxFrequency) + " Hz holds " +
+                       std::to_string(gridFrequencies(d).size()) + " multiples of 1/" + num(d.periodGrid) +
+                       " s, fewer than --components " + std::to_string(d.components));
   }
 
   std::optional<ExcitationFile> initialFile;
@@ -361,7 +366,7 @@ void addDesignCommand(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--no-torque", o->noTorque, "Do not enforce the effort limits");
   cmd->add_option("--keep-out", *keepOut, "Every link origin stays above this base-frame height z [m]");
-  cmd->add_option("--rate", o->rate, "Criterion sample rate [Hz] (default: 50 per period of the top harmonic)");
+  cmd->add_option("--rate", o->rate, "Criterion sample rate [Hz] (default: 50 per period of the top harmonic or frequency)");
   cmd->add_option("--history", o->history, "CSV of (elapsed_s, best feasible cond) as the optimizer improves");
   cmd->add_option("--initial", o->initial, "excitation.json (of the same family) to use as the first start");
   cmd->add_option("--package-root", o->roots, "Folder that holds ROS packages for package:// URIs");

@@ -84,7 +84,10 @@ TEST(CliDesignMultisine, FlagsAreCheckedAndBelongToTheirFamily) {
   EXPECT_NE(r.err.find("excludes"), std::string::npos) << r.err;
   r = runCli({"design", "panda", "--out", out, "--family", "multisine", "--frequency-grid", "5"});
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.err.find("holds 2 multiples of 1/5"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err, "excitebench-cli: design: the band 0.1-0.5 Hz holds 2 multiples of 1/5 s, fewer than --components 5\n");
+  r = runCli({"design", "panda", "--out", out, "--family", "multisine", "--ramp", "6"});
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.err, "excitebench-cli: design: --ramp 6 s is more than half of --duration 10 s\n");
   r = runCli({"design", "panda", "--out", out, "--family", "sawtooth"});
   EXPECT_NE(r.status, 0);
   EXPECT_FALSE(std::filesystem::exists(out));
