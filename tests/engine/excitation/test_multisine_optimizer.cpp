@@ -365,6 +365,40 @@ TEST(MultisineOptimizer, CancelReturnsTheBestSoFar) {
   EXPECT_EQ(r.evaluations, evaluationsAtCancel);
 }
 
+TEST(MultisineOptimizer, TorqueAndKeepOutLimitsHold) {
+  // Tight effort limits and a keep-out plane high enough that both bind, as for the Fourier series.
+  const RobotModel model = builtinRobot("panda");
+  MultisineDesign d;
+  OptimizerSettings s = quickSettings();
+  s.starts = 1;
+  s.maxEvaluations = 250;
+  s.limitScale.torque = 0.55;
+  s.keepOutHeight = 0.25;
+  const MultisineOptimizerResult r = optimizeMultisineExcitation(model, std::nullopt, d, s);
+  ASSERT_TRUE(r.feasible) << r.constraints.summary();
+  const ConstraintMargin* keep = r.constraints.margin(-1, LimitQuantity::KeepOut);
+  ASSERT_NE(keep, nullptr);
+  EXPECT_GE(keep->value, 0.25);
+  double worstTorque = 0.0;
+  for (int i = 0; i < model.dof(); ++i)
+    worstTorque = std::max(worstTorque, r.constraints.margin(i, LimitQuantity::Torque)->usage);
+  EXPECT_LE(worstTorque, 1.0);
+  EXPECT_GT(worstTorque, 0.9);  // the torque limit is active
+}
+
+TEST(MultisineOptimizer, StopsAtItsTimeLimit) {
+  const RobotModel model = builtinRobot("panda");
+  MultisineDesign d;
+  OptimizerSettings s = quickSettings();
+  s.maxEvaluations = 0;
+  s.starts = 8;
+  s.timeLimit = 1.0;
+  const MultisineOptimizerResult r = optimizeMultisineExcitation(model, std::nullopt, d, s);
+  EXPECT_EQ(r.stopReason, "time limit");
+  EXPECT_LT(r.elapsed, 2.0);  // the budget plus the final dense check, with a margin
+  EXPECT_GE(r.elapsed, 1.0);
+}
+
 TEST(MultisineOptimizer, InitialIsTheFirstStartAndBadDesignsAreRefused) {
   const RobotModel model = builtinRobot("panda");
   MultisineDesign d;
