@@ -1,5 +1,6 @@
-// `design ROBOT --out excitation.json [...]`: optimizes a rest-to-rest Fourier
-// excitation for an information criterion under the robot's limits, shows
+// `design ROBOT --out excitation.json [--family fourier|multisine] [...]`:
+// optimizes a rest-to-rest excitation (a Fourier series, or a multi-sine with
+// its envelope) for an information criterion under the robot's limits, shows
 // progress, prints a summary (criteria, limits used, worst usage per joint)
 // and writes excitation.json with its metrics.
 #include "cli_commands.hpp"
@@ -7,6 +8,8 @@
 
 #include "excitation/excitation_optimizer.hpp"
 #include "excitation/information_matrix.hpp"
+#include "excitation/multisine_optimizer.hpp"
+#include "excitation/multisine_setting_specs.hpp"
 #include "io/atomic_file.hpp"
 #include "io/excitation_json.hpp"
 #include "model/model_error.hpp"
@@ -35,7 +38,8 @@ std::string infeasibleOutputPath(const std::string& out) {
 }
 
 struct DesignOptions {
-  std::string robot, out, criterion = "cond", history, initial;
+  std::string robot, out, criterion = "cond", history, initial, family = "fourier";
+  MultisineDesign multisine;
   int harmonics = 5, starts = kOptimizerStartsSpec.defaultValue, maxEvaluations = 0;
   double period = 10.0, timeLimit = kOptimizerTimeLimitSpec.defaultValue, positionFraction = 0.95, torqueFraction = 1.0, rate = 0.0;
   unsigned seed = 1;
@@ -43,6 +47,24 @@ struct DesignOptions {
   std::optional<double> keepOut;
   std::vector<std::string> roots;
 };
+
+// What either optimizer returned, as the summary and the file need it.
+struct DesignOutcome {
+  Trajectory trajectory;
+  InformationMetrics metrics;
+  ConstraintReport constraints;
+  bool feasible = false;
+  int evaluations = 0;
+  double elapsed = 0.0;
+  std::vector<std::pair<double, double>> history;
+  std::string stopReason;
+};
+
+template <class Result>
+DesignOutcome outcomeOf(Result&& r) {
+  return {Trajectory(std::move(r.trajectory)), std::move(r.metrics), std::move(r.constraints), r.feasible,
+          r.evaluations, r.elapsed, std::move(r.history), std::move(r.stopReason)};
+}
 
 // Progress on stderr: a redrawn bar on a terminal, a line every 5 s otherwise.
 class ProgressPrinter {
@@ -101,12 +123,25 @@ double condAt(const std::vector<std::pair<double, double>>& history, double t) {
 }
 
 void printSummary(const RobotModel& model, const DesignOptions& o, const OptimizerSettings& s,
-                  const OptimizerResult& r, const BaseParameters& base, double condFriction, int frictionColumns) {
+                  const DesignOutcome& r, const BaseParameters& base, double condFriction, int frictionColumns) {
   const InformationMetrics& m = r.metrics;
   std::printf("robot: %s, %d dof, %d base parameters (%s)\n", model.name().c_str(), model.dof(), base.rank,
               o.friction ? "rigid body + viscous + Coulomb friction" : "rigid body");
-  std::printf("design: criterion %s, %d harmonics, period %g s, seed %u, %d starts\n", criterionName(s.criterion),
-              s.harmonics, s.period, s.seed, s.starts);
+  if (o.family == "multisine") {
+    const MultisineDesign& d = o.multisine;
+    char grid[64] = "free frequencies";
+    if (d.periodGrid > 0.0)
+      std::snprintf(grid, sizeof grid, "frequencies on multiples of 1/%g s", d.periodGrid);
+    else if (d.optimizeFrequencies)
+      std::snprintf(grid, sizeof grid, "free frequencies, optimized");
+    std::printf("design: criterion %s, multi-sine, %d components in %g-%g Hz (%s), duration %g s, ramp %g s, "
+                "seed %u, %d starts\n",
+                criterionName(s.criterion), d.components, d.minFrequency, d.maxFrequency, grid, d.duration,
+                d.rampTime, s.seed, s.starts);
+  } else {
+    std::printf("design: criterion %s, %d harmonics, period %g s, seed %u, %d starts\n", criterionName(s.criterion),
+                s.harmonics, s.period, s.seed, s.starts);
+  }
   std::printf("stopped: %s after %.1f s and %d evaluations\n", r.stopReason.c_str(), r.elapsed, r.evaluations);
   std::printf("result: %s on a %g Hz grid (position, velocity, acceleration%s%s)\n",
               r.feasible ? "feasible" : "NOT feasible", s.checkRate, s.torqueLimits ? ", torque" : "",
@@ -170,23 +205,57 @@ void runDesign(const DesignOptions& o) {
   s.torqueLimits = !o.noTorque;
   s.keepOutHeight = o.keepOut;
   s.regressor.viscous = s.regressor.coulomb = o.friction;
-  s.sampleRate = o.rate > 0.0 ? o.rate : automaticSampleRate(o.period, o.harmonics);
+  const bool multisine = o.family == "multisine";
+  s.sampleRate = o.rate > 0.0 ? o.rate
+                 : multisine  ? automaticSampleRate(o.multisine)
+                              : automaticSampleRate(o.period, o.harmonics);
   if (!(o.positionFraction > 0.0 && o.positionFraction <= 1.0))
     throw std::invalid_argument("--position-fraction must be in (0, 1], got " + std::to_string(o.positionFraction));
   if (!(o.torqueFraction > 0.0))
     throw std::invalid_argument("--torque-fraction must be positive, got " + std::to_string(o.torqueFraction));
-
-  std::optional<FourierTrajectory> initial;
-  if (!o.initial.empty()) {
-    const ExcitationFile f = readExcitationJson(o.initial);
-    const auto* tr = std::get_if<FourierTrajectory>(&f.trajectory);
-    if (!tr) throw InputError(o.initial + ": --initial needs a Fourier excitation");
-    initial = *tr;
+  if (multisine) {
+    // The ranges of each flag are checked by CLI11; what depends on two flags is checked here.
+    const MultisineDesign& d = o.multisine;
+    const auto num = [](double v) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%g", v);
+      return std::string(buf);
+    };
+    if (d.maxFrequency < d.minFrequency)
+      throw InputError("design: --max-frequency " + num(d.maxFrequency) + " Hz is below --min-frequency " +
+                       num(d.minFrequency) + " Hz");
+    if (2.0 * d.rampTime > d.duration)
+      throw InputError("design: --ramp " + num(d.rampTime) + " s is more than half of --duration " +
+                       num(d.duration) + " s");
+    if (d.periodGrid > 0.0 && gridFrequencies(d).size() < static_cast<size_t>(d.components))
+      throw InputError("design: the band " + num(d.minFrequency) + "-" + num(d.maxFrequency) + " Hz holds " +
+                       std::to_string(gridFrequencies(d).size()) + " multiples of 1/" + num(d.periodGrid) +
+                       " s, fewer than --components " + std::to_string(d.components));
   }
 
+  std::optional<ExcitationFile> initialFile;
+  if (!o.initial.empty()) initialFile = readExcitationJson(o.initial);
+
   ProgressPrinter printer(s.timeLimit);
-  const OptimizerResult r =
-      optimizeExcitation(model, initial, s, [&](const OptimizerProgress& p) { return printer(p); });
+  const auto report = [&](const OptimizerProgress& p) { return printer(p); };
+  DesignOutcome r;
+  if (multisine) {
+    std::optional<MultisineTrajectory> initial;
+    if (initialFile) {
+      const auto* tr = std::get_if<MultisineTrajectory>(&initialFile->trajectory);
+      if (!tr) throw InputError(o.initial + ": --initial with --family multisine needs a multi-sine excitation");
+      initial = *tr;
+    }
+    r = outcomeOf(optimizeMultisineExcitation(model, initial, o.multisine, s, report));
+  } else {
+    std::optional<FourierTrajectory> initial;
+    if (initialFile) {
+      const auto* tr = std::get_if<FourierTrajectory>(&initialFile->trajectory);
+      if (!tr) throw InputError(o.initial + ": --initial needs a Fourier excitation");
+      initial = *tr;
+    }
+    r = outcomeOf(optimizeExcitation(model, initial, s, report));
+  }
   printer.finish();
 
   // The 57-column set users identify by default, for the same trajectory.
@@ -194,14 +263,24 @@ void runDesign(const DesignOptions& o) {
   friction.viscous = friction.coulomb = true;
   const BaseParameters frictionBase = computeBaseParameters(model, friction);
   InformationMatrixAccumulator frictionAcc(model, frictionBase, &sharedThreadPool());
-  const TrajectorySamples samples = sampleTrajectory(Trajectory(r.trajectory), s.sampleRate);
+  const TrajectorySamples samples = sampleTrajectory(r.trajectory, s.sampleRate);
   const double condFriction = frictionAcc.computeMetrics(samples).cond;
   const BaseParameters base = computeBaseParameters(model, s.regressor);
 
-  ExcitationFile file = excitationFileOf(o.robot, model, r);
+  ExcitationFile file;
+  file.robot = o.robot;
+  for (const Joint& j : model.joints()) file.jointNames.push_back(j.name);
+  file.trajectory = r.trajectory;
+  ExcitationMetrics fileMetrics;
+  fileMetrics.cond = r.metrics.cond;
+  fileMetrics.logdet = r.metrics.logdet;
+  fileMetrics.aopt = r.metrics.aopt;
+  fileMetrics.eopt = r.metrics.eopt;
+  fileMetrics.feasible = r.feasible;
+  file.metrics = fileMetrics;
   std::ostringstream d;
-  d << "excitebench-cli design: criterion " << criterionName(s.criterion) << ", seed " << s.seed << ", "
-    << s.starts << " starts, " << (o.friction ? "friction base" : "rigid-body base");
+  d << "excitebench-cli design: " << o.family << ", criterion " << criterionName(s.criterion) << ", seed " << s.seed
+    << ", " << s.starts << " starts, " << (o.friction ? "friction base" : "rigid-body base");
   file.description = d.str();
   ExcitationMetrics& metrics = *file.metrics;
   metrics.extra["criterion"] = std::string(criterionName(s.criterion));
@@ -239,13 +318,34 @@ void runDesign(const DesignOptions& o) {
 
 void addDesignCommand(CLI::App& app) {
   auto* cmd =
-      app.add_subcommand("design", "Optimize an excitation trajectory (Fourier, rest to rest) under the limits");
+      app.add_subcommand("design", "Optimize an excitation trajectory (Fourier or multi-sine, rest to rest) under the limits");
   auto o = std::make_shared<DesignOptions>();
   auto keepOut = std::make_shared<double>(std::nan(""));
   cmd->add_option("robot", o->robot, "Built-in name or URDF / DH table path")->required();
   cmd->add_option("--out", o->out, "excitation.json to write")->required();
-  cmd->add_option("--harmonics", o->harmonics, "Harmonics per joint (>= 2)")->capture_default_str();
-  cmd->add_option("--period", o->period, "Period T [s]")->capture_default_str();
+  cmd->add_option("--family", o->family, "Trajectory family: fourier | multisine")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"fourier", "multisine"}));
+  auto* harmonics = cmd->add_option("--harmonics", o->harmonics, "Fourier: harmonics per joint (>= 2)")->capture_default_str();
+  auto* period = cmd->add_option("--period", o->period, "Fourier: period T [s]")->capture_default_str();
+  // Multi-sine design, declared once (multisine_setting_specs.hpp).
+  std::vector<CLI::Option*> multisineOptions;
+  const auto addSpec = [&](const auto& spec, auto& value) {
+    multisineOptions.push_back(cmd->add_option(spec.flag, value, std::string("Multi-sine: ") + spec.help)
+                                   ->capture_default_str()
+                                   ->check(CLI::Range(spec.minimum, spec.maximum)));
+  };
+  addSpec(kMultisineComponentsSpec, o->multisine.components);
+  addSpec(kMultisineDurationSpec, o->multisine.duration);
+  addSpec(kMultisineRampSpec, o->multisine.rampTime);
+  addSpec(kMultisineMinFrequencySpec, o->multisine.minFrequency);
+  addSpec(kMultisineMaxFrequencySpec, o->multisine.maxFrequency);
+  addSpec(kMultisinePeriodGridSpec, o->multisine.periodGrid);
+  auto* grid = multisineOptions.back();
+  auto* optimizeFrequencies = cmd->add_flag(kMultisineOptimizeFrequenciesSpec.flag, o->multisine.optimizeFrequencies,
+                                            std::string("Multi-sine: ") + kMultisineOptimizeFrequenciesSpec.help);
+  optimizeFrequencies->excludes(grid);
+  multisineOptions.push_back(optimizeFrequencies);
   cmd->add_option("--criterion", o->criterion, "cond | logdet | aopt | eopt")->capture_default_str();
   cmd->add_option("--seed", o->seed, "Random seed (same seed, same result unless the time limit cuts it)")
       ->capture_default_str();
@@ -266,11 +366,19 @@ void addDesignCommand(CLI::App& app) {
       ->capture_default_str();
   cmd->add_flag("--no-torque", o->noTorque, "Do not enforce the effort limits");
   cmd->add_option("--keep-out", *keepOut, "Every link origin stays above this base-frame height z [m]");
-  cmd->add_option("--rate", o->rate, "Criterion sample rate [Hz] (default: 50 per period of the top harmonic)");
+  cmd->add_option("--rate", o->rate, "Criterion sample rate [Hz] (default: 50 per period of the top harmonic or frequency)");
   cmd->add_option("--history", o->history, "CSV of (elapsed_s, best feasible cond) as the optimizer improves");
-  cmd->add_option("--initial", o->initial, "excitation.json (Fourier) to use as the first start");
+  cmd->add_option("--initial", o->initial, "excitation.json (of the same family) to use as the first start");
   cmd->add_option("--package-root", o->roots, "Folder that holds ROS packages for package:// URIs");
-  cmd->callback([o, keepOut]() {
+  cmd->callback([o, keepOut, harmonics, period, multisineOptions]() {
+    // A flag of the other family would be silently ignored: refuse it, naming it.
+    if (o->family == "multisine") {
+      for (const CLI::Option* f : {harmonics, period})
+        if (f->count() > 0) throw InputError("design: " + f->get_name() + " is a Fourier setting; --family multisine uses --components, --duration, --min-frequency, --max-frequency, --frequency-grid");
+    } else {
+      for (const CLI::Option* f : multisineOptions)
+        if (f->count() > 0) throw InputError("design: " + f->get_name() + " needs --family multisine");
+    }
     DesignOptions opts = *o;
     if (!std::isnan(*keepOut)) opts.keepOut = *keepOut;
     runDesign(opts);

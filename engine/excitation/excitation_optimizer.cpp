@@ -1,49 +1,26 @@
-// Excitation optimizer (excitation_optimizer.hpp).
+// Excitation optimizer for rest-to-rest Fourier series (excitation_optimizer.hpp):
+// the Fourier family the shared loop (optimizer_session.cpp) runs on.
 //
 // Variables: the free vector x of FourierRestParametrization (offsets, then
 // a_ik, b_ik for k >= 2; a_i1, b_i1 follow so that the motion starts and ends
 // at rest), with box bounds that keep each harmonic within a few times what
-// one harmonic alone could use.
-// Objective: a log transform of the criterion (optimizer_criterion.hpp) on
-// the base regressor sampled at sampleRate, exact gradient
-// (optimizer_objective.hpp). Constraints: one per local peak of each limited
-// quantity (optimizer_peak_constraints.hpp), limits tightened by `tighten`.
-//
-// Schedule (all decisions by evaluation counts, never by the clock):
-//   1. exploration: for each start, the best of `randomCandidates` random
-//      trajectories scaled into the limits (the first start: `initial`, when
-//      given) is improved by SLSQP for `evaluationsPerStart` evaluations;
-//   2. polish: the start with the best feasible value so far is continued by
-//      SLSQP until it converges, then the next best, until the budget ends.
-// The best point whose peaks are inside the untightened limits is kept. SQP
-// iterates approach the limits from outside, so an iterate that beats the best
-// feasible value while slightly outside is also tried with its coefficients
-// scaled down towards the offsets ("repair"); that keeps the best feasible
-// value close to what SLSQP has reached at any moment (time-limited runs). The
-// result is then checked on a dense grid (checkRate) and, if it sits just
-// outside, its coefficients are scaled towards the offsets until it passes.
-// The same settings and seed give the same result bit for bit (the criterion
-// sums in a fixed order for any thread count); only the time limit and
-// cancellation can cut a run short, and where that happens depends on timing.
+// one harmonic alone could use. Random starts: randomScaledTrajectory. The
+// motion is scaled about the offsets by scaling every coefficient a, b.
 
 #include "excitation/excitation_optimizer.hpp"
 
-#include "excitation/optimizer_criterion.hpp"
-#include "excitation/optimizer_objective.hpp"
-#include "excitation/optimizer_peak_constraints.hpp"
+#include "excitation/optimizer_fourier_basis.hpp"
 #include "excitation/optimizer_random_start.hpp"
-#include "excitation/trajectory_sampling.hpp"
-#include "util/thread_pool.hpp"
-
-#include <nlopt.h>
+#include "excitation/optimizer_session.hpp"
 
 #include <algorithm>
 #include <chrono>
-#include <exception>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <random>
 #include <stdexcept>
+#include <variant>
 
 namespace eb {
 
@@ -72,423 +49,115 @@ double automaticSampleRate(double period, int harmonics) {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-double criterionOf(ExcitationCriterion c, const InformationMetrics& m) {
-  switch (c) {
-    case ExcitationCriterion::Cond: return m.cond;
-    case ExcitationCriterion::LogDet: return m.logdet;
-    case ExcitationCriterion::AOpt: return m.aopt;
-    case ExcitationCriterion::EOpt: return m.eopt;
-  }
-  return m.cond;
-}
-
-// One optimization: owns the objective, the constraints and the bookkeeping the
-// NLopt callbacks update (best feasible point, counters, history, stop flags).
-class Session {
+class FourierFamily : public ExcitationFamily {
  public:
-  Session(const RobotModel& model, const std::optional<FourierTrajectory>& initial, const OptimizerSettings& s,
-          const OptimizerCallback& progress);
-  OptimizerResult run();
+  FourierFamily(const RobotModel& model, const std::optional<FourierTrajectory>& initial, const OptimizerSettings& s)
+      : settings_(s), param_(std::max(model.dof(), 1), std::max(s.harmonics, 1), s.optimizeOffsets) {
+    const int n = model.dof();
+    if (n < 1) throw std::invalid_argument("excitation optimizer: the robot has no moving joint");
+    if (s.harmonics < 2)
+      throw std::invalid_argument("excitation optimizer: needs at least 2 harmonics (rest-to-rest)");
+    if (!(s.period > 0.0) || !std::isfinite(s.period))
+      throw std::invalid_argument("excitation optimizer: period must be a positive number of seconds");
+    validateOptimizerSettings(model, s);
+
+    // Limits as the optimization sees them: scaled, then tightened.
+    const std::vector<JointLimits> limits = optimizationLimits(model, s);
+    limitsModel_ = model.withJointLimits(limits);
+
+    Eigen::VectorXd offsets(n);
+    for (int i = 0; i < n; ++i) {
+      const JointLimits& l = limits[static_cast<size_t>(i)];
+      offsets[i] = l.hasPositionLimits() ? 0.5 * (l.lower + l.upper) : 0.0;
+    }
+    const bool initialUsable = initial && initial->dof() == n && initial->harmonics() == s.harmonics;
+    if (initialUsable) offsets = initial->offsets();
+    template_ = FourierTrajectory(s.period, s.harmonics, offsets);
+    if (initialUsable) initialX_ = param_.fromTrajectory(*initial);
+    basis_ = std::make_unique<FourierTrajectoryBasis>(param_, template_);
+
+    // Box bounds: offsets inside the (tightened) range; each free coefficient within
+    // 3x what harmonic k alone may use of the position range, velocity and acceleration.
+    const double wf = template_.baseFrequency();
+    lb_.resize(param_.size());
+    ub_.resize(param_.size());
+    for (int i = 0; i < n; ++i) {
+      const JointLimits& l = limits[static_cast<size_t>(i)];
+      if (param_.includesOffsets()) {
+        const double wide = model.joint(i).type == JointType::Prismatic ? 1.0 : M_PI;
+        lb_[i] = l.hasPositionLimits() ? l.lower : -wide;
+        ub_[i] = l.hasPositionLimits() ? l.upper : wide;
+      }
+      for (int k = 2; k <= s.harmonics; ++k) {
+        double c = kInf;
+        if (l.hasPositionLimits()) c = std::min(c, 0.5 * (l.upper - l.lower) * wf * k);
+        c = std::min(c, l.velocity);
+        c = std::min(c, l.acceleration / (wf * k));
+        c = std::isfinite(c) ? 3.0 * c : 10.0;
+        for (int idx : {param_.aIndex(i, k), param_.bIndex(i, k)}) {
+          lb_[idx] = -c;
+          ub_[idx] = c;
+        }
+      }
+    }
+  }
+
+  const TrajectoryBasis& basis() const override { return *basis_; }
+  double automaticRate() const override { return automaticSampleRate(settings_.period, settings_.harmonics); }
+  const Eigen::VectorXd& lowerBounds() const override { return lb_; }
+  const Eigen::VectorXd& upperBounds() const override { return ub_; }
+  std::optional<Eigen::VectorXd> firstStart() const override { return initialX_; }
+  Eigen::VectorXd randomStart(std::mt19937_64& rng) const override {
+    const Eigen::VectorXd* fixed = settings_.optimizeOffsets ? nullptr : &template_.offsets();
+    return param_.fromTrajectory(
+        randomScaledTrajectory(limitsModel_, settings_.period, settings_.harmonics, fixed, rng));
+  }
+  void scaleMotion(Eigen::VectorXd& x, double factor) const override {
+    // Every free entry after the offsets is a coefficient; a_i1, b_i1 follow linearly.
+    const int first = param_.includesOffsets() ? param_.dof() : 0;
+    x.tail(x.size() - first) *= factor;
+  }
+  Trajectory trajectory(const Eigen::VectorXd& x) const override {
+    return param_.toTrajectory(x, settings_.period, template_.offsets());
+  }
+  Trajectory scaledTrajectory(const Trajectory& trajectory, double factor) const override {
+    FourierTrajectory tr = std::get<FourierTrajectory>(trajectory);
+    tr.setCoefficients(tr.a() * factor, tr.b() * factor);
+    return tr;
+  }
 
  private:
-  struct Endpoint {
-    Eigen::VectorXd x;
-    double objective = kInf;  // best feasible objective of the start (inf: none feasible)
-    double violation = kInf;  // least violation when none is feasible
-  };
-
-  static double objectiveThunk(unsigned n, const double* x, double* grad, void* data);
-  static void constraintThunk(unsigned m, double* c, unsigned n, const double* x, double* grad, void* data);
-  double objective(const double* x, double* grad);
-  void constraints(double* c, const double* x, double* grad);
-  void record(const Eigen::VectorXd& x, const CriterionValue& v, double violation);
-  void repair(const Eigen::VectorXd& x, const CriterionValue& v, double violation);
-  bool shouldStop();
-  bool report();
-  double elapsed() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
-  Eigen::VectorXd startPoint(int start);
-  void clampToBounds(Eigen::VectorXd& x) const;
-  void runSlsqp(Endpoint& endpoint, int budget, double ftolRel);
-  OptimizerResult finish();
-
-  const RobotModel& model_;
   OptimizerSettings settings_;
-  OptimizerCallback progress_;
-  Clock::time_point started_;
-  BaseParameters base_;
   FourierRestParametrization param_;
   FourierTrajectory template_;
   std::optional<Eigen::VectorXd> initialX_;
   RobotModel limitsModel_;  // joint limits as scaled and tightened for the optimization
-  double rate_;
-  std::unique_ptr<ExcitationObjective> objective_;
-  std::unique_ptr<PeakConstraints> constraints_;
+  std::unique_ptr<FourierTrajectoryBasis> basis_;
   Eigen::VectorXd lb_, ub_;
-  nlopt_opt opt_ = nullptr;
-
-  int evaluations_ = 0;
-  int start_ = 0;
-  bool polishing_ = false;
-  Eigen::VectorXd lastX_;
-  CriterionValue lastValue_;
-  bool lastValid_ = false;
-  bool haveFeasible_ = false;
-  Eigen::VectorXd bestX_;
-  CriterionValue bestValue_;
-  Eigen::VectorXd leastBadX_;
-  double leastBad_ = kInf;
-  Endpoint* current_ = nullptr;
-  Eigen::VectorXd repairX_, repairC_;
-  std::vector<std::pair<double, double>> history_;
-  bool cancelled_ = false;
-  std::string stopReason_;
-  std::exception_ptr error_;
 };
-
-Session::Session(const RobotModel& model, const std::optional<FourierTrajectory>& initial,
-                 const OptimizerSettings& s, const OptimizerCallback& progress)
-    : model_(model),
-      settings_(s),
-      progress_(progress),
-      started_(Clock::now()),
-      param_(std::max(model.dof(), 1), std::max(s.harmonics, 1), s.optimizeOffsets) {
-  const int n = model.dof();
-  if (n < 1) throw std::invalid_argument("excitation optimizer: the robot has no moving joint");
-  if (s.harmonics < 2) throw std::invalid_argument("excitation optimizer: needs at least 2 harmonics (rest-to-rest)");
-  if (!(s.period > 0.0) || !std::isfinite(s.period))
-    throw std::invalid_argument("excitation optimizer: period must be a positive number of seconds");
-  if (s.starts < 1) throw std::invalid_argument("excitation optimizer: starts must be >= 1");
-  if (s.sampleRate < 0.0) throw std::invalid_argument("excitation optimizer: sample rate must be >= 0");
-  if (!(s.limitScale.position > 0.0 && s.limitScale.position <= 1.0))
-    throw std::invalid_argument("excitation optimizer: the position fraction must be in (0, 1]");
-
-  base_ = computeBaseParameters(model, s.regressor);
-
-  // Limits as the optimization sees them: scaled, then tightened.
-  std::vector<JointLimits> limits;
-  for (const Joint& j : model.joints()) limits.push_back(j.limits);
-  limits = scaleLimits(limits, s.limitScale);
-  const double keep = 1.0 - s.tighten;
-  limits = scaleLimits(limits, LimitScale{keep, keep, keep, keep});
-  limitsModel_ = model.withJointLimits(limits);
-
-  Eigen::VectorXd offsets(n);
-  for (int i = 0; i < n; ++i) {
-    const JointLimits& l = limits[static_cast<size_t>(i)];
-    offsets[i] = l.hasPositionLimits() ? 0.5 * (l.lower + l.upper) : 0.0;
-  }
-  const bool initialUsable = initial && initial->dof() == n && initial->harmonics() == s.harmonics;
-  if (initialUsable) offsets = initial->offsets();
-  template_ = FourierTrajectory(s.period, s.harmonics, offsets);
-  if (initialUsable) initialX_ = param_.fromTrajectory(*initial);
-
-  rate_ = s.sampleRate > 0.0 ? s.sampleRate : automaticSampleRate(s.period, s.harmonics);
-  const int N = uniformSampleCount(s.period, rate_);
-  Eigen::VectorXd times(N);
-  for (int j = 0; j < N; ++j) times[j] = j / rate_;  // the grid sampleTrajectory uses
-  ThreadPool* pool = s.pool ? s.pool : &sharedThreadPool();
-  objective_ = std::make_unique<ExcitationObjective>(model, base_, s.criterion, param_, template_, times, pool);
-
-  PeakConstraintSettings pcs;
-  pcs.scale = s.limitScale;
-  pcs.torque = s.torqueLimits;
-  pcs.keepOutHeight = s.keepOutHeight;
-  pcs.peaksPerChannel = s.peaksPerChannel;
-  pcs.tighten = s.tighten;
-  constraints_ = std::make_unique<PeakConstraints>(model, param_, template_, pcs);
-
-  // Box bounds: offsets inside the (tightened) range; each free coefficient within
-  // 3x what harmonic k alone may use of the position range, velocity and acceleration.
-  const double wf = template_.baseFrequency();
-  lb_.resize(param_.size());
-  ub_.resize(param_.size());
-  for (int i = 0; i < n; ++i) {
-    const JointLimits& l = limits[static_cast<size_t>(i)];
-    if (param_.includesOffsets()) {
-      const double wide = model.joint(i).type == JointType::Prismatic ? 1.0 : M_PI;
-      lb_[i] = l.hasPositionLimits() ? l.lower : -wide;
-      ub_[i] = l.hasPositionLimits() ? l.upper : wide;
-    }
-    for (int k = 2; k <= s.harmonics; ++k) {
-      double c = kInf;
-      if (l.hasPositionLimits()) c = std::min(c, 0.5 * (l.upper - l.lower) * wf * k);
-      c = std::min(c, l.velocity);
-      c = std::min(c, l.acceleration / (wf * k));
-      c = std::isfinite(c) ? 3.0 * c : 10.0;
-      for (int idx : {param_.aIndex(i, k), param_.bIndex(i, k)}) {
-        lb_[idx] = -c;
-        ub_[idx] = c;
-      }
-    }
-  }
-}
-
-// Exceptions must not unwind through NLopt's C frames: park them, stop, rethrow after.
-double Session::objectiveThunk(unsigned, const double* x, double* grad, void* data) {
-  Session* self = static_cast<Session*>(data);
-  try {
-    return self->objective(x, grad);
-  } catch (...) {
-    self->error_ = std::current_exception();
-    nlopt_force_stop(self->opt_);
-    return HUGE_VAL;
-  }
-}
-
-void Session::constraintThunk(unsigned, double* c, unsigned, const double* x, double* grad, void* data) {
-  Session* self = static_cast<Session*>(data);
-  try {
-    self->constraints(c, x, grad);
-  } catch (...) {
-    self->error_ = std::current_exception();
-    nlopt_force_stop(self->opt_);
-  }
-}
-
-bool Session::shouldStop() {
-  if (cancelled_) return true;
-  if (settings_.timeLimit > 0.0 && elapsed() >= settings_.timeLimit) {
-    if (stopReason_.empty()) stopReason_ = "time limit";
-    return true;
-  }
-  if (settings_.maxEvaluations > 0 && evaluations_ >= settings_.maxEvaluations) {
-    if (stopReason_.empty()) stopReason_ = "evaluation limit";
-    return true;
-  }
-  return false;
-}
-
-bool Session::report() {
-  if (!progress_) return true;
-  OptimizerProgress p;
-  p.start = start_;
-  p.starts = settings_.starts;
-  p.evaluations = evaluations_;
-  p.elapsed = elapsed();
-  p.feasible = haveFeasible_;
-  p.polishing = polishing_;
-  if (haveFeasible_) {
-    p.bestValue = bestValue_.criterion;
-    p.bestCond = bestValue_.cond;
-  }
-  if (!progress_(p)) {
-    cancelled_ = true;
-    stopReason_ = "cancelled";
-    return false;
-  }
-  return true;
-}
-
-double Session::objective(const double* x, double* grad) {
-  if (shouldStop()) {
-    nlopt_force_stop(opt_);
-    return kInf;
-  }
-  const Eigen::Map<const Eigen::VectorXd> xv(x, param_.size());
-  lastX_ = xv;
-  lastValue_ = objective_->evaluate(lastX_, grad);
-  lastValid_ = std::isfinite(lastValue_.objective);
-  ++evaluations_;
-  return lastValid_ ? lastValue_.objective : HUGE_VAL;
-}
-
-void Session::constraints(double* c, const double* x, double* grad) {
-  const Eigen::Map<const Eigen::VectorXd> xv(x, param_.size());
-  constraints_->evaluate(xv, c, grad);
-  // NLopt evaluates the objective first, then the constraints at the same x.
-  if (lastValid_ && xv == lastX_) {
-    const double violation = constraints_->trueViolation();
-    record(lastX_, lastValue_, violation);
-    if (violation > 0.0) repair(lastX_, lastValue_, violation);
-  }
-  lastValid_ = false;
-  if (!report() || shouldStop()) nlopt_force_stop(opt_);
-}
-
-void Session::record(const Eigen::VectorXd& x, const CriterionValue& v, double violation) {
-  if (violation <= 0.0) {
-    if (!haveFeasible_ || v.objective < bestValue_.objective) {
-      haveFeasible_ = true;
-      bestX_ = x;
-      bestValue_ = v;
-      history_.emplace_back(elapsed(), v.cond);
-    }
-    if (current_ && v.objective < current_->objective) {
-      current_->objective = v.objective;
-      current_->x = x;
-    }
-  } else {
-    if (violation < leastBad_) {
-      leastBad_ = violation;
-      leastBadX_ = x;
-    }
-    if (current_ && !std::isfinite(current_->objective) && violation < current_->violation) {
-      current_->violation = violation;
-      current_->x = x;
-    }
-  }
-}
-
-void Session::repair(const Eigen::VectorXd& x, const CriterionValue& v, double violation) {
-  // Only promising iterates that sit just outside are worth two extra evaluations.
-  if (violation > 0.05 || (haveFeasible_ && v.objective >= bestValue_.objective)) return;
-  const int first = param_.includesOffsets() ? model_.dof() : 0;
-  repairC_.resize(constraints_->count());
-  for (int attempt = 0; attempt < 3; ++attempt) {
-    // Velocity and acceleration peaks scale exactly with the coefficients; positions
-    // about the offset; torques roughly: aim just inside, then back off further.
-    const double factor = 1.0 / (1.0 + (violation + 0.5 * settings_.tighten) * (1 << attempt));
-    repairX_ = x;
-    repairX_.tail(repairX_.size() - first) *= factor;
-    constraints_->evaluate(repairX_, repairC_.data(), nullptr);
-    if (constraints_->trueViolation() > 0.0) continue;
-    const CriterionValue repaired = objective_->evaluate(repairX_, nullptr);
-    ++evaluations_;
-    if (std::isfinite(repaired.objective)) record(repairX_, repaired, constraints_->trueViolation());
-    return;
-  }
-}
-
-void Session::clampToBounds(Eigen::VectorXd& x) const { x = x.cwiseMax(lb_).cwiseMin(ub_); }
-
-Eigen::VectorXd Session::startPoint(int start) {
-  if (start == 0 && initialX_) return *initialX_;
-  // A generator per start: start s is the same whatever happened in the others.
-  std::seed_seq seq{settings_.seed, static_cast<unsigned>(start), 0x45bu};
-  std::mt19937_64 rng(seq);
-  const Eigen::VectorXd* fixed = settings_.optimizeOffsets ? nullptr : &template_.offsets();
-  // Candidates are inside the kinematic limits by construction (analytic bounds), not
-  // necessarily inside the torque and keep-out limits: prefer feasible ones, then the
-  // least violation, then the criterion.
-  Eigen::VectorXd best;
-  double bestObjective = kInf, bestViolation = kInf;
-  const int candidates = std::max(1, settings_.randomCandidates);
-  repairC_.resize(constraints_->count());
-  for (int c = 0; c < candidates; ++c) {
-    if (c > 0 && (shouldStop() || (c % 8 == 0 && !report()))) break;
-    const FourierTrajectory tr =
-        randomScaledTrajectory(limitsModel_, settings_.period, settings_.harmonics, fixed, rng);
-    Eigen::VectorXd x = param_.fromTrajectory(tr);
-    clampToBounds(x);
-    const CriterionValue value = objective_->evaluate(x, nullptr);
-    constraints_->evaluate(x, repairC_.data(), nullptr);
-    const double violation = std::max(0.0, constraints_->trueViolation());
-    if (violation == 0.0 && std::isfinite(value.objective)) record(x, value, 0.0);
-    if (best.size() == 0 || violation < bestViolation ||
-        (violation == bestViolation && value.objective < bestObjective)) {
-      bestObjective = value.objective;
-      bestViolation = violation;
-      best = x;
-    }
-  }
-  return best;
-}
-
-void Session::runSlsqp(Endpoint& endpoint, int budget, double ftolRel) {
-  const unsigned n = static_cast<unsigned>(param_.size());
-  const unsigned m = static_cast<unsigned>(constraints_->count());
-  opt_ = nlopt_create(NLOPT_LD_SLSQP, n);
-  nlopt_set_lower_bounds(opt_, lb_.data());
-  nlopt_set_upper_bounds(opt_, ub_.data());
-  nlopt_set_min_objective(opt_, &Session::objectiveThunk, this);
-  // NLopt's own feasibility test (which gates its convergence tests) uses the untightened limits.
-  const std::vector<double> tol(m, settings_.tighten);
-  if (m > 0) nlopt_add_inequality_mconstraint(opt_, m, &Session::constraintThunk, this, tol.data());
-  nlopt_set_ftol_rel(opt_, ftolRel);
-  nlopt_set_xtol_rel(opt_, 1e-10);
-  int evals = budget;
-  if (settings_.maxEvaluations > 0) evals = std::min(evals, settings_.maxEvaluations - evaluations_);
-  if (evals <= 0) {
-    nlopt_destroy(opt_);
-    opt_ = nullptr;
-    return;
-  }
-  nlopt_set_maxeval(opt_, evals);
-  Eigen::VectorXd x = endpoint.x;
-  clampToBounds(x);
-  current_ = &endpoint;
-  double minf = 0.0;
-  nlopt_optimize(opt_, x.data(), &minf);  // our own bookkeeping keeps the best point
-  current_ = nullptr;
-  nlopt_destroy(opt_);
-  opt_ = nullptr;
-  if (error_) std::rethrow_exception(error_);
-}
-
-OptimizerResult Session::run() {
-  std::vector<Endpoint> ends(static_cast<size_t>(settings_.starts));
-  const int explore = settings_.evaluationsPerStart > 0 ? settings_.evaluationsPerStart : 150;
-
-  // 1. Exploration.
-  for (start_ = 0; start_ < settings_.starts && !shouldStop(); ++start_) {
-    Endpoint& e = ends[static_cast<size_t>(start_)];
-    e.x = startPoint(start_);
-    if (shouldStop() || !report()) break;
-    runSlsqp(e, explore, 1e-6);
-  }
-  // 2. Polish the most promising start, then the next, until the budget ends.
-  polishing_ = true;
-  std::vector<int> order;
-  for (int s = 0; s < settings_.starts; ++s)
-    if (ends[static_cast<size_t>(s)].x.size() > 0) order.push_back(s);
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    const Endpoint &ea = ends[static_cast<size_t>(a)], &eb = ends[static_cast<size_t>(b)];
-    if (std::isfinite(ea.objective) != std::isfinite(eb.objective)) return std::isfinite(ea.objective);
-    return std::isfinite(ea.objective) ? ea.objective < eb.objective : ea.violation < eb.violation;
-  });
-  for (int s : order) {
-    if (shouldStop()) break;
-    start_ = s;
-    Endpoint& e = ends[static_cast<size_t>(s)];
-    runSlsqp(e, std::numeric_limits<int>::max(), 1e-10);
-  }
-  if (stopReason_.empty()) stopReason_ = "converged";
-  return finish();
-}
-
-OptimizerResult Session::finish() {
-  OptimizerResult result;
-  const Eigen::VectorXd x = haveFeasible_ ? bestX_ : (leastBadX_.size() ? leastBadX_ : startPoint(0));
-  FourierTrajectory tr = param_.toTrajectory(x, settings_.period, template_.offsets());
-  result.constraints = checkExcitationConstraints(model_, tr, settings_, settings_.checkRate);
-  // Peaks are refined between grid points, so a dense-grid failure is a sliver
-  // beyond the limits: scale the motion about the offsets until it passes.
-  if (!result.constraints.feasible()) {
-    const FourierTrajectory original = tr;
-    for (int j = 0; j < 10; ++j) {
-      const double factor = 1.0 - 0.001 * std::pow(2.0, j);
-      tr.setCoefficients(original.a() * factor, original.b() * factor);
-      ConstraintReport check = checkExcitationConstraints(model_, tr, settings_, settings_.checkRate);
-      if (check.feasible()) {
-        result.constraints = std::move(check);
-        break;
-      }
-      if (j == 9) tr = original;
-    }
-  }
-  InformationMatrixAccumulator accumulator(model_, base_, settings_.pool ? settings_.pool : &sharedThreadPool());
-  result.metrics = accumulator.computeMetrics(sampleTrajectory(Trajectory(tr), rate_));
-  result.sampleRate = rate_;
-  result.criterionValue = criterionOf(settings_.criterion, result.metrics);
-  result.feasible = result.constraints.feasible();
-  result.trajectory = std::move(tr);
-  result.cancelled = cancelled_;
-  result.evaluations = evaluations_;
-  result.history = std::move(history_);
-  result.stopReason = stopReason_;
-  result.elapsed = elapsed();
-  return result;
-}
 
 }  // namespace
 
 OptimizerResult optimizeExcitation(const RobotModel& model, const std::optional<FourierTrajectory>& initial,
                                    const OptimizerSettings& settings, const OptimizerCallback& progress) {
-  Session session(model, initial, settings, progress);
-  return session.run();
+  const auto started = std::chrono::steady_clock::now();
+  const FourierFamily family(model, initial, settings);
+  ExcitationRun run = runExcitationOptimization(model, family, settings, progress, started);
+  OptimizerResult result;
+  result.trajectory = std::get<FourierTrajectory>(std::move(run.trajectory));
+  result.metrics = std::move(run.metrics);
+  result.sampleRate = run.sampleRate;
+  result.constraints = std::move(run.constraints);
+  result.criterionValue = run.criterionValue;
+  result.feasible = run.feasible;
+  result.cancelled = run.cancelled;
+  result.evaluations = run.evaluations;
+  result.elapsed = run.elapsed;
+  result.history = std::move(run.history);
+  result.stopReason = std::move(run.stopReason);
+  return result;
 }
 
 }  // namespace eb

@@ -1,6 +1,9 @@
-// checkExcitationConstraints (excitation_optimizer.hpp): the dense-grid check
+// checkExcitationConstraints (excitation_optimizer.hpp, multisine_optimizer.hpp)
+// and checkTrajectoryConstraints (optimizer_session.hpp): the dense-grid check
 // the optimizer's result must pass, shared with the CLI summary and the GUI.
 #include "excitation/excitation_optimizer.hpp"
+#include "excitation/multisine_optimizer.hpp"
+#include "excitation/optimizer_session.hpp"
 
 #include "dynamics/forward_kinematics.hpp"
 #include "dynamics/inverse_dynamics.hpp"
@@ -12,7 +15,7 @@
 
 namespace eb {
 
-ConstraintReport checkExcitationConstraints(const RobotModel& model, const FourierTrajectory& trajectory,
+ConstraintReport checkTrajectoryConstraints(const RobotModel& model, const Trajectory& trajectory,
                                             const OptimizerSettings& settings, double rateHz) {
   std::vector<JointLimits> limits;
   std::vector<std::string> names;
@@ -42,7 +45,17 @@ ConstraintReport checkExcitationConstraints(const RobotModel& model, const Fouri
     };
     options.keepOutMinHeight = *settings.keepOutHeight;
   }
-  return checkConstraints(Trajectory(trajectory), limits, names, options);
+  return checkConstraints(trajectory, limits, names, options);
+}
+
+ConstraintReport checkExcitationConstraints(const RobotModel& model, const FourierTrajectory& trajectory,
+                                            const OptimizerSettings& settings, double rateHz) {
+  return checkTrajectoryConstraints(model, Trajectory(trajectory), settings, rateHz);
+}
+
+ConstraintReport checkExcitationConstraints(const RobotModel& model, const MultisineTrajectory& trajectory,
+                                            const OptimizerSettings& settings, double rateHz) {
+  return checkTrajectoryConstraints(model, Trajectory(trajectory), settings, rateHz);
 }
 
 }  // namespace eb

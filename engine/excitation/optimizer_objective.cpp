@@ -1,5 +1,6 @@
 #include "excitation/optimizer_objective.hpp"
 
+#include "excitation/optimizer_fourier_basis.hpp"
 #include "util/thread_pool.hpp"
 
 #include <algorithm>
@@ -34,14 +35,14 @@ ExcitationObjective::ExcitationObjective(const RobotModel& model, const BasePara
                                          const FourierRestParametrization& parametrization,
                                          const FourierTrajectory& trajectory, const Eigen::VectorXd& times,
                                          ThreadPool* pool)
-    : shared_(model, base),
-      criterion_(criterion),
-      param_(parametrization),
-      trajectory_(trajectory),
-      basis_(trajectory.period(), trajectory.harmonics(), times),
-      pool_(pool) {
-  if (trajectory.dof() != model.dof() || parametrization.dof() != model.dof() ||
-      parametrization.harmonics() != trajectory.harmonics())
+    : ExcitationObjective(model, base, criterion, FourierTrajectoryBasis(parametrization, trajectory), times, pool) {
+}
+
+ExcitationObjective::ExcitationObjective(const RobotModel& model, const BaseParameters& base,
+                                         ExcitationCriterion criterion, const TrajectoryBasis& basis,
+                                         const Eigen::VectorXd& times, ThreadPool* pool)
+    : shared_(model, base), criterion_(criterion), table_(basis.sampleTable(times)), pool_(pool) {
+  if (basis.dof() != model.dof())
     throw std::invalid_argument("excitation objective: robot, trajectory and parametrization sizes differ");
   if (times.size() < 1) throw std::invalid_argument("excitation objective: needs at least one sample");
   const int n = model.dof(), r = base.rank, N = static_cast<int>(times.size());
@@ -65,7 +66,7 @@ ExcitationObjective::~ExcitationObjective() = default;
 template <class Fn>
 void ExcitationObjective::forChunks(const Fn& fn) {
   const int lanes = static_cast<int>(lanes_.size());
-  const int N = basis_.size();
+  const int N = table_->size();
   auto work = [&](int lane) {
     for (int c = lane; c < chunks_; c += lanes) {
       const int begin = static_cast<int>(static_cast<long>(N) * c / chunks_);
@@ -81,8 +82,7 @@ void ExcitationObjective::forChunks(const Fn& fn) {
 
 CriterionValue ExcitationObjective::evaluate(const Eigen::VectorXd& x, double* grad) {
   const int n = shared_.model.dof();
-  param_.apply(x, trajectory_);
-  basis_.evaluate(trajectory_, Q_, QD_, QDD_);
+  table_->evaluate(x, Q_, QD_, QDD_);
 
   // Pass 1: base regressors and the chunk sums of F.
   forChunks([&](Lane& lane, int c, int begin, int end) {
@@ -118,7 +118,7 @@ CriterionValue ExcitationObjective::evaluate(const Eigen::VectorXd& x, double* g
       gqdd_.row(s) = 2.0 * lane.gqdd.transpose();
     }
   });
-  basis_.chainToFree(param_, gq_, gqd_, gqdd_, grad);
+  table_->chainToFree(gq_, gqd_, gqdd_, grad);
   return value;
 }
 

@@ -1,13 +1,14 @@
 #pragma once
 // The optimizer's objective phi(x) (optimizer_criterion.hpp) of the free vector
-// x of a FourierRestParametrization, with its exact gradient.
+// x of a trajectory family (optimizer_trajectory_basis.hpp), with its exact
+// gradient.
 //
 // Two passes over the samples t_s:
 //   1. Y_b,s for every sample (kept, r x dof each) and F = sum Y_b,s^T Y_b,s;
 //   2. G = d phi / dF, then per sample W_s = Y_b,s G and the sensitivities
 //      d phi / dz = 2 <W_s, dY_b,s / dz> for z = q_i, qd_i, qdd_i
 //      (optimizer_regressor_sensitivity.hpp), chained exactly to x through
-//      the Fourier basis (optimizer_sample_basis.hpp).
+//      the family's SampleTable (Fourier: optimizer_sample_basis.hpp).
 // Samples are split into a fixed number of chunks whose partial sums are added
 // in chunk order, so the result is bit-identical for any thread count.
 // Nothing is allocated per sample.
@@ -15,7 +16,7 @@
 #include "excitation/excitation_optimizer.hpp"
 #include "excitation/optimizer_criterion.hpp"
 #include "excitation/optimizer_regressor_sensitivity.hpp"
-#include "excitation/optimizer_sample_basis.hpp"
+#include "excitation/optimizer_trajectory_basis.hpp"
 
 #include <memory>
 #include <vector>
@@ -26,8 +27,11 @@ class ThreadPool;
 
 class ExcitationObjective {
  public:
-  /// `trajectory` fixes period, harmonics and the offsets not in x; `times` [s] are the
-  /// criterion samples. `pool` may be null (single thread); it must outlive the objective.
+  /// Any family: `basis` maps x to the motion; `times` [s] are the criterion samples.
+  /// `pool` may be null (single thread); it must outlive the objective.
+  ExcitationObjective(const RobotModel& model, const BaseParameters& base, ExcitationCriterion criterion,
+                      const TrajectoryBasis& basis, const Eigen::VectorXd& times, ThreadPool* pool);
+  /// Fourier series: `trajectory` fixes period, harmonics and the offsets not in x.
   ExcitationObjective(const RobotModel& model, const BaseParameters& base, ExcitationCriterion criterion,
                       const FourierRestParametrization& parametrization, const FourierTrajectory& trajectory,
                       const Eigen::VectorXd& times, ThreadPool* pool);
@@ -38,10 +42,7 @@ class ExcitationObjective {
 
   /// F (r x r) of the last evaluation.
   const Eigen::MatrixXd& informationMatrix() const { return F_; }
-  int samples() const { return basis_.size(); }
-  const FourierRestParametrization& parametrization() const { return param_; }
-  /// The trajectory of the last evaluated x.
-  const FourierTrajectory& trajectory() const { return trajectory_; }
+  int samples() const { return table_->size(); }
 
  private:
   struct Lane;
@@ -50,9 +51,7 @@ class ExcitationObjective {
 
   SensitivityModel shared_;
   ExcitationCriterion criterion_;
-  FourierRestParametrization param_;
-  FourierTrajectory trajectory_;
-  FourierSampleBasis basis_;
+  std::unique_ptr<SampleTable> table_;
   ThreadPool* pool_;
   int chunks_;
   std::vector<std::unique_ptr<Lane>> lanes_;

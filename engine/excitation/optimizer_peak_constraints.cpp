@@ -4,6 +4,7 @@
 #include "dynamics/inverse_dynamics.hpp"
 #include "dynamics/jacobians.hpp"
 #include "dynamics/mass_matrix.hpp"
+#include "excitation/optimizer_fourier_basis.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -18,13 +19,16 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Central-difference step in q for d tau / dq [rad]: truncation ~1e-10, round-off ~2e-11 relative.
 constexpr double kPositionStep = 1e-5;
 
-int gridPointCount(const PeakConstraintSettings& s, int harmonics) {
-  return s.gridPoints > 0 ? s.gridPoints : std::max(200, 100 * harmonics);
+int gridPointCount(const PeakConstraintSettings& s, const TrajectoryBasis& basis) {
+  return s.gridPoints > 0 ? s.gridPoints : basis.detectionGridPoints();
 }
 
-Eigen::VectorXd uniformPeriodGrid(double period, int points) {
+// A periodic horizon repeats at its end, so the end point is left out; otherwise both ends are grid points.
+Eigen::VectorXd detectionGrid(const TrajectoryBasis& basis, int points) {
   Eigen::VectorXd t(points);
-  for (int m = 0; m < points; ++m) t[m] = period * m / points;
+  const double T = basis.horizon();
+  const int steps = basis.periodic() ? points : std::max(points - 1, 1);
+  for (int m = 0; m < points; ++m) t[m] = T * m / steps;
   return t;
 }
 
@@ -54,17 +58,18 @@ std::vector<KeepOutPoint> keepOutPoints(const RobotModel& model) {
 
 PeakConstraints::PeakConstraints(const RobotModel& model, const FourierRestParametrization& parametrization,
                                  const FourierTrajectory& trajectory, const PeakConstraintSettings& settings)
-    : model_(model),
-      param_(parametrization),
-      trajectory_(trajectory),
-      settings_(settings),
-      grid_(trajectory.period(), trajectory.harmonics(),
-            uniformPeriodGrid(trajectory.period(), gridPointCount(settings, trajectory.harmonics()))),
-      ws_(model_) {
+    : PeakConstraints(model, FourierTrajectoryBasis(parametrization, trajectory), settings) {}
+
+PeakConstraints::~PeakConstraints() = default;
+
+PeakConstraints::PeakConstraints(const RobotModel& model, const TrajectoryBasis& basis,
+                                 const PeakConstraintSettings& settings)
+    : model_(model), basis_(basis.clone()), settings_(settings), periodic_(basis.periodic()), ws_(model_) {
   if (settings.peaksPerChannel < 1) throw std::invalid_argument("peak constraints: peaksPerChannel must be >= 1");
-  if (trajectory.dof() != model.dof() || parametrization.dof() != model.dof() ||
-      parametrization.harmonics() != trajectory.harmonics())
+  if (basis.dof() != model.dof())
     throw std::invalid_argument("peak constraints: robot, trajectory and parametrization sizes differ");
+  gridSize_ = std::max(gridPointCount(settings, basis), basis.periodic() ? 1 : 2);
+  grid_ = basis.sampleTable(detectionGrid(basis, gridSize_));
   std::vector<JointLimits> limits;
   for (const Joint& j : model.joints()) limits.push_back(j.limits);
   limits = scaleLimits(limits, settings.scale);
@@ -92,7 +97,7 @@ PeakConstraints::PeakConstraints(const RobotModel& model, const FourierRestParam
       channels_.push_back({PeakChannelKind::KeepOut, static_cast<int>(p), -(*settings.keepOutHeight + margin),
                            settings.keepOutScale});
   }
-  const int M = grid_.size(), n = model.dof();
+  const int M = gridSize_, n = model.dof();
   gq_.resize(M, n);
   gqd_.resize(M, n);
   gqdd_.resize(M, n);
@@ -129,15 +134,15 @@ double PeakConstraints::gridValue(const Channel& ch, int m) const {
 double PeakConstraints::channelValue(const Channel& ch, double t) {
   double q, qd, qdd;
   switch (ch.kind) {
-    case PeakChannelKind::PositionUpper: trajectory_.evaluateJoint(ch.index, t, q, qd, qdd); return q;
-    case PeakChannelKind::PositionLower: trajectory_.evaluateJoint(ch.index, t, q, qd, qdd); return -q;
-    case PeakChannelKind::Velocity: trajectory_.evaluateJoint(ch.index, t, q, qd, qdd); return std::abs(qd);
-    case PeakChannelKind::Acceleration: trajectory_.evaluateJoint(ch.index, t, q, qd, qdd); return std::abs(qdd);
+    case PeakChannelKind::PositionUpper: basis_->evaluateJoint(ch.index, t, q, qd, qdd); return q;
+    case PeakChannelKind::PositionLower: basis_->evaluateJoint(ch.index, t, q, qd, qdd); return -q;
+    case PeakChannelKind::Velocity: basis_->evaluateJoint(ch.index, t, q, qd, qdd); return std::abs(qd);
+    case PeakChannelKind::Acceleration: basis_->evaluateJoint(ch.index, t, q, qd, qdd); return std::abs(qdd);
     case PeakChannelKind::Torque:
-      trajectory_.evaluate(t, q_, qd_, qdd_);
+      basis_->evaluate(t, q_, qd_, qdd_);
       return std::abs(inverseDynamics(model_, ws_, q_, qd_, qdd_)[ch.index]);
     case PeakChannelKind::KeepOut: {
-      trajectory_.evaluate(t, q_, qd_, qdd_);
+      basis_->evaluate(t, q_, qd_, qdd_);
       computeForwardKinematics(model_, ws_, q_);
       const KeepOutPoint& p = points_[static_cast<size_t>(ch.index)];
       return -pointPosition(ws_, p.body, p.position).z();
@@ -147,25 +152,24 @@ double PeakConstraints::channelValue(const Channel& ch, double t) {
 }
 
 void PeakConstraints::peakGradient(const Channel& ch, double t, double* row) {
-  const double wf = trajectory_.baseFrequency();
   const double inv = 1.0 / ch.scale;
   const int i = ch.index;
   double q, qd, qdd;
   switch (ch.kind) {
-    case PeakChannelKind::PositionUpper: addJointGradientAt(param_, wf, t, i, inv, 0.0, 0.0, row); return;
-    case PeakChannelKind::PositionLower: addJointGradientAt(param_, wf, t, i, -inv, 0.0, 0.0, row); return;
+    case PeakChannelKind::PositionUpper: basis_->addJointGradientAt(t, i, inv, 0.0, 0.0, row); return;
+    case PeakChannelKind::PositionLower: basis_->addJointGradientAt(t, i, -inv, 0.0, 0.0, row); return;
     case PeakChannelKind::Velocity:
-      trajectory_.evaluateJoint(i, t, q, qd, qdd);
-      addJointGradientAt(param_, wf, t, i, 0.0, signOf(qd) * inv, 0.0, row);
+      basis_->evaluateJoint(i, t, q, qd, qdd);
+      basis_->addJointGradientAt(t, i, 0.0, signOf(qd) * inv, 0.0, row);
       return;
     case PeakChannelKind::Acceleration:
-      trajectory_.evaluateJoint(i, t, q, qd, qdd);
-      addJointGradientAt(param_, wf, t, i, 0.0, 0.0, signOf(qdd) * inv, row);
+      basis_->evaluateJoint(i, t, q, qd, qdd);
+      basis_->addJointGradientAt(t, i, 0.0, 0.0, signOf(qdd) * inv, row);
       return;
     case PeakChannelKind::Torque: {
       // d tau_i / d(q_l, qd_l, qdd_l): M(q) row i for qdd (tau is linear in qdd); a unit central
       // difference for qd (tau is quadratic in qd: exact); a central difference for q.
-      trajectory_.evaluate(t, q_, qd_, qdd_);
+      basis_->evaluate(t, q_, qd_, qdd_);
       const double s = signOf(inverseDynamics(model_, ws_, q_, qd_, qdd_)[i]) * inv;
       const Eigen::MatrixXd& M = computeMassMatrix(model_, ws_, q_);
       tmp_ = M.row(i).transpose();
@@ -181,31 +185,41 @@ void PeakConstraints::peakGradient(const Channel& ch, double t, double* row) {
         q_[l] = ql - kPositionStep;
         const double pm = inverseDynamics(model_, ws_, q_, qd_, qdd_)[i];
         q_[l] = ql;
-        addJointGradientAt(param_, wf, t, l, s * (pp - pm) / (2.0 * kPositionStep), s * 0.5 * (vp - vm),
+        basis_->addJointGradientAt(t, l, s * (pp - pm) / (2.0 * kPositionStep), s * 0.5 * (vp - vm),
                            s * tmp_[l], row);
       }
       return;
     }
     case PeakChannelKind::KeepOut: {
-      trajectory_.evaluate(t, q_, qd_, qdd_);
+      basis_->evaluate(t, q_, qd_, qdd_);
       computeJointTwists(model_, ws_, q_);
       const KeepOutPoint& p = points_[static_cast<size_t>(i)];
       const Eigen::MatrixXd& J = hybridJacobian(model_, ws_, p.body, p.position);
       // c = (-z - limit) / scale: dc/dq_l = -dz/dq_l / scale, dz/dq_l = linear z row of J.
       for (int l = 0; l < model_.dof(); ++l)
-        if (J(5, l) != 0.0) addJointGradientAt(param_, wf, t, l, -J(5, l) * inv, 0.0, 0.0, row);
+        if (J(5, l) != 0.0) basis_->addJointGradientAt(t, l, -J(5, l) * inv, 0.0, 0.0, row);
       return;
     }
   }
 }
 
+int PeakConstraints::previous(int m) const {
+  if (m > 0) return m - 1;
+  return periodic_ ? gridSize_ - 1 : -1;
+}
+
+int PeakConstraints::next(int m) const {
+  if (m + 1 < gridSize_) return m + 1;
+  return periodic_ ? 0 : -1;
+}
+
 void PeakConstraints::evaluate(const Eigen::VectorXd& x, double* c, double* grad) {
   const int K = settings_.peaksPerChannel;
-  const int M = grid_.size();
+  const int M = gridSize_;
   const Eigen::Index nx = x.size();
-  const double h = trajectory_.period() / M;
-  param_.apply(x, trajectory_);
-  grid_.evaluate(trajectory_, gq_, gqd_, gqdd_);
+  const double h = M > 1 ? grid_->times()[1] - grid_->times()[0] : basis_->horizon();
+  basis_->apply(x);
+  grid_->evaluate(x, gq_, gqd_, gqdd_);
   if (needTorque_ || !points_.empty())
     for (int m = 0; m < M; ++m) {
       q_ = gq_.row(m).transpose();
@@ -223,11 +237,13 @@ void PeakConstraints::evaluate(const Eigen::VectorXd& x, double* c, double* grad
 
   for (size_t chi = 0; chi < channels_.size(); ++chi) {
     const Channel& ch = channels_[chi];
-    // Local maxima of the channel on the periodic grid.
+    // Local maxima of the channel on the grid (a missing neighbour past an end does not count).
     candidates_.clear();
     for (int m = 0; m < M; ++m) {
       const double f = gridValue(ch, m);
-      if (f > gridValue(ch, (m + M - 1) % M) && f >= gridValue(ch, (m + 1) % M)) candidates_.emplace_back(f, m);
+      const int before = previous(m), after = next(m);
+      if ((before < 0 || f > gridValue(ch, before)) && (after < 0 || f >= gridValue(ch, after)))
+        candidates_.emplace_back(f, m);
     }
     // A constant channel (a link origin on a joint axis, a joint at rest) has no strict
     // maximum; its value still has to be constrained, so take the first grid point.
@@ -246,20 +262,37 @@ void PeakConstraints::evaluate(const Eigen::VectorXd& x, double* c, double* grad
       }
       const int m = candidates_[static_cast<size_t>(k)].second;
       const double f0 = candidates_[static_cast<size_t>(k)].first;
-      const double t0 = grid_.times()[m];
-      // Two parabola steps: on the grid, then on a 32x finer stencil around the first vertex.
-      double t = t0 + parabolaStep(gridValue(ch, (m + M - 1) % M), f0, gridValue(ch, (m + 1) % M), h);
-      double v = channelValue(ch, t);
-      const double h2 = h / 32.0;
-      const double t2 = t + parabolaStep(channelValue(ch, t - h2), v, channelValue(ch, t + h2), h2);
-      const double v2 = channelValue(ch, t2);
-      if (v2 > v) {
-        t = t2;
-        v = v2;
-      }
-      if (v < f0) {  // refinement failed (a kink): keep the grid point
-        t = t0;
-        v = f0;
+      const double t0 = grid_->times()[m];
+      double t = t0, v = f0;
+      // A maximum at an end of a non-periodic horizon is where it is (the motion stops there).
+      if (previous(m) >= 0 && next(m) >= 0) {
+        // Two parabola steps: on the grid, then on a 32x finer stencil around the first vertex.
+        t = t0 + parabolaStep(gridValue(ch, previous(m)), f0, gridValue(ch, next(m)), h);
+        v = channelValue(ch, t);
+        const double h2 = h / 32.0;
+        double t2 = t + parabolaStep(channelValue(ch, t - h2), v, channelValue(ch, t + h2), h2);
+        if (!periodic_) t2 = std::clamp(t2, 0.0, basis_->horizon());
+        const double v2 = channelValue(ch, t2);
+        if (v2 > v) {
+          t = t2;
+          v = v2;
+        }
+        if (!periodic_) {
+          // The envelope's ramps make channels flat and cubic near the rest ends, where two
+          // steps leave the vertex visibly off the maximum: a third, 32x finer again.
+          const double h3 = h2 / 32.0;
+          const double t3 = std::clamp(t + parabolaStep(channelValue(ch, t - h3), v, channelValue(ch, t + h3), h3),
+                                       0.0, basis_->horizon());
+          const double v3 = channelValue(ch, t3);
+          if (v3 > v) {
+            t = t3;
+            v = v3;
+          }
+        }
+        if (v < f0) {  // refinement failed (a kink): keep the grid point
+          t = t0;
+          v = f0;
+        }
       }
       c[row] = (v - ch.limit) / ch.scale;
       times_[row] = t;

@@ -6,10 +6,12 @@
 // gradient is discontinuous and SLSQP zig-zags outside the limits. Instead,
 // for every channel (joint i: q upper, q lower, |qd|, |qdd|, |tau|; keep-out:
 // height of each link origin) we locate the K highest local maxima on a
-// periodic detection grid, refine each peak time by two parabola steps, and
-// return c = (value at the peak - limit) / scale with its exact gradient (the
-// basis at the peak time; torque through d tau / d(q, qd, qdd) of RNEA; height
-// through the hybrid Jacobian). At a true peak d value / dt = 0, so moving the
+// detection grid over the family's horizon (wrapping around for a periodic
+// family, end points included for one that is not), refine each peak time by
+// two parabola steps, and return c = (value at the peak - limit) / scale with
+// its exact gradient (the trajectory basis at the peak time,
+// optimizer_trajectory_basis.hpp; torque through d tau / d(q, qd, qdd) of
+// RNEA; height through the hybrid Jacobian). At a true peak d value / dt = 0, so moving the
 // peak time with x does not change the first-order gradient (envelope theorem).
 // A channel with fewer than K local maxima is padded with the inactive dummy
 // c = -1 (zero gradient), so NLopt sees a constant constraint count; a
@@ -23,12 +25,13 @@
 
 #include "excitation/fourier_trajectory.hpp"
 #include "excitation/kinematic_constraints.hpp"
-#include "excitation/optimizer_sample_basis.hpp"
+#include "excitation/optimizer_trajectory_basis.hpp"
 #include "dynamics/dynamics_workspace.hpp"
 #include "model/robot_model.hpp"
 
 #include <Eigen/Core>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,7 +43,7 @@ struct PeakConstraintSettings {
   bool torque = true;                   ///< |tau_i| <= scale.torque * effort where the effort is finite
   std::optional<double> keepOutHeight;  ///< base-frame z [m] every moving link origin stays above
   int peaksPerChannel = 4;              ///< K
-  int gridPoints = 0;                   ///< detection grid over one period; 0: max(200, 100 H)
+  int gridPoints = 0;                   ///< detection grid over the horizon; 0: the basis' default (Fourier: max(200, 100 H))
   double tighten = 0.005;               ///< limits tightened by this fraction of their scale
   double keepOutScale = 0.1;            ///< [m] normalization of keep-out constraints
 };
@@ -60,9 +63,12 @@ enum class PeakChannelKind { PositionUpper, PositionLower, Velocity, Acceleratio
 
 class PeakConstraints {
  public:
-  /// `trajectory` fixes period, harmonics and offsets not in x.
+  /// Any family: `basis` maps x to the motion (copied).
+  PeakConstraints(const RobotModel& model, const TrajectoryBasis& basis, const PeakConstraintSettings& settings);
+  /// Fourier series: `trajectory` fixes period, harmonics and offsets not in x.
   PeakConstraints(const RobotModel& model, const FourierRestParametrization& parametrization,
                   const FourierTrajectory& trajectory, const PeakConstraintSettings& settings);
+  ~PeakConstraints();
 
   /// Number of constraints: channels * K.
   int count() const { return static_cast<int>(channels_.size()) * settings_.peaksPerChannel; }
@@ -88,15 +94,18 @@ class PeakConstraints {
   double channelValue(const Channel& ch, double t);
   double gridValue(const Channel& ch, int m) const;
   void peakGradient(const Channel& ch, double t, double* row);
+  int previous(int m) const;  // grid neighbours, -1 past an end of a non-periodic horizon
+  int next(int m) const;
 
   RobotModel model_;
-  FourierRestParametrization param_;
-  FourierTrajectory trajectory_;
+  std::unique_ptr<TrajectoryBasis> basis_;
   PeakConstraintSettings settings_;
   std::vector<Channel> channels_;
   std::vector<KeepOutPoint> points_;
   bool needTorque_ = false;
-  FourierSampleBasis grid_;
+  std::unique_ptr<SampleTable> grid_;
+  int gridSize_ = 0;
+  bool periodic_ = true;
   Eigen::MatrixXd gq_, gqd_, gqdd_, gtau_, gz_;  // grid values (gridPoints x dof / points)
   DynamicsWorkspace ws_;
   Eigen::VectorXd q_, qd_, qdd_, tmp_, tauP_, tauM_;
