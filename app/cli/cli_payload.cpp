@@ -71,32 +71,110 @@ void printPayload(const PayloadEstimate& e) {
   std::printf("  physically consistent: %s\n", e.consistency.empty() ? "yes" : ("no: " + e.consistency).c_str());
 }
 
-}  // namespace
+// What identify-payload and identify-gains are given.
+struct Args {
+  std::string robot, out, urdf, params, link, payload, paramsOut;
+  PayloadExperiment logs;
+  std::vector<std::string> roots;
+  IdentificationSettings s;
+  bool noFriction = false, offset = false, quiet = false;
+  LogFlags logFlags;
+};
 
-void addPayloadCommands(CLI::App& app) {
-  struct Args {
-    std::string robot, out, urdf, params, link, payload, paramsOut;
-    PayloadExperiment logs;
-    std::vector<std::string> roots;
-    IdentificationSettings s;
-    bool noFriction = false, offset = false, quiet = false;
-    LogFlags logFlags;
-  };
-  auto declareCommon = [](CLI::App* cmd, Args& a, const char* loadedHelp) {
-    cmd->add_option("robot", a.robot, "Built-in name or URDF / DH table path")->required();
-    cmd->add_option("logs", a.logs.loaded, loadedHelp)->required();
-    cmd->add_option("--unloaded", a.logs.unloaded,
-                    "Logs of the robot without the payload (the same trajectory, ideally): the robot's base "
-                    "parameters are estimated with it");
-    cmd->add_option("--link", a.link, "Link the payload is fixed to (default: the tip body's link)");
-    cmd->add_flag("--no-friction", a.noFriction, "Robot without viscous/Coulomb columns (with --unloaded)");
-    cmd->add_flag("--use-logged-derivatives", a.s.useLoggedDerivatives,
-                  "Use logged qd/qdd columns as they are instead of differentiating q");
-    addLogFlags(cmd, a.logFlags);
-    cmd->add_option("--package-root", a.roots, "Folder that holds ROS packages for package:// URIs");
-    cmd->add_flag("--quiet", a.quiet, "Only write the files");
-  };
+// The arguments and flags both commands take.
+void declareCommon(CLI::App* cmd, Args& a, const char* loadedHelp) {
+  cmd->add_option("robot", a.robot, "Built-in name or URDF / DH table path")->required();
+  cmd->add_option("logs", a.logs.loaded, loadedHelp)->required();
+  cmd->add_option("--unloaded", a.logs.unloaded,
+                  "Logs of the robot without the payload (the same trajectory, ideally): the robot's base "
+                  "parameters are estimated with it");
+  cmd->add_option("--link", a.link, "Link the payload is fixed to (default: the tip body's link)");
+  cmd->add_flag("--no-friction", a.noFriction, "Robot without viscous/Coulomb columns (with --unloaded)");
+  cmd->add_flag("--use-logged-derivatives", a.s.useLoggedDerivatives,
+                "Use logged qd/qdd columns as they are instead of differentiating q");
+  addLogFlags(cmd, a.logFlags);
+  cmd->add_option("--package-root", a.roots, "Folder that holds ROS packages for package:// URIs");
+  cmd->add_flag("--quiet", a.quiet, "Only write the files");
+}
 
+// identify-payload: the payload's parameters from loaded logs (and unloaded ones or a known robot).
+void runIdentifyPayload(Args& a) {
+  const RobotModel model = loadRobot(a.robot, a.roots);
+  a.s.regressor.viscous = a.s.regressor.coulomb = !a.noFriction;
+  a.s.regressor.offset = a.offset;
+  applyLogFlags(a.logFlags, a.s);
+  KnownRobot known;
+  const KnownRobot* robot = nullptr;
+  if (!a.params.empty()) {
+    if (!a.logs.unloaded.empty())
+      throw InputError("identify-payload: give --params or --unloaded, not both (with --unloaded the robot is "
+                       "estimated from the logs)");
+    const IdentifiedParameters ip = readParamsJson(a.params);
+    known.base = baseParametersFor(model, ip, a.params);
+    known.values = ip.values;
+    known.source = a.params;
+    robot = &known;
+  }
+  const PayloadRun run = identifyPayload(model, a.logs, a.link, robot, a.s, terminalProgress());
+  clearProgress();
+  PayloadReport report;
+  report.robot = a.robot;
+  report.method = run.robotEstimated ? "loaded/unloaded pair, robot estimated with it"
+                                     : "known robot (" + (robot ? a.params : std::string("model's own inertias")) + ")";
+  report.estimate = run.payload;
+  report.residualRms = run.fit.residualRms;
+  report.samples = run.fit.samples;
+  report.sources = allLogs(a.logs);
+  writePayloadJson(a.out, report);
+  if (!a.urdf.empty()) writePayloadUrdf(a.urdf, run.payload);
+  if (a.quiet) return;
+  std::printf("identified the payload on link '%s' of %s from %zu log(s) with it and %zu without\n",
+              run.mount.link.c_str(), model.name().c_str(), a.logs.loaded.size(), a.logs.unloaded.size());
+  for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
+  printWarnings(run.warnings);
+  printPayload(run.payload);
+  printResiduals(run, model);
+  std::printf("wrote %s%s%s\n", a.out.c_str(), a.urdf.empty() ? "" : " and ", a.urdf.c_str());
+}
+
+// identify-gains: the joints' current-to-torque gains from logs with a known payload.
+void runIdentifyGains(Args& a) {
+  const RobotModel model = loadRobot(a.robot, a.roots);
+  a.s.regressor.viscous = a.s.regressor.coulomb = !a.noFriction;
+  applyLogFlags(a.logFlags, a.s);
+  const KnownPayload known = readPayloadJson(a.payload);
+  const std::string link = !a.link.empty() ? a.link : known.link;
+  const PayloadRun run = identifyDriveGains(model, a.logs, link, known.parameters, a.s, terminalProgress());
+  clearProgress();
+  const std::vector<std::string> sources = allLogs(a.logs);
+  writeDriveGainsJson(a.out, a.robot, model, run, sources);
+  if (!a.paramsOut.empty())
+    writeParamsFile(a.paramsOut, makeIdentifiedParameters(a.robot, model, run.base, robotEstimateOf(run), sources),
+                    model);
+  if (a.quiet) return;
+  std::printf("identified the drive gains of %s with the %.4g kg payload of %s on link '%s'\n", model.name().c_str(),
+              known.parameters[0], a.payload.c_str(), run.mount.link.c_str());
+  for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
+  printWarnings(run.warnings);
+  std::printf("\n  joint                          gain [N m per unit]        std   rel.std%%\n");
+  std::string constants;
+  for (int j = 0; j < model.dof(); ++j) {
+    const double k = run.fit.values[run.gainColumn + j], sd = run.fit.stddev[run.gainColumn + j];
+    std::printf("  %-30s %19.6g %10.3g %9.2g\n", model.joint(j).name.c_str(), k, sd, 100.0 * sd / std::abs(k));
+    // With --torque-constants the column was already scaled: the gain multiplies that.
+    const double given = a.logFlags.torqueConstants.size() == static_cast<std::size_t>(model.dof())
+                             ? a.logFlags.torqueConstants[static_cast<std::size_t>(j)]
+                             : 1.0;
+    char text[32];
+    std::snprintf(text, sizeof text, "%.6g", k * given);
+    constants += (constants.empty() ? "" : ",") + std::string(text);
+  }
+  printResiduals(run, model);
+  std::printf("identify with these gains: --torque-constants %s\n", constants.c_str());
+  std::printf("wrote %s%s%s\n", a.out.c_str(), a.paramsOut.empty() ? "" : " and ", a.paramsOut.c_str());
+}
+
+void addIdentifyPayloadCommand(CLI::App& app) {
   auto* payload = app.add_subcommand("identify-payload", "Estimate a payload's mass, centre of mass and inertia");
   auto p = std::make_shared<Args>();
   declareCommon(payload, *p, "Logs with the payload fixed to the link");
@@ -106,45 +184,10 @@ void addPayloadCommands(CLI::App& app) {
                       "params.json of the robot (from identify) predicting its own torques; without it and "
                       "without --unloaded, the model's own inertias are used");
   payload->add_flag("--offset", p->offset, "Estimate a constant torque offset per joint too");
-  payload->callback([p]() {
-    const RobotModel model = loadRobot(p->robot, p->roots);
-    p->s.regressor.viscous = p->s.regressor.coulomb = !p->noFriction;
-    p->s.regressor.offset = p->offset;
-    applyLogFlags(p->logFlags, p->s);
-    KnownRobot known;
-    const KnownRobot* robot = nullptr;
-    if (!p->params.empty()) {
-      if (!p->logs.unloaded.empty())
-        throw InputError("identify-payload: give --params or --unloaded, not both (with --unloaded the robot is "
-                         "estimated from the logs)");
-      const IdentifiedParameters ip = readParamsJson(p->params);
-      known.base = baseParametersFor(model, ip, p->params);
-      known.values = ip.values;
-      known.source = p->params;
-      robot = &known;
-    }
-    const PayloadRun run = identifyPayload(model, p->logs, p->link, robot, p->s, terminalProgress());
-    clearProgress();
-    PayloadReport report;
-    report.robot = p->robot;
-    report.method = run.robotEstimated ? "loaded/unloaded pair, robot estimated with it"
-                                       : "known robot (" + (robot ? p->params : std::string("model's own inertias")) + ")";
-    report.estimate = run.payload;
-    report.residualRms = run.fit.residualRms;
-    report.samples = run.fit.samples;
-    report.sources = allLogs(p->logs);
-    writePayloadJson(p->out, report);
-    if (!p->urdf.empty()) writePayloadUrdf(p->urdf, run.payload);
-    if (p->quiet) return;
-    std::printf("identified the payload on link '%s' of %s from %zu log(s) with it and %zu without\n",
-                run.mount.link.c_str(), model.name().c_str(), p->logs.loaded.size(), p->logs.unloaded.size());
-    for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
-    printWarnings(run.warnings);
-    printPayload(run.payload);
-    printResiduals(run, model);
-    std::printf("wrote %s%s%s\n", p->out.c_str(), p->urdf.empty() ? "" : " and ", p->urdf.c_str());
-  });
+  payload->callback([p]() { runIdentifyPayload(*p); });
+}
 
+void addIdentifyGainsCommand(CLI::App& app) {
   auto* gains = app.add_subcommand("identify-gains",
                                    "Estimate per-joint current-to-torque gains with a known payload");
   auto g = std::make_shared<Args>();
@@ -152,41 +195,14 @@ void addPayloadCommands(CLI::App& app) {
   gains->add_option("--payload", g->payload, "payload.json of the known payload (mass, com, inertia_com)")->required();
   gains->add_option("--out", g->out, "gains.json to write")->required();
   gains->add_option("--params-out", g->paramsOut, "Also write the robot's base parameters [N m] as params.json");
-  gains->callback([g]() {
-    const RobotModel model = loadRobot(g->robot, g->roots);
-    g->s.regressor.viscous = g->s.regressor.coulomb = !g->noFriction;
-    applyLogFlags(g->logFlags, g->s);
-    const KnownPayload known = readPayloadJson(g->payload);
-    const std::string link = !g->link.empty() ? g->link : known.link;
-    const PayloadRun run = identifyDriveGains(model, g->logs, link, known.parameters, g->s, terminalProgress());
-    clearProgress();
-    const std::vector<std::string> sources = allLogs(g->logs);
-    writeDriveGainsJson(g->out, g->robot, model, run, sources);
-    if (!g->paramsOut.empty())
-      writeParamsFile(g->paramsOut, makeIdentifiedParameters(g->robot, model, run.base, robotEstimateOf(run), sources),
-                      model);
-    if (g->quiet) return;
-    std::printf("identified the drive gains of %s with the %.4g kg payload of %s on link '%s'\n", model.name().c_str(),
-                known.parameters[0], g->payload.c_str(), run.mount.link.c_str());
-    for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
-    printWarnings(run.warnings);
-    std::printf("\n  joint                          gain [N m per unit]        std   rel.std%%\n");
-    std::string constants;
-    for (int j = 0; j < model.dof(); ++j) {
-      const double k = run.fit.values[run.gainColumn + j], sd = run.fit.stddev[run.gainColumn + j];
-      std::printf("  %-30s %19.6g %10.3g %9.2g\n", model.joint(j).name.c_str(), k, sd, 100.0 * sd / std::abs(k));
-      // With --torque-constants the column was already scaled: the gain multiplies that.
-      const double given = g->logFlags.torqueConstants.size() == static_cast<std::size_t>(model.dof())
-                               ? g->logFlags.torqueConstants[static_cast<std::size_t>(j)]
-                               : 1.0;
-      char text[32];
-      std::snprintf(text, sizeof text, "%.6g", k * given);
-      constants += (constants.empty() ? "" : ",") + std::string(text);
-    }
-    printResiduals(run, model);
-    std::printf("identify with these gains: --torque-constants %s\n", constants.c_str());
-    std::printf("wrote %s%s%s\n", g->out.c_str(), g->paramsOut.empty() ? "" : " and ", g->paramsOut.c_str());
-  });
+  gains->callback([g]() { runIdentifyGains(*g); });
+}
+
+}  // namespace
+
+void addPayloadCommands(CLI::App& app) {
+  addIdentifyPayloadCommand(app);
+  addIdentifyGainsCommand(app);
 }
 
 }  // namespace eb::cli

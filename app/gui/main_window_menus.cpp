@@ -10,6 +10,7 @@
 #include "app/gui/workbench_document.hpp"
 #include "app/wizard/identification_wizard.hpp"
 #include "model/builtin_robots.hpp"
+#include "widgets/log_panel.hpp"
 #include "widgets/playback_bar.hpp"
 #include "widgets/playback_clock.hpp"
 #include "widgets/robot_view.hpp"
@@ -22,6 +23,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
 #include <QStyle>
 #include <QToolBar>
 #include <QUndoStack>
@@ -233,6 +235,14 @@ void MainWindow::createIdentifyMenu() {
     // The wizard works on its own identification document, for the robot loaded now.
     auto* wizard = new wizard::IdentificationWizard(document_->robot(), document_->source().spec, this);
     wizard->setAttribute(Qt::WA_DeleteOnClose);
+    // Closing it keeps its session for the next wizard of this robot, which offers to reopen it.
+    wizard->keepSessionIn(wizard::WizardSessionStore(wizard::WizardSessionStore::defaultPath()));
+    // Its results and failures reach the log dock; a result also the status bar.
+    connect(wizard, &wizard::IdentificationWizard::resultReady, this, [this](const QString& line) {
+      log_->info(line);
+      statusBar()->showMessage(line, 15000);
+    });
+    connect(wizard, &wizard::IdentificationWizard::problemReported, log_, &widgets::LogPanel::error);
     wizard->show();
   });
 }

@@ -97,7 +97,8 @@ EstimatePage::EstimatePage(WizardSession* session, QWidget* parent)
   connect(session_->document(), &IdentificationDocument::resultsChanged, this, &EstimatePage::showResults);
 }
 
-void EstimatePage::buildUi() {
+// The estimator: method and ridge weight.
+QGroupBox* EstimatePage::buildEstimatorBox() {
   methodCombo_ = new QComboBox;
   methodCombo_->setObjectName("methodCombo");
   for (EstimationMethod m : {EstimationMethod::Ols, EstimationMethod::Wls, EstimationMethod::Ridge,
@@ -116,6 +117,20 @@ void EstimatePage::buildUi() {
   ridgeSpin_->setRange(0.0, 1.0);
   ridgeSpin_->setSingleStep(1e-4);
   ridgeSpin_->setToolTip(tr("Ridge weight λ relative to diag(ΦᵀΦ)"));
+  connect(methodCombo_, qOverload<int>(&QComboBox::currentIndexChanged), this, &EstimatePage::onSettingsEdited);
+  connect(ridgeSpin_, &QDoubleSpinBox::editingFinished, this, &EstimatePage::onSettingsEdited);
+  auto* methodBox = new QGroupBox(tr("Estimator"));
+  auto* methodLayout = new QVBoxLayout(methodBox);
+  methodLayout->addWidget(methodCombo_);
+  auto* ridgeRow = new QHBoxLayout;
+  ridgeRow->addWidget(new QLabel(tr("Ridge λ")));
+  ridgeRow->addWidget(ridgeSpin_, 1);
+  methodLayout->addLayout(ridgeRow);
+  return methodBox;
+}
+
+// The joint model: friction, offset and armature columns.
+QGroupBox* EstimatePage::buildJointModelBox() {
   viscousCheck_ = new QCheckBox(tr("Viscous friction  fv·qd"));
   viscousCheck_->setObjectName("viscousCheck");
   coulombCheck_ = new QCheckBox(tr("Coulomb friction  fc·sign(qd)"));
@@ -124,11 +139,20 @@ void EstimatePage::buildUi() {
   offsetCheck_->setObjectName("offsetCheck");
   armatureCheck_ = new QCheckBox(tr("Armature  Ia·qdd"));
   armatureCheck_->setObjectName("armatureCheck");
-  connect(methodCombo_, qOverload<int>(&QComboBox::currentIndexChanged), this, &EstimatePage::onSettingsEdited);
-  connect(ridgeSpin_, &QDoubleSpinBox::editingFinished, this, &EstimatePage::onSettingsEdited);
   for (QCheckBox* c : {viscousCheck_, coulombCheck_, offsetCheck_, armatureCheck_})
     connect(c, &QCheckBox::toggled, this, &EstimatePage::onSettingsEdited);
 
+  auto* columnsBox = new QGroupBox(tr("Joint model"));
+  auto* columnsLayout = new QGridLayout(columnsBox);
+  columnsLayout->addWidget(viscousCheck_, 0, 0);
+  columnsLayout->addWidget(coulombCheck_, 1, 0);
+  columnsLayout->addWidget(offsetCheck_, 0, 1);
+  columnsLayout->addWidget(armatureCheck_, 1, 1);
+  return columnsBox;
+}
+
+// Estimate / Cancel, progress and status.
+QGroupBox* EstimatePage::buildRunBox() {
   runButton_ = new QPushButton(tr("Estimate"));
   runButton_->setObjectName("estimateButton");
   runButton_->setDefault(false);
@@ -148,19 +172,6 @@ void EstimatePage::buildUi() {
   statusLabel_->setWordWrap(true);
   statusLabel_->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-  auto* methodBox = new QGroupBox(tr("Estimator"));
-  auto* methodLayout = new QVBoxLayout(methodBox);
-  methodLayout->addWidget(methodCombo_);
-  auto* ridgeRow = new QHBoxLayout;
-  ridgeRow->addWidget(new QLabel(tr("Ridge λ")));
-  ridgeRow->addWidget(ridgeSpin_, 1);
-  methodLayout->addLayout(ridgeRow);
-  auto* columnsBox = new QGroupBox(tr("Joint model"));
-  auto* columnsLayout = new QGridLayout(columnsBox);
-  columnsLayout->addWidget(viscousCheck_, 0, 0);
-  columnsLayout->addWidget(coulombCheck_, 1, 0);
-  columnsLayout->addWidget(offsetCheck_, 0, 1);
-  columnsLayout->addWidget(armatureCheck_, 1, 1);
   auto* runBox = new QGroupBox(tr("Run"));
   auto* runLayout = new QGridLayout(runBox);
   runLayout->addWidget(runButton_, 0, 0);
@@ -168,11 +179,11 @@ void EstimatePage::buildUi() {
   runLayout->addWidget(progressBar_, 0, 2);
   runLayout->addWidget(statusLabel_, 1, 0, 1, 3);
   runLayout->setColumnStretch(2, 1);
-  auto* top = new QHBoxLayout;
-  top->addWidget(methodBox);
-  top->addWidget(columnsBox);
-  top->addWidget(runBox, 1);
+  return runBox;
+}
 
+// The summary, the prior weight line and the base-parameter table.
+QWidget* EstimatePage::buildParameterView() {
   summaryLabel_ = new QLabel;
   summaryLabel_->setObjectName("estimateSummary");
   summaryLabel_->setWordWrap(true);
@@ -202,6 +213,17 @@ void EstimatePage::buildUi() {
   parameterTable_->setSortingEnabled(true);
   parameterTable_->setWordWrap(false);
 
+  auto* tableBox = new QWidget;
+  auto* tableLayout = new QVBoxLayout(tableBox);
+  tableLayout->setContentsMargins(0, 0, 0, 0);
+  tableLayout->addWidget(summaryLabel_);
+  tableLayout->addWidget(priorWeightLabel_);
+  tableLayout->addWidget(parameterTable_, 1);
+  return tableBox;
+}
+
+// Below the table: plausibility per link, residual per joint, notes / prior weight / friction tabs.
+QWidget* EstimatePage::buildResultPanes() {
   residualTable_ = new QTableWidget(0, 3);
   residualTable_->setObjectName("residualTable");
   residualTable_->setHorizontalHeaderLabels({tr("Joint"), tr("RMS [N m]"), tr("Noise std [N m]")});
@@ -239,12 +261,16 @@ void EstimatePage::buildUi() {
   bottom->addWidget(residualBox);
   bottom->addWidget(notesTabs_);
   bottom->setSizes({600, 330, 310});
-  auto* tableBox = new QWidget;
-  auto* tableLayout = new QVBoxLayout(tableBox);
-  tableLayout->setContentsMargins(0, 0, 0, 0);
-  tableLayout->addWidget(summaryLabel_);
-  tableLayout->addWidget(priorWeightLabel_);
-  tableLayout->addWidget(parameterTable_, 1);
+  return bottom;
+}
+
+void EstimatePage::buildUi() {
+  auto* top = new QHBoxLayout;
+  top->addWidget(buildEstimatorBox());
+  top->addWidget(buildJointModelBox());
+  top->addWidget(buildRunBox(), 1);
+  QWidget* tableBox = buildParameterView();
+  QWidget* bottom = buildResultPanes();
   split_ = new QSplitter(Qt::Vertical);
   split_->addWidget(tableBox);
   split_->addWidget(bottom);

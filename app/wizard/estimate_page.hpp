@@ -56,6 +56,11 @@ class EstimatePage : public QWizardPage {
 
  private:
   void buildUi();
+  QGroupBox* buildEstimatorBox();
+  QGroupBox* buildJointModelBox();
+  QGroupBox* buildRunBox();
+  QWidget* buildParameterView();
+  QWidget* buildResultPanes();
   void showSettings();
   void onSettingsEdited();
   void showResults();

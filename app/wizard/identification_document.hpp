@@ -206,6 +206,7 @@ class IdentificationDocument : public QObject {
 
  private:
   void invalidateResults();
+  void emitEverythingChanged();  // every section was replaced (fromJson, clear)
   std::vector<LogSource> logs_;
   ImportSettings import_;
   PreprocessingSettings preprocessing_;

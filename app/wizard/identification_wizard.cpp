@@ -6,6 +6,9 @@
 #include "app/wizard/payload_page.hpp"
 #include "app/wizard/preprocess_page.hpp"
 #include "app/wizard/validate_page.hpp"
+#include "app/wizard/wizard_result_lines.hpp"
+
+#include <QAbstractButton>
 
 namespace eb::wizard {
 
@@ -40,6 +43,21 @@ IdentificationWizard::IdentificationWizard(const RobotModel& model, const QStrin
   connect(estimatePage_, &EstimatePage::estimationFinished, this, &IdentificationWizard::estimationFinished);
   connect(validatePage_, &ValidatePage::validationFinished, this, &IdentificationWizard::validationFinished);
   connect(payloadPage_, &PayloadPage::payloadIdentified, this, &IdentificationWizard::payloadIdentified);
+  // The payload page's status line is already one line naming the link, mass and mapping.
+  connect(payloadPage_, &PayloadPage::payloadIdentified, this, [this](bool ok, const QString& message) {
+    if (ok) emit resultReady(message);
+    else if (!message.isEmpty() && message != tr("Cancelled.")) emit problemReported(tr("Payload: %1").arg(message));
+  });
+  connect(this, &IdentificationWizard::estimationFinished, this, &IdentificationWizard::reportEstimation);
+  connect(this, &IdentificationWizard::validationFinished, this, &IdentificationWizard::reportValidation);
+  setButtonText(QWizard::CustomButton1, tr("Reopen last session"));
+  button(QWizard::CustomButton1)->setObjectName("reopenSessionButton");
+  connect(this, &QWizard::customButtonClicked, this, [this](int which) {
+    if (which != QWizard::CustomButton1) return;
+    QString error;
+    if (!reopenKeptSession(&error)) emit problemReported(tr("The last session could not be reopened: %1").arg(error));
+  });
+  connect(document_, &IdentificationDocument::logsChanged, this, &IdentificationWizard::updateReopenButton);
 }
 
 IdentificationWizard::~IdentificationWizard() {
@@ -51,7 +69,51 @@ IdentificationWizard::~IdentificationWizard() {
 
 void IdentificationWizard::done(int result) {
   for (BackgroundTask* task : findChildren<BackgroundTask*>()) task->cancel();
+  if (store_ && !store_->save(robotSpec(), *document_))
+    emit problemReported(tr("The wizard session could not be kept in %1").arg(store_->path()));
   QWizard::done(result);
+}
+
+void IdentificationWizard::keepSessionIn(const WizardSessionStore& store) {
+  store_ = store;
+  updateReopenButton();
+}
+
+std::optional<KeptSession> IdentificationWizard::keptSession() const {
+  return store_ ? store_->load(robotSpec()) : std::nullopt;
+}
+
+bool IdentificationWizard::reopenKeptSession(QString* error) {
+  const std::optional<KeptSession> kept = keptSession();
+  if (!kept) {
+    if (error) *error = tr("no session kept for %1").arg(robotSpec());
+    return false;
+  }
+  if (!document_->fromJson(kept->document, QString(), error)) return false;
+  restart();
+  return true;
+}
+
+void IdentificationWizard::updateReopenButton() {
+  const std::optional<KeptSession> kept = document_->logs().empty() ? keptSession() : std::nullopt;
+  setOption(QWizard::HaveCustomButton1, kept.has_value());
+  if (kept)
+    button(QWizard::CustomButton1)
+        ->setToolTip(tr("Reopen the session closed last for this robot: %1").arg(WizardSessionStore::describe(*kept)));
+}
+
+void IdentificationWizard::reportEstimation(bool ok, bool cancelled, const QString& message) {
+  if (ok && document_->results())
+    emit resultReady(estimateResultLine(QString::fromStdString(model().name()), *document_->results(),
+                                        static_cast<int>(document_->logs().size())));
+  else if (!ok && !cancelled)
+    emit problemReported(tr("Estimation failed: %1").arg(message));
+}
+
+void IdentificationWizard::reportValidation(bool ok, const QString& message) {
+  if (ok && document_->validation()) emit resultReady(validationResultLine(*document_->validation()));
+  else if (!ok && !message.isEmpty() && message != tr("Cancelled."))
+    emit problemReported(tr("Validation failed: %1").arg(message));
 }
 
 void IdentificationWizard::addLogs(const QStringList& paths) { importPage_->addLogs(paths); }

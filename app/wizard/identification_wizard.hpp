@@ -27,6 +27,7 @@
 #include "app/wizard/export_page.hpp"
 #include "app/wizard/identification_document.hpp"
 #include "app/wizard/wizard_session.hpp"
+#include "app/wizard/wizard_session_store.hpp"
 
 #include "model/robot_model.hpp"
 
@@ -34,6 +35,7 @@
 #include <QWizard>
 
 #include <memory>
+#include <optional>
 
 namespace eb::wizard {
 
@@ -71,6 +73,15 @@ class IdentificationWizard : public QWizard {
   /// Writes the current estimate as JSON, YAML or identified URDF; false with `error` on failure.
   bool exportParameters(ExportFormat format, const QString& path, QString* error = nullptr);
 
+  // ---- the session kept between wizards ----
+  /// Keeps the document in `store` when the wizard closes, and offers to reopen what the store
+  /// kept for this robot (the "Reopen last session" button) while the document has no logs.
+  void keepSessionIn(const WizardSessionStore& store);
+  /// The session the store kept for this robot (none without a store or when nothing is kept).
+  std::optional<KeptSession> keptSession() const;
+  /// Replaces the document with the kept session; false when there is none or it does not load.
+  bool reopenKeptSession(QString* error = nullptr);
+
   // ---- state ----
   /// True while any page has work running (reading, preprocessing, estimating, validating).
   bool isBusy() const;
@@ -95,11 +106,19 @@ class IdentificationWizard : public QWizard {
   void validationFinished(bool ok, const QString& message);
   /// A payload identification ended.
   void payloadIdentified(bool ok, const QString& message);
+  /// One line on a finished estimate or validation (wizard_result_lines.hpp), for the workbench's log.
+  void resultReady(const QString& line);
+  /// One line on an estimate or validation that failed (not on a cancel), for the workbench's log.
+  void problemReported(const QString& line);
 
  protected:
   void done(int result) override;
 
  private:
+  void reportEstimation(bool ok, bool cancelled, const QString& message);
+  void reportValidation(bool ok, const QString& message);
+  void updateReopenButton();
+
   IdentificationDocument* document_;
   WizardSession* session_;
   ImportPage* importPage_;
@@ -108,6 +127,7 @@ class IdentificationWizard : public QWizard {
   ValidatePage* validatePage_;
   ExportPage* exportPage_;
   PayloadPage* payloadPage_;
+  std::optional<WizardSessionStore> store_;
 };
 
 }  // namespace eb::wizard

@@ -2,6 +2,7 @@
 
 #include "app/wizard/column_mapping_editor.hpp"
 #include "app/wizard/log_file_view.hpp"
+#include "app/wizard/log_mapping_guess.hpp"
 #include "app/wizard/log_mapping_io.hpp"
 #include "app/wizard/log_read_options.hpp"
 #include "app/wizard/time_step_chart.hpp"
@@ -33,13 +34,10 @@
 namespace eb::wizard {
 namespace {
 
-constexpr std::size_t kPreviewRows = 200;
-
 QString logsKey(const IdentificationDocument& doc) {
   const QJsonObject json = doc.toJson();
   return QString::fromUtf8(QJsonDocument(QJsonArray{json["logs"], json["import"]}).toJson(QJsonDocument::Compact));
 }
-
 
 }  // namespace
 
@@ -69,8 +67,8 @@ ImportPage::ImportPage(WizardSession* session, QWidget* parent)
   });
 }
 
-void ImportPage::buildUi() {
-  // ---- logs list ----
+// The logs list with its Add / Remove buttons.
+QWidget* ImportPage::buildLogList() {
   logList_ = new QListWidget;
   logList_->setObjectName("logList");
   logList_->setMinimumWidth(200);
@@ -92,16 +90,11 @@ void ImportPage::buildUi() {
     showLog(row);
     showTimeBase();
   });
+  return logBox;
+}
 
-  fileView_ = new LogFileView;
-  auto* top = new QSplitter(Qt::Horizontal);
-  top->addWidget(logBox);
-  top->addWidget(fileView_);
-  top->setStretchFactor(0, 0);
-  top->setStretchFactor(1, 5);
-  top->setSizes({220, 920});
-
-  // ---- mapping ----
+// The column mapping editor with the mapping file buttons.
+QWidget* ImportPage::buildMappingBox() {
   mappingEditor_ = new ColumnMappingEditor(session_->jointNames());
   connect(mappingEditor_, &ColumnMappingEditor::edited, this, &ImportPage::onMappingEdited);
   connect(mappingEditor_, &ColumnMappingEditor::guessRequested, this, &ImportPage::reguessMapping);
@@ -133,8 +126,11 @@ void ImportPage::buildUi() {
   auto* mappingLayout = new QVBoxLayout(mappingBox);
   mappingLayout->addWidget(mappingEditor_, 1);
   mappingLayout->addLayout(mappingButtons);
+  return mappingBox;
+}
 
-  // ---- time axis and problems ----
+// The check status, the time-step chart and the problem list.
+QWidget* ImportPage::buildProblemBox() {
   timeChart_ = new TimeStepChart;
   timeChart_->setMinimumHeight(180);
   problemList_ = new LogProblemList;
@@ -157,10 +153,21 @@ void ImportPage::buildUi() {
   problemSplit->addWidget(problemList_);
   problemSplit->setSizes({210, 190});
   problemLayout->addWidget(problemSplit, 1);
+  return problemBox;
+}
+
+void ImportPage::buildUi() {
+  fileView_ = new LogFileView;
+  auto* top = new QSplitter(Qt::Horizontal);
+  top->addWidget(buildLogList());
+  top->addWidget(fileView_);
+  top->setStretchFactor(0, 0);
+  top->setStretchFactor(1, 5);
+  top->setSizes({220, 920});
 
   auto* bottom = new QSplitter(Qt::Horizontal);
-  bottom->addWidget(mappingBox);
-  bottom->addWidget(problemBox);
+  bottom->addWidget(buildMappingBox());
+  bottom->addWidget(buildProblemBox());
   bottom->setStretchFactor(0, 3);
   bottom->setStretchFactor(1, 2);
   bottom->setSizes({680, 450});
@@ -265,57 +272,14 @@ void ImportPage::setCurrentLog(int index) { logList_->setCurrentRow(index); }
 bool ImportPage::isChecking() const { return task_->isRunning() || checkTimer_->isActive() || checkPending_; }
 
 void ImportPage::guessMapping(LogSource& log, LogPreviewState& state) {
-  state.guessNotes.clear();
-  state.guessWarnings.clear();
-  state.guessError = {};
-  LogGuessOptions options;
-  options.dof = session_->model().dof();
-  options.jointNames = session_->jointNames();
-  if (session_->document()->import().torqueConstants.size() == static_cast<std::size_t>(options.dof))
-    options.torqueConstants = session_->document()->import().torqueConstants;
-  const CsvLayout& layout = state.preview.layout;
-  try {
-    const LogMappingGuess guess = guessLogColumnMapping(layout.columns, state.preview.values, options,
-                                                        log.path.toStdString(), layout.columnsLine());
-    log.mapping = guess.mapping;
-    state.guessNotes = toQStringList(guess.notes);
-    state.guessWarnings = toQStringList(guess.warnings);
-  } catch (const std::exception& e) {
-    // Nothing usable was recognised: an empty mapping with the model's joints, to fill in by hand.
-    state.guessError = diagnosticOf(e);
-    // Keep what the exact names say ("t", "q3", "tau3", ...) so only the rest is left to map by hand.
-    log.mapping = LogColumnMapping{};
-    auto has = [&](const std::string& name) {
-      return std::find(layout.columns.begin(), layout.columns.end(), name) != layout.columns.end();
-    };
-    for (const char* time : {"t", "time", "timestamp"})
-      if (log.mapping.timeColumn.empty() && has(time)) log.mapping.timeColumn = time;
-    const auto names = session_->jointNames();
-    for (size_t j = 0; j < names.size(); ++j) {
-      JointColumns jc;
-      jc.name = names[j];
-      const std::string index = std::to_string(j + 1);
-      const std::pair<std::string*, const char*> roles[] = {{&jc.q, "q"}, {&jc.qd, "qd"}, {&jc.qdd, "qdd"}, {&jc.tau, "tau"}};
-      for (const auto& [field, role] : roles)
-        if (has(role + index)) *field = role + index;
-      log.mapping.joints.push_back(jc);
-    }
-  }
-  log.mappingEdited = false;
+  guessLogMapping(log, state, session_->jointNames(), session_->document()->import().torqueConstants);
 }
 
 void ImportPage::loadPreview(int index) {
   const LogSource& log = session_->document()->logs().at(static_cast<size_t>(index));
   LogPreviewState& state = states_[log.path];
   if (log.isMat()) return;
-  state.previewOk = false;
-  state.previewError = {};
-  try {
-    state.preview = readCsvPreview(log.path.toStdString(), kPreviewRows, effectiveCsvFormat(log));
-    state.previewOk = true;
-  } catch (const std::exception& e) {
-    state.previewError = diagnosticOf(e);
-  }
+  readLogPreview(log, state);
 }
 
 void ImportPage::showLog(int index) {
@@ -413,13 +377,15 @@ void ImportPage::refreshLogList() {
   const bool checked = checkedKey_ == logsKey(*session_->document());
   for (const LogSource& log : logs) {
     auto* item = new QListWidgetItem(QFileInfo(log.path).fileName());
-    item->setToolTip(log.path);
     bool error = false, warning = false;
+    QStringList tip{log.path};  // the name is cut in a narrow list: the tooltip has all its problems in full
     for (const LogProblem& p : problems_)
       if (p.path == log.path) {
         error |= p.severity == LogProblem::Severity::Error;
         warning |= p.severity == LogProblem::Severity::Warning;
+        if (p.severity != LogProblem::Severity::Info) tip << problemLine(p);
       }
+    item->setToolTip(tip.join('\n'));
     const QStyle::StandardPixmap icon = error     ? QStyle::SP_MessageBoxCritical
                                         : warning ? QStyle::SP_MessageBoxWarning
                                         : checked ? QStyle::SP_DialogApplyButton
@@ -440,14 +406,7 @@ void ImportPage::onFormatEdited() {
   log.header = readOptions_->header();
   LogPreviewState& state = states_[log.path];
   const std::vector<std::string> before = state.previewOk ? state.preview.layout.columns : std::vector<std::string>{};
-  state.previewOk = false;
-  state.previewError = {};
-  try {
-    state.preview = readCsvPreview(log.path.toStdString(), kPreviewRows, effectiveCsvFormat(log));
-    state.previewOk = true;
-  } catch (const std::exception& e) {
-    state.previewError = diagnosticOf(e);
-  }
+  readLogPreview(log, state);
   // Other columns: the old mapping means nothing any more.
   if (state.previewOk && state.preview.layout.columns != before) guessMapping(log, state);
   session_->document()->setLog(index, log);
@@ -571,6 +530,7 @@ void ImportPage::startCheck() {
           checkedKey_ = key;
         } else if (!outcome.ok && !outcome.cancelled) {
           checkStatus_->setText(outcome.error);
+          checkStatus_->setToolTip(outcome.error);
         }
         refreshProblems();
         if (checkPending_ || key != logsKey(*session_->document())) scheduleCheck();

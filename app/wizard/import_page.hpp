@@ -63,6 +63,9 @@ class ImportPage : public QWizardPage {
 
  private:
   void buildUi();
+  QWidget* buildLogList();
+  QWidget* buildMappingBox();
+  QWidget* buildProblemBox();
   void addLogsDialog();
   void loadPreview(int index);
   void guessMapping(LogSource& log, LogPreviewState& state);

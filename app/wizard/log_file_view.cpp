@@ -105,6 +105,7 @@ void LogFileView::showPreview(const LogSource& log, const LogPreviewState& state
     previewTable_->setRowCount(0);
     previewTable_->setColumnCount(0);
     previewTitle_->setText(log.isMat() ? tr("No preview for MATLAB files.") : problemText(state.previewError));
+    previewTitle_->setToolTip(previewTitle_->text());  // a long error is cut by the pane's width
     return;
   }
   const CsvPreview& p = state.preview;
@@ -147,6 +148,7 @@ void LogFileView::showPreview(const LogSource& log, const LogPreviewState& state
   previewTable_->setVerticalHeaderLabels(lineLabels);
   previewTable_->horizontalHeader()->setMinimumHeight(40);
   previewTitle_->setText(tr("First %1 data rows; row labels are file line numbers.").arg(rows));
+  previewTitle_->setToolTip(QString());
 }
 
 void LogFileView::showPlace(std::size_t line, const QString& field, const LogPreviewState& state) {

@@ -29,6 +29,10 @@ QString problemText(const Diagnostic& d) {
   return QString::fromStdString(oneLineMessage(text));
 }
 
+QString problemLine(const LogProblem& p) {
+  return p.line ? QObject::tr("line %1: %2").arg(p.line).arg(p.message) : p.message;
+}
+
 std::vector<LogProblem> collectLogProblems(const std::vector<LogSource>& logs,
                                            const std::map<QString, LogPreviewState>& states,
                                            const std::vector<LogCheck>& checks, bool checked, std::size_t* rows) {
@@ -115,7 +119,8 @@ void LogProblemList::setProblems(const std::vector<LogProblem>& problems) {
     item->setToolTip(0, p.path);
     item->setText(1, p.line ? QString::number(p.line) : QString());
     item->setText(2, p.message);
-    item->setToolTip(2, p.message);
+    item->setToolTip(1, problemLine(p));
+    item->setToolTip(2, problemLine(p));
     const QStyle::StandardPixmap icon = p.severity == LogProblem::Severity::Error     ? QStyle::SP_MessageBoxCritical
                                         : p.severity == LogProblem::Severity::Warning ? QStyle::SP_MessageBoxWarning
                                                                                       : QStyle::SP_MessageBoxInformation;

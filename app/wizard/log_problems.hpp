@@ -45,6 +45,9 @@ Diagnostic diagnosticOf(const std::exception& error);
 /// (they have columns of their own).
 QString problemText(const Diagnostic& d);
 
+/// A problem as one line with its place: "line 12: column 'q3': ..." (the whole message, for tooltips).
+QString problemLine(const LogProblem& problem);
+
 /// Every problem of the document's logs, errors first; `checks` are of the current state when
 /// `checked`. `rows` receives the samples read in all.
 std::vector<LogProblem> collectLogProblems(const std::vector<LogSource>& logs,

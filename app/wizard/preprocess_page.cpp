@@ -51,7 +51,8 @@ PreprocessPage::PreprocessPage(WizardSession* session, QWidget* parent)
   });
 }
 
-void PreprocessPage::buildUi() {
+// Filter and derivative settings.
+QGroupBox* PreprocessPage::buildSettingsBox() {
   cutoffSpin_ = new QDoubleSpinBox;
   cutoffSpin_->setObjectName("cutoffSpin");
   cutoffSpin_->setRange(0.0, 10000.0);
@@ -103,7 +104,11 @@ void PreprocessPage::buildUi() {
   form->addRow(tr("Polynomial order"), polyOrderSpin_);
   form->addRow(filterTorqueCheck_);
   form->addRow(loggedDerivativesCheck_);
+  return settingsBox;
+}
 
+// Which log and joint the charts preview, with the info and error lines.
+QGroupBox* PreprocessPage::buildPreviewBox() {
   logCombo_ = new QComboBox;
   logCombo_->setObjectName("previewLogCombo");
   logCombo_->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
@@ -127,18 +132,11 @@ void PreprocessPage::buildUi() {
   errorLabel_->setStyleSheet("color: #b00020");
   previewForm->addRow(infoLabel_);
   previewForm->addRow(errorLabel_);
-  timeChart_ = new TimeStepChart;
-  timeChart_->setMinimumHeight(170);
-  timeChart_->setSummaryVisible(false);  // the info line above says it, with the preprocessing
+  return previewBox;
+}
 
-  auto* left = new QVBoxLayout;
-  left->addWidget(settingsBox);
-  left->addWidget(previewBox);
-  left->addWidget(timeChart_, 1);
-  auto* leftWidget = new QWidget;
-  leftWidget->setLayout(left);
-  leftWidget->setFixedWidth(290);
-
+// The four charts q, qd, qdd, tau: raw, logged and used by the estimate.
+QGridLayout* PreprocessPage::buildCharts() {
   auto* grid = new QGridLayout;
   grid->setSpacing(4);
   for (int c = 0; c < 4; ++c) {
@@ -156,10 +154,26 @@ void PreprocessPage::buildUi() {
     filteredSeries_[c] = addLineSeries(chart, tr("used by the estimate"), QColor(31, 119, 180), 2.0);
     grid->addWidget(charts_[c], c / 2, c % 2);
   }
+  return grid;
+}
+
+void PreprocessPage::buildUi() {
+  timeChart_ = new TimeStepChart;
+  timeChart_->setMinimumHeight(170);
+  timeChart_->setSummaryVisible(false);  // the info line above says it, with the preprocessing
+
+  auto* left = new QVBoxLayout;
+  left->addWidget(buildSettingsBox());
+  left->addWidget(buildPreviewBox());
+  left->addWidget(timeChart_, 1);
+  auto* leftWidget = new QWidget;
+  leftWidget->setLayout(left);
+  leftWidget->setFixedWidth(290);
+
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(leftWidget);
-  layout->addLayout(grid, 1);
+  layout->addLayout(buildCharts(), 1);
   showSettings();
 }
 

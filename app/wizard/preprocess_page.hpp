@@ -21,6 +21,8 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
+class QGridLayout;
 class QLabel;
 class QLineSeries;
 class QChartView;
@@ -65,6 +67,9 @@ class PreprocessPage : public QWizardPage {
   };
 
   void buildUi();
+  QGroupBox* buildSettingsBox();
+  QGroupBox* buildPreviewBox();
+  QGridLayout* buildCharts();
   void showSettings();
   void onSettingsEdited();
   void schedulePreview();

@@ -48,8 +48,9 @@ ValidatePage::ValidatePage(WizardSession* session, QWidget* parent)
 void ValidatePage::buildUi() {
   pathEdit_ = new QLineEdit;
   pathEdit_->setObjectName("validationLogEdit");
-  pathEdit_->setReadOnly(true);
-  pathEdit_->setPlaceholderText(tr("Choose a log recorded on another trajectory"));
+  pathEdit_->setPlaceholderText(tr("Type the path of a log recorded on another trajectory, or choose one"));
+  pathEdit_->setClearButtonEnabled(true);
+  connect(pathEdit_, &QLineEdit::editingFinished, this, &ValidatePage::takeTypedPath);
   browseButton_ = new QPushButton(tr("Choose log..."));
   browseButton_->setObjectName("chooseValidationLogButton");
   browseButton_->setAutoDefault(false);
@@ -167,11 +168,62 @@ void ValidatePage::browse() {
   setValidationLog(path);
 }
 
+QString validationPathProblem(const QString& path) {
+  const QFileInfo info(path);
+  if (!info.exists()) return QObject::tr("no such file: %1").arg(path);
+  if (!info.isFile()) return QObject::tr("not a file: %1").arg(path);
+  if (!info.isReadable()) return QObject::tr("cannot be read: %1").arg(path);
+  return {};
+}
+
+void ValidatePage::takeTypedPath() {
+  const QString typed = pathEdit_->text().trimmed();
+  const QString current = session_->document()->validationLog();
+  if (typed.isEmpty() ? current.isEmpty() : QFileInfo(typed).absoluteFilePath() == current) return;
+  if (typed.isEmpty()) {
+    setValidationLog(QString());
+    return;
+  }
+  const QString problem = validationPathProblem(typed);
+  if (!problem.isEmpty()) {
+    // The typed text stays for the user to correct; the document keeps its validation log.
+    statusLabel_->setText(QString("<span style='color:#b00020'>%1</span>").arg(problem.toHtmlEscaped()));
+    return;
+  }
+  setValidationLog(typed);
+}
+
 void ValidatePage::setValidationLog(const QString& given) {
   const QString path = given.isEmpty() ? QString() : QFileInfo(given).absoluteFilePath();
   session_->document()->setValidationLog(path);
   pathEdit_->setText(path);
   if (!path.isEmpty()) startValidation();
+}
+
+// The training logs' mapping when the validation log at `path` has the same columns (same
+// logger), set into `settings`; otherwise its columns are guessed from its header. Returns
+// which, for the status line.
+QString ValidatePage::adoptTrainingMapping(const QString& path, IdentificationSettings& settings) const {
+  const IdentificationDocument* doc = session_->document();
+  if (!path.endsWith(".mat", Qt::CaseInsensitive)) {
+    for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i) {
+      const LogSource& log = doc->logs()[size_t(i)];
+      if (log.isMat() || log.mapping.joints.empty()) continue;
+      try {
+        LogSource candidate = log;
+        candidate.path = path;
+        const std::optional<CsvFormat> format = effectiveCsvFormat(candidate);
+        const CsvPreview preview = readCsvPreview(path.toStdString(), 2, format);
+        checkLogColumnMapping(log.mapping, preview.layout.columns, session_->model().dof(), path.toStdString());
+        settings.import.mapping = log.mapping;
+        settings.import.sampleRateHz = log.mapping.sampleRateHz;
+        settings.import.format = format;
+        return tr("columns mapped as %1").arg(QFileInfo(log.path).fileName());
+      } catch (const std::exception&) {
+      }
+    }
+  }
+  return tr("columns guessed from the header");
 }
 
 void ValidatePage::startValidation() {
@@ -187,29 +239,8 @@ void ValidatePage::startValidation() {
     statusLabel_->setText(tr("No estimate: run the Estimate page first."));
     return;
   }
-  // The training logs' mapping when the validation log has the same columns (same logger);
-  // otherwise the columns are guessed from its header.
   IdentificationSettings settings = doc->commonSettings();
-  QString mappingNote = tr("columns guessed from the header");
-  if (!path.endsWith(".mat", Qt::CaseInsensitive)) {
-    for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i) {
-      const LogSource& log = doc->logs()[size_t(i)];
-      if (log.isMat() || log.mapping.joints.empty()) continue;
-      try {
-        LogSource candidate = log;
-        candidate.path = path;
-        const std::optional<CsvFormat> format = effectiveCsvFormat(candidate);
-        const CsvPreview preview = readCsvPreview(path.toStdString(), 2, format);
-        checkLogColumnMapping(log.mapping, preview.layout.columns, session_->model().dof(), path.toStdString());
-        settings.import.mapping = log.mapping;
-        settings.import.sampleRateHz = log.mapping.sampleRateHz;
-        settings.import.format = format;
-        mappingNote = tr("columns mapped as %1").arg(QFileInfo(log.path).fileName());
-        break;
-      } catch (const std::exception&) {
-      }
-    }
-  }
+  const QString mappingNote = adoptTrainingMapping(path, settings);
   bool training = false;
   for (const LogSource& log : doc->logs()) training |= log.path == path;
   independenceLabel_->setText(training ? tr("This log was used for the estimate: the validation is not independent.")

@@ -19,6 +19,9 @@ class QTableWidget;
 
 namespace eb::wizard {
 
+/// Why `path` cannot be a validation log (no such file, not a file, unreadable); empty when it can.
+QString validationPathProblem(const QString& path);
+
 class ValidatePage : public QWizardPage {
   Q_OBJECT
  public:
@@ -43,6 +46,8 @@ class ValidatePage : public QWizardPage {
  private:
   void buildUi();
   void browse();
+  void takeTypedPath();
+  QString adoptTrainingMapping(const QString& path, IdentificationSettings& settings) const;  // the path typed in the box, checked, as the validation log
   void showValidation();
   void plot();
 

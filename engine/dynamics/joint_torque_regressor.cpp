@@ -48,6 +48,10 @@ double coulombSign(double qd, double width) {
   return qd > 0.0 ? 1.0 : (qd < 0.0 ? -1.0 : 0.0);
 }
 
+// One function of ~120 lines on purpose: it is the innermost loop of every identification and
+// design (called per sample) and its forward and backward passes share per-body quantities that
+// the compiler keeps in registers; passes split into calls would risk that for no reader's gain.
+// Measure regressor/<robot> (excitebench-bench) before splitting it.
 const Eigen::MatrixXd& computeJointTorqueRegressor(const RobotModel& model, DynamicsWorkspace& ws,
                                                    const RegressorOptions& options, const Eigen::VectorXd& q,
                                                    const Eigen::VectorXd& qd, const Eigen::VectorXd& qdd) {

@@ -29,7 +29,9 @@ EstimationMethod parseEstimationMethod(const std::string& name) {
   if (name == "wls") return EstimationMethod::Wls;
   if (name == "ridge") return EstimationMethod::Ridge;
   if (name == "consistent") return EstimationMethod::Consistent;
-  throw std::invalid_argument("unknown estimation method '" + name + "' (use ols, wls, ridge or consistent)");
+  // The name is user input (--method, a project file): an input error, placed by the caller
+  // (the CLI names the flag's value, the project reader its JSON path).
+  throw InputError("unknown estimation method '" + name + "' (use ols, wls, ridge or consistent)");
 }
 
 double checkConditioning(const Eigen::MatrixXd& A, const BaseParameters& base, double maxCondition) {

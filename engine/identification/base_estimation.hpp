@@ -20,7 +20,7 @@ enum class EstimationMethod { Ols, Wls, Ridge, Consistent };
 
 /// "ols", "wls", "ridge", "consistent".
 const char* estimationMethodName(EstimationMethod method);
-/// Parses a method name; throws std::invalid_argument naming the accepted values.
+/// Parses a method name (user input); throws InputError naming the accepted values.
 EstimationMethod parseEstimationMethod(const std::string& name);
 
 struct EstimationOptions {

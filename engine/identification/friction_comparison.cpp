@@ -1,6 +1,7 @@
 #include "identification/friction_comparison.hpp"
 
 #include "dynamics/joint_torque_regressor.hpp"
+#include "identification/blocked_gram.hpp"
 #include "model/model_error.hpp"
 #include "util/cancelled.hpp"
 
@@ -16,7 +17,6 @@
 namespace eb {
 namespace {
 
-constexpr int kBlockSamples = 128;
 // The first pass's grids, log-spaced; each refinement zooms in around every joint's choice.
 constexpr double kWidths[] = {0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2};    // tanh [rad/s]
 constexpr double kStribeck[] = {0.01, 0.02, 0.05, 0.1, 0.2, 0.5};           // [rad/s]
@@ -104,13 +104,7 @@ struct Grams {
 
 class FeatureAccumulator {
  public:
-  FeatureAccumulator(const RobotModel& model, const BaseParameters& base, const FrictionDictionary& dictionary)
-      : model_(model), base_(base), dictionary_(dictionary), ws_(model), size_(base.rank + kFeatures + 1) {
-    for (Grams* g : {&train_, &held_}) g->G.assign(static_cast<std::size_t>(model.dof()), Eigen::MatrixXd::Zero(size_, size_));
-    for (int part = 0; part < 2; ++part) {
-      rows_[part].assign(static_cast<std::size_t>(model.dof()), Eigen::MatrixXd::Zero(size_, kBlockSamples));
-      filled_[part] = 0;
-    }
+// The first pass's grids, log-spaced; each refinement zooms in around every joint's choice.
   }
   /// The next samples are a new log; all of them held out when `heldOut` (a validation log).
   void startLog(bool heldOut = false) {
@@ -130,43 +124,35 @@ class FeatureAccumulator {
       const Eigen::VectorXd qs = q.row(s).transpose(), qds = qd.row(s).transpose(), qdds = qdd.row(s).transpose();
       const Eigen::MatrixXd& Y = computeJointTorqueRegressor(model_, ws_, base_.options, qs, qds, qdds);
       for (int j = 0; j < n; ++j) {
-        auto col = rows_[part][static_cast<std::size_t>(j)].col(filled_[part]);
+        auto col = grams_[part].column(j);
         for (int k = 0; k < r; ++k) col[k] = Y(j, base_.independent[static_cast<std::size_t>(k)]);
         dictionary_.features(j, qds[j], f);
         for (int k = 0; k < kFeatures; ++k) col[r + k] = f[k];
         col[size_ - 1] = tau(s, j);
       }
-      if (++filled_[part] == kBlockSamples) flush(part);
+      grams_[part].commit();
       (part ? held_ : train_).samples += 1;
     }
   }
   void finish() {
-    flush(0);
-    flush(1);
-    for (Grams* g : {&train_, &held_})
-      for (Eigen::MatrixXd& G : g->G)
-        for (Eigen::Index b = 0; b < G.cols(); ++b)
-          for (Eigen::Index a = b + 1; a < G.rows(); ++a) G(b, a) = G(a, b);
+    for (int part = 0; part < 2; ++part) {
+      grams_[part].flush();
+      Grams& g = part ? held_ : train_;
+      g.G.clear();
+      for (int j = 0; j < grams_[part].channels(); ++j) g.G.push_back(grams_[part].gram(j));
+    }
   }
   const Grams& training() const { return train_; }
   const Grams& heldOut() const { return held_; }
 
  private:
-  void flush(int part) {
-    if (filled_[part] == 0) return;
-    Grams& g = part ? held_ : train_;
-    for (std::size_t j = 0; j < g.G.size(); ++j)
-      g.G[j].selfadjointView<Eigen::Lower>().rankUpdate(rows_[part][j].leftCols(filled_[part]));
-    filled_[part] = 0;
-  }
   RobotModel model_;
   BaseParameters base_;
   FrictionDictionary dictionary_;
   DynamicsWorkspace ws_;
   int size_;
   Grams train_, held_;
-  std::vector<Eigen::MatrixXd> rows_[2];
-  int filled_[2] = {0, 0};
+  BlockedGram grams_[2];  // training, held-out: z = [Y_b,j | F_j | tau_j] per joint
   double t0_ = 0.0;
   bool started_ = false;
   bool allHeldOut_ = false;

@@ -26,8 +26,10 @@ bool isMatFile(const std::string& path) {
 }
 
 // A preprocessing error (its rate against the cutoff) belongs to the file it came from.
+// A setting the log's own rate makes invalid (a cutoff above its Nyquist frequency, a time column
+// in the wrong unit) is the user's input error: the file is its place, kept as data.
 [[noreturn]] void rethrowWithFile(const std::invalid_argument& e, const std::string& path) {
-  throw InputError(path + ": " + e.what());
+  throw inputErrorAt(path, 0, "", e.what());
 }
 
 }  // namespace

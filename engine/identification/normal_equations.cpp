@@ -2,6 +2,7 @@
 
 #include "dynamics/joint_torque_regressor.hpp"
 #include "dynamics/regressor_sparsity.hpp"
+#include "identification/blocked_gram.hpp"
 #include "util/thread_pool.hpp"
 
 #include <algorithm>
@@ -9,7 +10,8 @@
 
 namespace eb {
 namespace {
-constexpr int kBlockSamples = 128;
+// Fewer than four blocks' samples are not worth splitting over the pool's lanes.
+constexpr int kBlockSamples = BlockedGram::kBlockSamples;
 }
 
 NormalEquations::NormalEquations(int n, int r) : dof(n), columns(r) {
@@ -54,28 +56,23 @@ double NormalEquations::residualMean(int j, const Eigen::VectorXd& theta) const 
 }
 
 struct RegressionAccumulator::Lane {
-  Lane(const RobotModel& model, int r, const std::vector<std::vector<int>>& support) : ws(model), eq(model.dof(), r) {
+  Lane(const RobotModel& model, int r, const std::vector<std::vector<int>>& support)
+      : ws(model), eq(model.dof(), r), gram(supportSizes(support)) {
     const int n = model.dof();
-    for (const std::vector<int>& sj : support) {
-      const Eigen::Index m = static_cast<Eigen::Index>(sj.size());
-      rows.emplace_back(m, kBlockSamples);
-      G.emplace_back(m, m);
-      g.emplace_back(m);
-      sums.emplace_back(m);
-    }
-    taus.assign(static_cast<size_t>(n), Eigen::VectorXd(kBlockSamples));
     q.resize(n);
     qd.resize(n);
     qdd.resize(n);
   }
+  static std::vector<Eigen::Index> supportSizes(const std::vector<std::vector<int>>& support) {
+    std::vector<Eigen::Index> sizes;
+    for (const std::vector<int>& sj : support) sizes.push_back(static_cast<Eigen::Index>(sj.size()));
+    return sizes;
+  }
   DynamicsWorkspace ws;
   NormalEquations eq;
-  // Per joint, over the base columns its row can touch (regressor_sparsity.hpp):
-  std::vector<Eigen::MatrixXd> rows;  // |support| x block, stacked Y_b,j^T
-  std::vector<Eigen::MatrixXd> G;     // |support|^2 partial A_j
-  std::vector<Eigen::VectorXd> g;     // |support| partial c_j
-  std::vector<Eigen::VectorXd> sums;  // |support| partial sum of Y_b,j
-  std::vector<Eigen::VectorXd> taus;  // per joint: block
+  // Per joint, over the base columns its row can touch (regressor_sparsity.hpp): Y_b,j^T
+  // with the torque tau_j as target.
+  BlockedGram gram;
   Eigen::VectorXd q, qd, qdd;
 };
 
@@ -95,52 +92,35 @@ void RegressionAccumulator::addRange(Lane& lane, const Block& q, const Block& qd
   const int n = model_.dof();
   const int r = base_.rank;
   lane.eq = NormalEquations(n, r);
-  for (int j = 0; j < n; ++j) {
-    lane.G[static_cast<size_t>(j)].setZero();
-    lane.g[static_cast<size_t>(j)].setZero();
-    lane.sums[static_cast<size_t>(j)].setZero();
-  }
-  int filled = 0;
-  auto flush = [&]() {
-    if (filled == 0) return;
-    for (int j = 0; j < n; ++j) {
-      const size_t k = static_cast<size_t>(j);
-      const auto B = lane.rows[k].leftCols(filled);
-      const auto t = lane.taus[k].head(filled);
-      lane.G[k].selfadjointView<Eigen::Lower>().rankUpdate(B);
-      lane.g[k].noalias() += B * t;
-      lane.sums[k].noalias() += B.rowwise().sum();
-      lane.eq.tauSquares[j] += t.squaredNorm();
-      lane.eq.tauSums[j] += t.sum();
-    }
-    filled = 0;
-  };
+  lane.gram.reset();
   for (long s = begin; s < end; ++s) {
     lane.q = q.row(s).transpose();
     lane.qd = qd.row(s).transpose();
     lane.qdd = qdd.row(s).transpose();
     const Eigen::MatrixXd& Y = computeJointTorqueRegressor(model_, lane.ws, base_.options, lane.q, lane.qd, lane.qdd);
     for (int j = 0; j < n; ++j) {
-      const size_t k = static_cast<size_t>(j);
-      const std::vector<int>& sj = support_[k];
-      double* dst = lane.rows[k].col(filled).data();
+      const std::vector<int>& sj = support_[static_cast<size_t>(j)];
+      double* dst = lane.gram.column(j).data();
       for (size_t c = 0; c < sj.size(); ++c) dst[c] = Y(j, base_.independent[static_cast<size_t>(sj[c])]);
-      lane.taus[k][filled] = tau(s, j);
+      lane.gram.setTarget(j, tau(s, j));
     }
-    if (++filled == kBlockSamples) flush();
+    lane.gram.commit();
   }
-  flush();
+  lane.gram.flush();
   lane.eq.samples = end - begin;
+  lane.eq.tauSquares = lane.gram.targetSquares();
+  lane.eq.tauSums = lane.gram.targetSums();
   // Expand the compact per-joint blocks into full r x r normal equations.
   for (int j = 0; j < n; ++j) {
     const size_t k = static_cast<size_t>(j);
     const std::vector<int>& sj = support_[k];
+    const Eigen::MatrixXd& G = lane.gram.lowerGram(j);
     Eigen::MatrixXd& A = lane.eq.A[k];
     for (size_t b = 0; b < sj.size(); ++b) {
-      lane.eq.c[k][sj[b]] = lane.g[k][static_cast<Eigen::Index>(b)];
-      lane.eq.rowSums[k][sj[b]] = lane.sums[k][static_cast<Eigen::Index>(b)];
+      lane.eq.c[k][sj[b]] = lane.gram.crossSum(j)[static_cast<Eigen::Index>(b)];
+      lane.eq.rowSums[k][sj[b]] = lane.gram.columnSum(j)[static_cast<Eigen::Index>(b)];
       for (size_t a = b; a < sj.size(); ++a)
-        A(sj[a], sj[b]) = A(sj[b], sj[a]) = lane.G[k](static_cast<Eigen::Index>(a), static_cast<Eigen::Index>(b));
+        A(sj[a], sj[b]) = A(sj[b], sj[a]) = G(static_cast<Eigen::Index>(a), static_cast<Eigen::Index>(b));
     }
   }
 }

@@ -17,7 +17,6 @@
 namespace eb {
 namespace {
 
-constexpr int kBlockSamples = 128;
 // Information an unknown must keep after the ones taken before it (relative to its own):
 // 1e-10 is a condition number of 1e5 of the column-scaled regression.
 constexpr double kIdentifiedShare = 1e-10;
@@ -45,8 +44,7 @@ PayloadRegression::PayloadRegression(const RobotModel& model, const BaseParamete
     throw std::invalid_argument("payload regression: the known robot needs " + std::to_string(base.rank) +
                                 " base parameters");
   eq_ = NormalEquations(n, columns_);
-  rows_.assign(static_cast<std::size_t>(n), Eigen::MatrixXd::Zero(columns_, kBlockSamples));
-  rhs_.assign(static_cast<std::size_t>(n), Eigen::VectorXd::Zero(kBlockSamples));
+  gram_ = BlockedGram(std::vector<Eigen::Index>(static_cast<std::size_t>(n), columns_));
 }
 
 std::vector<std::string> PayloadRegression::columnNames() const {
@@ -60,25 +58,6 @@ std::vector<std::string> PayloadRegression::columnNames() const {
   if (problem_.offsets)
     for (int j = 0; j < model_.dof(); ++j) names.push_back("fo" + std::to_string(j + 1));
   return names;
-}
-
-void PayloadRegression::flush() {
-  if (filled_ == 0) return;
-  for (int j = 0; j < eq_.dof; ++j) {
-    const std::size_t k = static_cast<std::size_t>(j);
-    const auto B = rows_[k].leftCols(filled_);
-    const auto r = rhs_[k].head(filled_);
-    eq_.A[k].selfadjointView<Eigen::Lower>().rankUpdate(B);
-    eq_.c[k].noalias() += B * r;
-    eq_.rowSums[k].noalias() += B.rowwise().sum();
-    eq_.tauSquares[j] += r.squaredNorm();
-    eq_.tauSums[j] += r.sum();
-  }
-  filled_ = 0;
-  // rankUpdate fills the lower triangle; NormalEquations keeps both.
-  for (Eigen::MatrixXd& A : eq_.A)
-    for (Eigen::Index b = 0; b < A.cols(); ++b)
-      for (Eigen::Index a = b + 1; a < A.rows(); ++a) A(b, a) = A(a, b);
 }
 
 void PayloadRegression::add(bool loaded, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd,
@@ -95,8 +74,7 @@ void PayloadRegression::add(bool loaded, const Eigen::MatrixXd& q, const Eigen::
     base_.selectBaseColumns(Y, Yb_);
     if (payloadTerm) payloadRegressor(Y, mount_, Yp_);
     for (int j = 0; j < n; ++j) {
-      const std::size_t k = static_cast<std::size_t>(j);
-      auto row = rows_[k].col(filled_);
+      auto row = gram_.column(j);
       row.setZero();
       double rhs = problem_.estimateGains ? 0.0 : effort(s, j);
       if (problem_.estimateRobot) row.head(base_.rank) = Yb_.row(j).transpose();
@@ -107,17 +85,94 @@ void PayloadRegression::add(bool loaded, const Eigen::MatrixXd& q, const Eigen::
       }
       if (problem_.estimateGains) row[gainColumn_ + j] = -effort(s, j);
       if (problem_.offsets) row[offsetColumn_ + j] = 1.0;
-      rhs_[k][filled_] = rhs;
+      gram_.setTarget(j, rhs);
     }
-    if (++filled_ == kBlockSamples) flush();
+    gram_.commit();
   }
-  flush();
+  gram_.flush();
+  // The sums so far over every log added, both triangles once (NormalEquations keeps both).
+  for (int j = 0; j < n; ++j) {
+    const std::size_t k = static_cast<std::size_t>(j);
+    eq_.A[k] = gram_.gram(j);
+    eq_.c[k] = gram_.crossSum(j);
+    eq_.rowSums[k] = gram_.columnSum(j);
+  }
+  eq_.tauSquares = gram_.targetSquares();
+  eq_.tauSums = gram_.targetSums();
   eq_.samples += N;
   (loaded ? loadedSamples_ : unloadedSamples_) += N;
 }
 
-LinearFit solvePayloadRegression(const NormalEquations& eq, int priorityColumns) {
+namespace {
+
+// The fit of `eq` with per-joint weights `w` into fit.values, covariance, identified and
+// condition; returns how many unknowns were identified. Greedy pivoted Cholesky on the
+// column-scaled matrix decides which unknowns the data determine (the first `priorityColumns`
+// before the rest), then the identified ones are solved together.
+int fitIdentifiedUnknowns(const NormalEquations& eq, const Eigen::VectorXd& w, int priorityColumns, LinearFit& fit) {
   const int p = eq.columns;
+  Eigen::MatrixXd A;
+  Eigen::VectorXd c;
+  eq.weightedTotals(w, A, c);
+  Eigen::VectorXd scale(p);
+  for (int k = 0; k < p; ++k) scale[k] = A(k, k) > 0.0 ? 1.0 / std::sqrt(A(k, k)) : 0.0;
+  const Eigen::MatrixXd M = scale.asDiagonal() * A * scale.asDiagonal();
+  Eigen::MatrixXd L = Eigen::MatrixXd::Zero(p, p);
+  Eigen::VectorXd remaining = M.diagonal();
+  std::vector<int> picked;
+  std::vector<bool> decided(static_cast<std::size_t>(p), false);
+  for (int group = 0; group < 2; ++group) {
+    const int begin = group == 0 ? 0 : priorityColumns, end = group == 0 ? priorityColumns : p;
+    for (;;) {
+      int best = -1;
+      for (int k = begin; k < end; ++k)
+        if (!decided[static_cast<std::size_t>(k)] && (best < 0 || remaining[k] > remaining[best])) best = k;
+      if (best < 0 || !(remaining[best] > kIdentifiedShare)) break;
+      const int step = static_cast<int>(picked.size());
+      const double pivot = std::sqrt(remaining[best]);
+      for (int i = 0; i < p; ++i) {
+        if (decided[static_cast<std::size_t>(i)] || i == best) continue;
+        const double v = (M(i, best) - L.row(i).head(step).dot(L.row(best).head(step))) / pivot;
+        L(i, step) = v;
+        remaining[i] -= v * v;
+      }
+      L(best, step) = pivot;
+      decided[static_cast<std::size_t>(best)] = true;
+      picked.push_back(best);
+    }
+  }
+  std::sort(picked.begin(), picked.end());
+  const int m = static_cast<int>(picked.size());
+  Eigen::MatrixXd As(m, m);
+  Eigen::VectorXd cs(m);
+  for (int a = 0; a < m; ++a) {
+    cs[a] = c[picked[static_cast<std::size_t>(a)]] * scale[picked[static_cast<std::size_t>(a)]];
+    for (int b = 0; b < m; ++b)
+      As(a, b) = M(picked[static_cast<std::size_t>(a)], picked[static_cast<std::size_t>(b)]);
+  }
+  const Eigen::LLT<Eigen::MatrixXd> llt(As);
+  const Eigen::VectorXd y = llt.solve(cs);
+  const Eigen::MatrixXd inv = llt.solve(Eigen::MatrixXd::Identity(m, m));
+  fit.values = Eigen::VectorXd::Zero(p);
+  fit.covariance = Eigen::MatrixXd::Zero(p, p);
+  fit.identified.assign(static_cast<std::size_t>(p), false);
+  for (int a = 0; a < m; ++a) {
+    const int ka = picked[static_cast<std::size_t>(a)];
+    fit.identified[static_cast<std::size_t>(ka)] = true;
+    fit.values[ka] = y[a] * scale[ka];
+    for (int b = 0; b < m; ++b) {
+      const int kb = picked[static_cast<std::size_t>(b)];
+      fit.covariance(ka, kb) = inv(a, b) * scale[ka] * scale[kb];
+    }
+  }
+  const Eigen::VectorXd ev = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(As, Eigen::EigenvaluesOnly).eigenvalues();
+  fit.condition = m > 0 && ev[0] > 0.0 ? std::sqrt(ev[m - 1] / ev[0]) : std::numeric_limits<double>::infinity();
+  return m;
+}
+
+}  // namespace
+
+LinearFit solvePayloadRegression(const NormalEquations& eq, int priorityColumns) {
   const int n = eq.dof;
   LinearFit fit;
   fit.samples = eq.samples;
@@ -125,68 +180,7 @@ LinearFit solvePayloadRegression(const NormalEquations& eq, int priorityColumns)
   for (int j = 0; j < n; ++j)
     fit.rhsRms[j] = eq.samples > 0 ? std::sqrt(eq.tauSquares[j] / static_cast<double>(eq.samples)) : 0.0;
 
-  // Greedy pivoted Cholesky on the column-scaled matrix: which unknowns the data determine.
-  auto solve = [&](const Eigen::VectorXd& w) {
-    Eigen::MatrixXd A;
-    Eigen::VectorXd c;
-    eq.weightedTotals(w, A, c);
-    Eigen::VectorXd scale(p);
-    for (int k = 0; k < p; ++k) scale[k] = A(k, k) > 0.0 ? 1.0 / std::sqrt(A(k, k)) : 0.0;
-    const Eigen::MatrixXd M = scale.asDiagonal() * A * scale.asDiagonal();
-    Eigen::MatrixXd L = Eigen::MatrixXd::Zero(p, p);
-    Eigen::VectorXd remaining = M.diagonal();
-    std::vector<int> picked;
-    std::vector<bool> decided(static_cast<std::size_t>(p), false);
-    for (int group = 0; group < 2; ++group) {
-      const int begin = group == 0 ? 0 : priorityColumns, end = group == 0 ? priorityColumns : p;
-      for (;;) {
-        int best = -1;
-        for (int k = begin; k < end; ++k)
-          if (!decided[static_cast<std::size_t>(k)] && (best < 0 || remaining[k] > remaining[best])) best = k;
-        if (best < 0 || !(remaining[best] > kIdentifiedShare)) break;
-        const int step = static_cast<int>(picked.size());
-        const double pivot = std::sqrt(remaining[best]);
-        for (int i = 0; i < p; ++i) {
-          if (decided[static_cast<std::size_t>(i)] || i == best) continue;
-          const double v = (M(i, best) - L.row(i).head(step).dot(L.row(best).head(step))) / pivot;
-          L(i, step) = v;
-          remaining[i] -= v * v;
-        }
-        L(best, step) = pivot;
-        decided[static_cast<std::size_t>(best)] = true;
-        picked.push_back(best);
-      }
-    }
-    std::sort(picked.begin(), picked.end());
-    const int m = static_cast<int>(picked.size());
-    Eigen::MatrixXd As(m, m);
-    Eigen::VectorXd cs(m);
-    for (int a = 0; a < m; ++a) {
-      cs[a] = c[picked[static_cast<std::size_t>(a)]] * scale[picked[static_cast<std::size_t>(a)]];
-      for (int b = 0; b < m; ++b)
-        As(a, b) = M(picked[static_cast<std::size_t>(a)], picked[static_cast<std::size_t>(b)]);
-    }
-    const Eigen::LLT<Eigen::MatrixXd> llt(As);
-    const Eigen::VectorXd y = llt.solve(cs);
-    const Eigen::MatrixXd inv = llt.solve(Eigen::MatrixXd::Identity(m, m));
-    fit.values = Eigen::VectorXd::Zero(p);
-    fit.covariance = Eigen::MatrixXd::Zero(p, p);
-    fit.identified.assign(static_cast<std::size_t>(p), false);
-    for (int a = 0; a < m; ++a) {
-      const int ka = picked[static_cast<std::size_t>(a)];
-      fit.identified[static_cast<std::size_t>(ka)] = true;
-      fit.values[ka] = y[a] * scale[ka];
-      for (int b = 0; b < m; ++b) {
-        const int kb = picked[static_cast<std::size_t>(b)];
-        fit.covariance(ka, kb) = inv(a, b) * scale[ka] * scale[kb];
-      }
-    }
-    const Eigen::VectorXd ev = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(As, Eigen::EigenvaluesOnly).eigenvalues();
-    fit.condition = m > 0 && ev[0] > 0.0 ? std::sqrt(ev[m - 1] / ev[0]) : std::numeric_limits<double>::infinity();
-    return m;
-  };
-
-  const int m = solve(Eigen::VectorXd::Ones(n));
+  const int m = fitIdentifiedUnknowns(eq, Eigen::VectorXd::Ones(n), priorityColumns, fit);
   const double rows = static_cast<double>(eq.samples) * n;
   if (rows < 2.0 * std::max(1, m))
     throw InputError("payload: " + std::to_string(eq.samples) + " samples are too few for " + std::to_string(m) +
@@ -201,7 +195,7 @@ LinearFit solvePayloadRegression(const NormalEquations& eq, int priorityColumns)
     const double var = std::max(rss / std::max(1.0, N - static_cast<double>(m) / n), floor);
     weights[j] = 1.0 / var;
   }
-  solve(weights);
+  fitIdentifiedUnknowns(eq, weights, priorityColumns, fit);
   fit.residualRms.resize(n);
   for (int j = 0; j < n; ++j) {
     const double rss = eq.residualSquares(j, fit.values);

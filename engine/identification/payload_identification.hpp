@@ -19,6 +19,7 @@
 // residuals; directions the logs do not excite are left at zero and named.
 
 #include "dynamics/base_parameters.hpp"
+#include "identification/blocked_gram.hpp"
 #include "identification/identification_pipeline.hpp"
 #include "identification/normal_equations.hpp"
 #include "identification/payload_regression.hpp"
@@ -64,7 +65,6 @@ class PayloadRegression {
   std::vector<std::string> columnNames() const;
 
  private:
-  void flush();
   RobotModel model_;
   BaseParameters base_;
   PayloadMount mount_;
@@ -73,9 +73,7 @@ class PayloadRegression {
   NormalEquations eq_;
   DynamicsWorkspace ws_;
   Eigen::MatrixXd Yp_, Yb_;
-  std::vector<Eigen::MatrixXd> rows_;  // per joint: columns x block, stacked regressor rows
-  std::vector<Eigen::VectorXd> rhs_;   // per joint: block
-  int filled_ = 0;
+  BlockedGram gram_;  // per joint: the regressor rows with the right-hand side as target
   long loadedSamples_ = 0, unloadedSamples_ = 0;
 };
 

@@ -1,6 +1,7 @@
 #include "io/trajectory_csv.hpp"
 
 #include "io/atomic_file.hpp"
+#include "util/csv_text.hpp"
 #include "model/model_builder.hpp"
 #include "model/model_error.hpp"
 #include "util/bounded_read.hpp"
@@ -28,29 +29,6 @@ void appendNumber(std::string& out, double x) {
   out.append(buf, r.ptr);
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
-std::vector<std::string_view> splitFields(std::string_view line) {
-  std::vector<std::string_view> fields;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = line.find(',', start);
-    fields.push_back(trim(line.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start)));
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
-  return fields;
-}
-
-std::string unquote(std::string_view s) {
-  if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
-  return std::string(trim(s));
-}
-
 // Splits "qd12" into prefix "qd" and index 12; false for anything else.
 bool jointColumn(const std::string& name, std::string& prefix, int& index) {
   size_t digits = name.find_first_of("0123456789");
@@ -64,14 +42,27 @@ bool jointColumn(const std::string& name, std::string& prefix, int& index) {
   return r.ec == std::errc() && r.ptr == last;
 }
 
+// An InputError whose diagnostic has the place (file, line, column, field) as data and whose
+// text keeps this reader's established wording ("<source>: line L, column C (name): <what>",
+// which scripts and tests match) instead of Diagnostic::text().
+class TrajectoryCsvError : public InputError {
+ public:
+  TrajectoryCsvError(Diagnostic d, const std::string& text) : InputError(std::move(d)), text_(oneLineMessage(text)) {}
+  const char* what() const noexcept override { return text_.c_str(); }
+
+ private:
+  std::string text_;
+};
+
+// Reads the trajectory with the engine's text plumbing (util/csv_text.hpp).
 class CsvParser {
  public:
-  CsvParser(std::string_view text, const std::string& source) : text_(text), source_(source) {}
+  CsvParser(std::string_view text, const std::string& source) : lines_(text), source_(source) {}
 
   TrajectorySamples parse(double rateHz, TimeColumn time) {
     std::string_view line;
-    if (!nextLine(line)) fail("line 1: empty file, expected a header t,q1,...,qd1,...,qdd1,...");
-    headerLine_ = lineNo_;
+    if (!nextLine(line)) fail(0, "line 1: empty file, expected a header t,q1,...,qd1,...,qdd1,...", 1);
+    const std::size_t headerLine = lines_.number();
     const bool numbered = time == TimeColumn::Optional && !(rateHz > 0.0);
     readHeader(line, numbered ? 1.0 : rateHz);
     if (numbered && timeColumn_ < 0) rateHz = 1.0;  // t_j = j: sample numbers, not times
@@ -80,22 +71,22 @@ class CsvParser {
     std::vector<double> times;
     int rows = 0;
     while (nextLine(line)) {
-      const std::vector<std::string_view> fields = splitFields(line);
+      const std::vector<std::string_view> fields = csv_text::splitTrimmed(line);
       if (fields.size() != header_.size())
-        fail(where() + ": expected " + std::to_string(header_.size()) + " fields, found " +
-             std::to_string(fields.size()));
+        fail(0, where() + ": expected " + std::to_string(header_.size()) + " fields, found " +
+                    std::to_string(fields.size()));
       for (size_t c = 0; c < columns_.size(); ++c) values.push_back(number(fields, columns_[c]));
       double t = rows / rateHz;
       if (timeColumn_ >= 0) {
         t = number(fields, timeColumn_);
         if (rows > 0 && !(t > times.back()))
-          fail(where(timeColumn_) + ": time " + fieldText(fields, timeColumn_) +
-               " s does not increase (previous sample at " + formatTime(times.back()) + " s)");
+          fail(timeColumn_ + 1, where(timeColumn_) + ": time " + std::string(fields[static_cast<size_t>(timeColumn_)]) +
+                                    " s does not increase (previous sample at " + formatTime(times.back()) + " s)");
       }
       times.push_back(t);
       ++rows;
     }
-    if (rows == 0) fail("line " + std::to_string(headerLine_) + ": no samples after the header");
+    if (rows == 0) fail(0, "line " + std::to_string(headerLine) + ": no samples after the header", headerLine);
 
     TrajectorySamples s;
     s.timed = timeColumn_ >= 0 || !numbered;
@@ -114,9 +105,19 @@ class CsvParser {
   }
 
  private:
-  [[noreturn]] void fail(const std::string& what) const { throw InputError(source_ + ": " + what); }
+  // `what` starts with the place as this reader writes it; `column` is 1-based (0: none) and
+  // `line` the line it concerns (default: the line read last).
+  [[noreturn]] void fail(int column, const std::string& what, std::size_t line = 0) const {
+    Diagnostic d;
+    d.file = source_;
+    d.line = line > 0 ? line : lines_.number();
+    d.column = static_cast<std::size_t>(std::max(column, 0));
+    if (column > 0 && static_cast<size_t>(column) <= header_.size()) d.field = header_[static_cast<size_t>(column - 1)];
+    d.message = what.substr(what.find(": ") == std::string::npos ? 0 : what.find(": ") + 2);
+    throw TrajectoryCsvError(std::move(d), source_ + ": " + what);
+  }
 
-  std::string where() const { return "line " + std::to_string(lineNo_); }
+  std::string where() const { return "line " + std::to_string(lines_.number()); }
   std::string where(int column) const {
     return where() + ", column " + std::to_string(column + 1) + " (" + header_[static_cast<size_t>(column)] + ")";
   }
@@ -127,80 +128,70 @@ class CsvParser {
     return std::string(buf, r.ptr);
   }
 
-  static std::string fieldText(const std::vector<std::string_view>& fields, int column) {
-    return std::string(fields[static_cast<size_t>(column)]);
-  }
-
   // Next non-blank line; false at the end of the text.
   bool nextLine(std::string_view& line) {
-    while (pos_ < text_.size()) {
-      const size_t nl = text_.find('\n', pos_);
-      const size_t end = nl == std::string_view::npos ? text_.size() : nl;
-      line = text_.substr(pos_, end - pos_);
-      pos_ = nl == std::string_view::npos ? text_.size() : nl + 1;
-      ++lineNo_;
-      if (!trim(line).empty()) return true;
-    }
+    while (lines_.next(line))
+      if (!csv_text::trim(line).empty()) return true;
     return false;
   }
 
   void readHeader(std::string_view line, double rateHz) {
-    if (lineNo_ == 1 && line.substr(0, 3) == "\xEF\xBB\xBF") line.remove_prefix(3);  // UTF-8 BOM
-    for (std::string_view f : splitFields(line)) header_.push_back(unquote(f));
+    for (std::string_view f : csv_text::splitTrimmed(line)) header_.push_back(csv_text::unquote(f));
     // q, qd, qdd: joint index -> column. Maps, not vectors indexed by the joint number:
     // a header naming q2147483647 must not allocate for two billion joints.
     std::vector<std::map<int, int>> byKind(3);
     std::set<std::string> seen;
     int maxIndex = 0;
+    const std::string at = where() + ": ";
     for (size_t c = 0; c < header_.size(); ++c) {
       const std::string& name = header_[c];
+      const int column = static_cast<int>(c) + 1;
       std::string prefix;
       int index = 0;
       if (!name.empty() && !seen.insert(name).second)
-        fail("line " + std::to_string(lineNo_) + ", column " + std::to_string(c + 1) + ": duplicate column " + name);
+        fail(column, where() + ", column " + std::to_string(column) + ": duplicate column " + name);
       if (name == "t") {
         timeColumn_ = static_cast<int>(c);
       } else if (jointColumn(name, prefix, index)) {
         if (index > kMaxModelLinks)
-          fail("line " + std::to_string(lineNo_) + ", column " + std::to_string(c + 1) + ": " + name +
-               ": joint index beyond " + std::to_string(kMaxModelLinks) + " (more joints than a robot may have)");
+          fail(column, where() + ", column " + std::to_string(column) + ": " + name + ": joint index beyond " +
+                           std::to_string(kMaxModelLinks) + " (more joints than a robot may have)");
         byKind[prefix == "q" ? 0 : prefix == "qd" ? 1 : 2][index] = static_cast<int>(c);
         maxIndex = std::max(maxIndex, index);
       }
     }
-    const std::string at = "line " + std::to_string(lineNo_) + ": ";
-    if (maxIndex == 0) fail(at + "missing column q1 (expected a header t,q1,...,qd1,...,qdd1,...)");
+    if (maxIndex == 0) fail(0, at + "missing column q1 (expected a header t,q1,...,qd1,...,qdd1,...)");
     const char* kinds[3] = {"q", "qd", "qdd"};
     // Stops at the first gap, so at most one pass over the header's joints.
     for (int i = 1; i <= maxIndex; ++i)
       for (int k = 0; k < 3; ++k)
         if (!byKind[static_cast<size_t>(k)].count(i))
-          fail(at + "missing column " + kinds[k] + std::to_string(i) + " (joints 1.." + std::to_string(maxIndex) +
-               " need q, qd and qdd)");
-    if (timeColumn_ < 0 && !(rateHz > 0.0)) fail(at + "missing column t (or give a sample rate)");
+          fail(0, at + "missing column " + kinds[k] + std::to_string(i) + " (joints 1.." + std::to_string(maxIndex) +
+                      " need q, qd and qdd)");
+    if (timeColumn_ < 0 && !(rateHz > 0.0)) fail(0, at + "missing column t (or give a sample rate)");
     dof_ = maxIndex;
     for (int k = 0; k < 3; ++k)
       for (int i = 1; i <= dof_; ++i) columns_.push_back(byKind[static_cast<size_t>(k)].at(i));
   }
 
   double number(const std::vector<std::string_view>& fields, int column) const {
-    std::string_view f = fields[static_cast<size_t>(column)];
-    if (!f.empty() && f.front() == '+') f.remove_prefix(1);
+    const std::string_view f = fields[static_cast<size_t>(column)];
     double x = 0.0;
-    const auto r = std::from_chars(f.data(), f.data() + f.size(), x);
-    if (f.empty() || r.ec == std::errc::invalid_argument || r.ptr != f.data() + f.size())
-      fail(where(column) + ": not a number: '" + fieldText(fields, column) + "'");
-    if (r.ec == std::errc::result_out_of_range)
-      fail(where(column) + ": value is out of the double range: '" + fieldText(fields, column) + "'");
-    if (!std::isfinite(x)) fail(where(column) + ": value is not finite: '" + fieldText(fields, column) + "'");
+    switch (csv_text::parseDouble(f, '.', x)) {
+      case csv_text::ParseStatus::Ok:
+        break;
+      case csv_text::ParseStatus::OutOfRange:
+        fail(column + 1, where(column) + ": value is out of the double range: '" + std::string(f) + "'");
+      case csv_text::ParseStatus::Empty:
+      case csv_text::ParseStatus::NotNumber:
+        fail(column + 1, where(column) + ": not a number: '" + std::string(f) + "'");
+    }
+    if (!std::isfinite(x)) fail(column + 1, where(column) + ": value is not finite: '" + std::string(f) + "'");
     return x;
   }
 
-  std::string_view text_;
+  csv_text::TextLines lines_;
   const std::string& source_;
-  size_t pos_ = 0;
-  int lineNo_ = 0;
-  int headerLine_ = 0;
   std::vector<std::string> header_;
   int timeColumn_ = -1;
   int dof_ = 0;

@@ -7,13 +7,13 @@
 // read with a '.' decimal is an error, never a silent 1. Error messages are one
 // line: "<file>: line <n>: column '<name>': <what is wrong>" (eb::InputError).
 
+#include "util/csv_text.hpp"
 #include "logs/experiment_log.hpp"
 
 #include <Eigen/Core>
 
 #include <cstddef>
 #include <cstdio>
-#include <cstring>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -25,50 +25,6 @@
 
 namespace eb {
 
-/// Low-level text helpers shared by the CSV readers and the column guesser.
-namespace csv_text {
-
-/// Outcome of parsing one field.
-enum class ParseStatus { Ok, Empty, NotNumber, OutOfRange };
-
-/// `s` without leading/trailing blanks (space, tab, CR).
-std::string_view trim(std::string_view s);
-/// Trimmed `s` without one pair of surrounding double quotes ("" inside becomes ").
-std::string unquote(std::string_view s);
-/// Parses a whole (trimmed, unquoted, optional '+') field as a double with the given decimal
-/// separator; the whole field must be consumed, so "1,5" with '.' is NotNumber, never 1.
-ParseStatus parseDouble(std::string_view field, char decimal, double& value);
-/// Splits a line honouring double quotes (for headers and format detection, not the hot path).
-/// delimiter ' ' splits on runs of blanks.
-std::vector<std::string_view> splitQuoted(std::string_view line, char delimiter);
-
-/// Calls f(field) for every field of `line` (no quote handling; fast path). delimiter ' ' means
-/// runs of blanks with leading/trailing blanks ignored; otherwise one trailing delimiter is ignored.
-template <class F>
-void forEachField(std::string_view line, char delimiter, F&& f) {
-  const char* p = line.data();
-  const char* end = p + line.size();
-  if (delimiter == ' ') {
-    for (;;) {
-      while (p < end && (*p == ' ' || *p == '\t')) ++p;
-      if (p == end) return;
-      const char* start = p;
-      while (p < end && *p != ' ' && *p != '\t') ++p;
-      f(std::string_view(start, static_cast<std::size_t>(p - start)));
-    }
-  }
-  if (p == end) return;
-  for (;;) {
-    const void* d = std::memchr(p, delimiter, static_cast<std::size_t>(end - p));
-    const char* stop = d ? static_cast<const char*>(d) : end;
-    f(std::string_view(p, static_cast<std::size_t>(stop - p)));
-    if (!d) return;
-    p = stop + 1;
-    if (p == end) return;  // trailing delimiter: no empty last field
-  }
-}
-
-}  // namespace csv_text
 
 /// How a delimited text file is laid out.
 struct CsvFormat {

@@ -206,6 +206,39 @@ bool LogBlockReader::implausible(Eigen::Index i, Diagnostic& why) const {
          check(qddSlot_, positionScale_, &JointColumns::qdd) || check(tauSlot_, 0.0, &JointColumns::tau);
 }
 
+double LogBlockReader::rowTime(Eigen::Index i, std::size_t fileRow, bool firstSample) {
+  if (timeSlot_ < 0) return static_cast<double>(fileRow) / mapping_.sampleRateHz;
+  // Relative to the first sample: subtracting before scaling keeps epoch stamps precise.
+  if (firstSample) {
+    rawTimeOrigin_ = raw_(i, timeSlot_);
+    timeOrigin_ = rawTimeOrigin_ * timeScale_;
+  }
+  return (raw_(i, timeSlot_) - rawTimeOrigin_) * timeScale_;
+}
+
+void LogBlockReader::copyKeptRows(Eigen::Ref<Eigen::MatrixXd> q, Eigen::Ref<Eigen::MatrixXd> qd,
+                                  Eigen::Ref<Eigen::MatrixXd> qdd, Eigen::Ref<Eigen::MatrixXd> tau,
+                                  Eigen::Index firstOut) {
+  const auto dof = static_cast<Eigen::Index>(mapping_.joints.size());
+  const auto n = static_cast<Eigen::Index>(keptRows_.size());
+  const bool contiguous = n > 0 && keptRows_.back() - keptRows_.front() == n - 1;
+  auto copy = [&](Eigen::Ref<Eigen::MatrixXd> out, Eigen::Index j, int slot, double scale) {
+    if (contiguous) {
+      out.col(j).segment(firstOut, n) = raw_.col(slot).segment(keptRows_.front(), n) * scale;
+    } else {
+      for (Eigen::Index r = 0; r < n; ++r) out(firstOut + r, j) = raw_(keptRows_[static_cast<std::size_t>(r)], slot) * scale;
+    }
+  };
+  for (Eigen::Index j = 0; j < dof && n > 0; ++j) {
+    const auto jj = static_cast<std::size_t>(j);
+    copy(q, j, qSlot_[jj], positionScale_);
+    if (qd.cols() > 0) copy(qd, j, qdSlot_[jj], positionScale_);
+    if (qdd.cols() > 0) copy(qdd, j, qddSlot_[jj], positionScale_);
+    copy(tau, j, tauSlot_[jj], torqueScale_[jj]);
+    largestPosition_ = std::max(largestPosition_, q.col(j).segment(firstOut, n).cwiseAbs().maxCoeff());
+  }
+}
+
 std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<Eigen::MatrixXd> q,
                                      Eigen::Ref<Eigen::MatrixXd> qd, Eigen::Ref<Eigen::MatrixXd> qdd,
                                      Eigen::Ref<Eigen::MatrixXd> tau, std::vector<std::size_t>* segmentStarts) {
@@ -244,17 +277,7 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
         breakPending_ = true;
         continue;
       }
-      // Time [s] relative to the first sample (subtracting before scaling keeps epoch stamps precise).
-      double time = 0.0;
-      if (timeSlot_ >= 0) {
-        if (rows_ == 0 && kept == 0) {
-          rawTimeOrigin_ = raw_(i, timeSlot_);
-          timeOrigin_ = rawTimeOrigin_ * timeScale_;
-        }
-        time = (raw_(i, timeSlot_) - rawTimeOrigin_) * timeScale_;
-      } else {
-        time = static_cast<double>(fileRow) / mapping_.sampleRateHz;
-      }
+      const double time = rowTime(i, fileRow, rows_ == 0 && kept == 0);
       const bool first = rows_ + static_cast<std::size_t>(kept) == 0;
       if (!first && !(std::abs(time) <= kMaxLogSeconds)) {
         why = diagnosticAt(Severity::Error, path_, line, timeName_,
@@ -293,24 +316,7 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
       lastLine_ = line;
       ++kept;
     }
-    // Values of the kept rows, in SI units: whole columns when no row was dropped (the usual case).
-    const auto n = static_cast<Eigen::Index>(keptRows_.size());
-    const bool contiguous = n > 0 && keptRows_.back() - keptRows_.front() == n - 1;
-    auto copy = [&](Eigen::Ref<Eigen::MatrixXd> out, Eigen::Index j, int slot, double scale) {
-      if (contiguous) {
-        out.col(j).segment(firstOut, n) = raw_.col(slot).segment(keptRows_.front(), n) * scale;
-      } else {
-        for (Eigen::Index r = 0; r < n; ++r) out(firstOut + r, j) = raw_(keptRows_[static_cast<std::size_t>(r)], slot) * scale;
-      }
-    };
-    for (Eigen::Index j = 0; j < dof && n > 0; ++j) {
-      const auto jj = static_cast<std::size_t>(j);
-      copy(q, j, qSlot_[jj], positionScale_);
-      if (qd.cols() > 0) copy(qd, j, qdSlot_[jj], positionScale_);
-      if (qdd.cols() > 0) copy(qdd, j, qddSlot_[jj], positionScale_);
-      copy(tau, j, tauSlot_[jj], torqueScale_[jj]);
-      largestPosition_ = std::max(largestPosition_, q.col(j).segment(firstOut, n).cwiseAbs().maxCoeff());
-    }
+    copyKeptRows(q, qd, qdd, tau, firstOut);
     if (lastKeptRow >= 0) previousValues_ = raw_.row(lastKeptRow).transpose();  // raw_ is overwritten next
   }
   rows_ += static_cast<std::size_t>(kept);

@@ -118,6 +118,13 @@ class LogBlockReader {
   bool blockPlausible(Eigen::Index rows) const;
   // Whether row i of raw_ is not a plausible sample; `why` names its column and value.
   bool implausible(Eigen::Index i, Diagnostic& why) const;
+  // Time [s] of row i of raw_ from the first sample (`firstSample`: it is the first), or from the
+  // data row number without a time column.
+  double rowTime(Eigen::Index i, std::size_t fileRow, bool firstSample);
+  // The values of the rows keptRows_ names, in SI units, into rows firstOut.. of the outputs:
+  // whole columns when no row was dropped (the usual case).
+  void copyKeptRows(Eigen::Ref<Eigen::MatrixXd> q, Eigen::Ref<Eigen::MatrixXd> qd, Eigen::Ref<Eigen::MatrixXd> qdd,
+                    Eigen::Ref<Eigen::MatrixXd> tau, Eigen::Index firstOut);
 
   std::string path_;
   LogImportOptions options_;

@@ -4,6 +4,8 @@
 #include "model/model_error.hpp"
 #include "model/text_numbers.hpp"
 
+#include "util/csv_text.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -18,21 +20,11 @@ const std::set<std::string>& knownColumns() {
   return columns;
 }
 
-std::string trim(const std::string& s) {
-  const size_t b = s.find_first_not_of(" \t\r");
-  if (b == std::string::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
-
-std::vector<std::string> splitCells(const std::string& line) {
+// The cells of a line (split at every ',', trimmed), with the engine's CSV text plumbing.
+std::vector<std::string> splitCells(std::string_view line) {
   std::vector<std::string> cells;
-  size_t b = 0;
-  for (;;) {
-    const size_t e = line.find(',', b);
-    cells.push_back(trim(line.substr(b, e == std::string::npos ? std::string::npos : e - b)));
-    if (e == std::string::npos) return cells;
-    b = e + 1;
-  }
+  for (std::string_view cell : csv_text::splitTrimmed(line)) cells.emplace_back(cell);
+  return cells;
 }
 
 // Reads the CSV line by line: settings, then the header, then one row per joint.
@@ -42,13 +34,12 @@ class CsvReader {
 
   DhTable read(const std::string& text) {
     // A UTF-8 byte order mark (spreadsheet exports) is not part of the first cell.
-    size_t b = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
-    while (b < text.size()) {
-      const size_t e = std::min(text.find('\n', b), text.size());
-      ++line_;
-      const std::string content = trim(text.substr(b, e - b));
+    csv_text::TextLines lines(text);
+    std::string_view line;
+    while (lines.next(line)) {
+      line_ = static_cast<int>(lines.number());
+      const std::string_view content = csv_text::trim(line);
       if (!content.empty() && content[0] != '#') handle(splitCells(content));
-      b = e + 1;
     }
     if (!haveConvention_)
       fail(1, "convention", "missing (add a line 'convention,standard' or 'convention,modified' before the header)");

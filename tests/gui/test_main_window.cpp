@@ -9,6 +9,7 @@
 #include "app/gui/optimizer_runner.hpp"
 #include "app/gui/project_controller.hpp"
 #include "app/gui/workbench_document.hpp"
+#include "app/wizard/identification_wizard.hpp"
 #include "gui_test_support.hpp"
 #include "widgets/excitation_editor.hpp"
 #include "widgets/information_charts.hpp"
@@ -33,6 +34,7 @@
 #include <QAction>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QWizard>
@@ -170,6 +172,15 @@ void MainWindowTest::startsWithPandaAndLiveCharts() {
   QTRY_VERIFY((wizard = window_->findChild<QWizard*>()) != nullptr);
   QCOMPARE(wizard->pageIds().size(), 6);  // import, preprocess, estimate, validate, export, payload
   QVERIFY(wizard->isVisible());
+  // Its results reach the log dock and the status bar; its failures the log dock.
+  auto* identification = qobject_cast<wizard::IdentificationWizard*>(wizard);
+  QVERIFY(identification);
+  const QString result = "Identified panda (ols) from 1 log, 5000 samples";
+  emit identification->resultReady(result);
+  QVERIFY(window_->logPanel()->toPlainText().contains(result));
+  QCOMPARE(window_->statusBar()->currentMessage(), result);
+  emit identification->problemReported("Validation failed: no such file");
+  QVERIFY(window_->logPanel()->toPlainText().contains("Validation failed: no such file"));
   delete wizard;
 }
 

@@ -514,12 +514,8 @@ class IdentificationWizardTest : public QObject {
 
   void badValueIsListedWithItsLine() {
     // A NaN in data row 150 (file line 151): the importer stops there and names line and column.
-    QStringList lines = readLines(trainLog_);
-    QStringList fields = lines[150].split(',');
-    fields[3] = "nan";  // q3
-    lines[150] = fields.join(',');
     const QString bad = dir_.filePath("nan.csv");
-    writeLines(bad, lines);
+    writeLogWithField(trainLog_, bad, 151, 3, "nan");  // q3
 
     IdentificationWizard wizard(panda_, "panda");
     wizard.show();
@@ -547,16 +543,9 @@ class IdentificationWizardTest : public QObject {
 
   void missingColumnIsListedAndCanBeMappedByHand() {
     // No tau3 column: the mapping cannot be complete; the header line is named.
-    QStringList lines = readLines(trainLog_);
-    const int tau3 = lines[0].split(',').indexOf("tau3");
-    QVERIFY(tau3 > 0);
-    for (QString& line : lines) {
-      QStringList f = line.split(',');
-      f.removeAt(tau3);
-      line = f.join(',');
-    }
+    QVERIFY(readLines(trainLog_).at(0).split(',').indexOf("tau3") > 0);
     const QString missing = dir_.filePath("no_tau3.csv");
-    writeLines(missing, lines);
+    writeLines(missing, withoutColumn(readLines(trainLog_), "tau3"));
 
     IdentificationWizard wizard(panda_, "panda");
     wizard.show();

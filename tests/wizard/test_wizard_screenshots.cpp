@@ -52,12 +52,8 @@ class WizardScreenshots : public QObject {
     other.seed = 2;
     writeSimulatedLog(panda, validation, other);
     // A log with a bad value in line 120, to show how problems are listed.
-    QStringList lines = readLines(train);
-    QStringList fields = lines[119].split(',');
-    fields[10] = "1.2.3";
-    lines[119] = fields.join(',');
     const QString bad = dir_.filePath("panda_run1_edited.csv");
-    writeLines(bad, lines);
+    writeLogWithField(train, bad, 120, 10, "1.2.3");
 
     IdentificationWizard wizard(panda, "panda");
     wizard.resize(1240, 780);

@@ -46,4 +46,22 @@ void writeLines(const QString& path, const QStringList& lines) {
   file.write((lines.join('\n') + '\n').toUtf8());
 }
 
+void writeLogWithField(const QString& from, const QString& to, int line, int field, const QString& value) {
+  QStringList lines = readLines(from);
+  QStringList fields = lines[line - 1].split(',');
+  fields[field] = value;
+  lines[line - 1] = fields.join(',');
+  writeLines(to, lines);
+}
+
+QStringList withoutColumn(QStringList lines, const QString& name) {
+  const int k = lines.isEmpty() ? -1 : lines[0].split(',').indexOf(name);
+  for (QString& line : lines) {
+    QStringList f = line.split(',');
+    if (k >= 0 && k < f.size()) f.removeAt(k);
+    line = f.join(',');
+  }
+  return lines;
+}
+
 }  // namespace eb::wizard::test

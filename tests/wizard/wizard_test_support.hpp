@@ -32,5 +32,10 @@ int runCli(const QStringList& args, QString* output = nullptr);
 /// Lines of a text file, and a file written from lines.
 QStringList readLines(const QString& path);
 void writeLines(const QString& path, const QStringList& lines);
+/// The lines of a CSV with a header without the column named `name` (unchanged when there is none).
+QStringList withoutColumn(QStringList lines, const QString& name);
+/// A copy of the CSV log `from` at `to` with field `field` (0-based) of file line `line` (1-based)
+/// replaced by `value` (a bad value at a known place).
+void writeLogWithField(const QString& from, const QString& to, int line, int field, const QString& value);
 
 }  // namespace eb::wizard::test

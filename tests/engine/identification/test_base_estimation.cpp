@@ -118,3 +118,14 @@ TEST(BaseEstimation, RankDeficientTrajectoryIsRefusedWithNames) {
     EXPECT_NE(m.find("the trajectory does not excite"), std::string::npos) << m;
   }
 }
+
+TEST(BaseEstimation, AnUnknownMethodNameIsAnInputError) {
+  // The name comes from the user (--method, a project file), so it is input, not a precondition.
+  EXPECT_EQ(parseEstimationMethod("wls"), EstimationMethod::Wls);
+  try {
+    parseEstimationMethod("dopt");
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    EXPECT_STREQ(e.what(), "unknown estimation method 'dopt' (use ols, wls, ridge or consistent)");
+  }
+}

@@ -1,0 +1,415 @@
+// IdentificationDocument's JSON form (toJson / fromJson): format "excitebench-identification",
+// version 1, one section per settings group, paths relative to a folder when one is given.
+#include "app/wizard/identification_document.hpp"
+
+#include "model/model_error.hpp"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonArray>
+
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+
+namespace eb::wizard {
+namespace {
+
+constexpr const char* kFormatName = "excitebench-identification";
+constexpr int kFormatVersion = 1;
+
+// Thrown while reading JSON; carries the JSON path of the bad field.
+struct JsonError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+QString relativePath(const QString& path, const QString& baseDir) {
+  if (baseDir.isEmpty() || path.isEmpty()) return path;
+  return QDir(baseDir).relativeFilePath(path);
+}
+
+QString absolutePath(const QString& path, const QString& baseDir) {
+  if (path.isEmpty() || QFileInfo(path).isAbsolute() || baseDir.isEmpty()) return path;
+  return QDir::cleanPath(QDir(baseDir).absoluteFilePath(path));
+}
+
+// Infinite relative deviations (zero values) are written as null.
+QJsonValue number(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
+double numberOr(const QJsonValue& v, double fallback) { return v.isDouble() ? v.toDouble() : fallback; }
+
+const char* timeUnitKey(TimeUnit u) { return timeUnitName(u); }
+TimeUnit parseTimeUnit(const QString& s, const QString& where) {
+  for (TimeUnit u : {TimeUnit::Seconds, TimeUnit::Milliseconds, TimeUnit::Microseconds, TimeUnit::Nanoseconds})
+    if (s == QLatin1String(timeUnitName(u))) return u;
+  throw JsonError((where + ": unknown time unit '" + s + "' (s, ms, us, ns)").toStdString());
+}
+
+QString delimiterKey(char c) {
+  switch (c) {
+    case '\t': return QStringLiteral("tab");
+    case ' ': return QStringLiteral("blanks");
+    default: return QString(QChar(c));
+  }
+}
+char parseDelimiter(const QString& s, const QString& where) {
+  if (s == QLatin1String("tab")) return '\t';
+  if (s == QLatin1String("blanks")) return ' ';
+  if (s == QLatin1String(",") || s == QLatin1String(";") || s == QLatin1String("|")) return s[0].toLatin1();
+  throw JsonError((where + ": unknown delimiter '" + s + "' (',', ';', '|', tab, blanks)").toStdString());
+}
+
+QJsonObject mappingToJson(const LogColumnMapping& m) {
+  QJsonObject o;
+  o["time_column"] = QString::fromStdString(m.timeColumn);
+  o["time_unit"] = timeUnitKey(m.timeUnit);
+  o["sample_rate_hz"] = m.sampleRateHz;
+  o["position_unit"] = m.positionUnit == PositionUnit::Degree ? "deg" : "rad";
+  QJsonArray joints;
+  for (const JointColumns& j : m.joints) {
+    QJsonObject jo;
+    jo["name"] = QString::fromStdString(j.name);
+    jo["q"] = QString::fromStdString(j.q);
+    jo["qd"] = QString::fromStdString(j.qd);
+    jo["qdd"] = QString::fromStdString(j.qdd);
+    jo["tau"] = QString::fromStdString(j.tau);
+    jo["torque_scale"] = j.torqueScale;
+    joints.append(jo);
+  }
+  o["joints"] = joints;
+  return o;
+}
+
+LogColumnMapping mappingFromJson(const QJsonObject& o, const QString& where) {
+  LogColumnMapping m;
+  m.timeColumn = o["time_column"].toString().toStdString();
+  m.timeUnit = parseTimeUnit(o["time_unit"].toString("s"), where + ".time_unit");
+  m.sampleRateHz = o["sample_rate_hz"].toDouble(0.0);
+  const QString unit = o["position_unit"].toString("rad");
+  if (unit != "rad" && unit != "deg") throw JsonError((where + ".position_unit: '" + unit + "' (rad, deg)").toStdString());
+  m.positionUnit = unit == "deg" ? PositionUnit::Degree : PositionUnit::Radian;
+  const QJsonArray joints = o["joints"].toArray();
+  for (const QJsonValue& v : joints) {
+    const QJsonObject jo = v.toObject();
+    JointColumns j;
+    j.name = jo["name"].toString().toStdString();
+    j.q = jo["q"].toString().toStdString();
+    j.qd = jo["qd"].toString().toStdString();
+    j.qdd = jo["qdd"].toString().toStdString();
+    j.tau = jo["tau"].toString().toStdString();
+    j.torqueScale = jo["torque_scale"].toDouble(1.0);
+    m.joints.push_back(j);
+  }
+  return m;
+}
+
+QStringList stringsFromJson(const QJsonValue& v) {
+  QStringList out;
+  for (const QJsonValue& s : v.toArray()) out << s.toString();
+  return out;
+}
+
+// The consistent estimate's prior weight and links (same keys as params.json where it has them).
+void consistentToJson(const ResultsSummary& r, QJsonObject& o) {
+  o["prior_weight"] = number(r.priorWeight);
+  o["prior_weight_chosen"] = r.priorWeightChosen;
+  o["held_out_samples"] = static_cast<double>(r.heldOutSamples);
+  QJsonArray curve, links;
+  for (const auto& [weight, score] : r.priorWeightCurve) curve.append(QJsonArray{number(weight), number(score)});
+  for (const LinkResult& l : r.links)
+    links.append(QJsonObject{{"link", l.link},
+                             {"mass", number(l.mass)},
+                             {"plausible", l.plausible},
+                             {"problems", QJsonArray::fromStringList(l.problems)},
+                             {"notes", QJsonArray::fromStringList(l.notes)},
+                             {"data_share", QJsonObject{{"mass", number(l.massShare)},
+                                                        {"com", number(l.comShare)},
+                                                        {"inertia", number(l.inertiaShare)}}}});
+  o["prior_weight_curve"] = curve;
+  o["links"] = links;
+}
+
+void consistentFromJson(const QJsonObject& o, ResultsSummary& r) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  r.priorWeight = numberOr(o["prior_weight"], 0.0);
+  r.priorWeightChosen = o["prior_weight_chosen"].toBool(false);
+  r.heldOutSamples = static_cast<long>(o["held_out_samples"].toDouble(0));
+  for (const QJsonValue& v : o["prior_weight_curve"].toArray())
+    r.priorWeightCurve.emplace_back(numberOr(v.toArray()[0], nan), numberOr(v.toArray()[1], nan));
+  for (const QJsonValue& v : o["links"].toArray()) {
+    const QJsonObject lo = v.toObject(), share = lo["data_share"].toObject();
+    LinkResult l;
+    l.link = lo["link"].toString();
+    l.mass = numberOr(lo["mass"], nan);
+    l.plausible = lo["plausible"].toBool(false);
+    l.problems = stringsFromJson(lo["problems"]);
+    l.notes = stringsFromJson(lo["notes"]);
+    l.massShare = numberOr(share["mass"], nan);
+    l.comShare = numberOr(share["com"], nan);
+    l.inertiaShare = numberOr(share["inertia"], nan);
+    r.links.push_back(l);
+  }
+}
+
+const char* differentiatorKey(Differentiator d) {
+  return d == Differentiator::SavitzkyGolay ? "savitzky_golay" : "central_difference";
+}
+
+// The results summary ("results"): method, condition, base parameters, residuals per joint.
+QJsonObject resultsToJson(const ResultsSummary& summary) {
+  QJsonObject r;
+  r["method"] = estimationMethodName(summary.method);
+  r["condition"] = number(summary.condition);
+  r["samples"] = static_cast<double>(summary.samples);
+  r["consistent"] = summary.consistent;
+  QJsonArray params;
+  for (const ParameterResult& p : summary.parameters)
+    params.append(QJsonObject{{"name", p.name},
+                              {"expression", p.expression},
+                              {"value", number(p.value)},
+                              {"std", number(p.stddev)},
+                              {"rel_std_percent", number(p.relativeStddev)}});
+  r["base_parameters"] = params;
+  QJsonArray joints;
+  for (const JointResidual& j : summary.joints)
+    joints.append(QJsonObject{{"joint", j.joint}, {"residual_rms", number(j.residualRms)}, {"noise_std", number(j.noiseStd)}});
+  r["joints"] = joints;
+  if (summary.consistent) consistentToJson(summary, r);
+  return r;
+}
+
+// The validation summary ("validation"): the log and the prediction error per joint.
+QJsonObject validationToJson(const ValidationSummary& summary, const QString& baseDir) {
+  QJsonObject v;
+  v["log"] = relativePath(summary.logPath, baseDir);
+  v["samples"] = static_cast<double>(summary.samples);
+  QJsonArray joints;
+  for (const JointValidation& j : summary.joints)
+    joints.append(QJsonObject{{"joint", j.joint},
+                              {"rmse", number(j.rmse)},
+                              {"nrmse_percent", number(j.nrmse)},
+                              {"max_error", number(j.maxError)},
+                              {"measured_rms", number(j.measuredRms)},
+                              {"model_rmse", number(j.modelRmse)},
+                              {"model_nrmse_percent", number(j.modelNrmse)}});
+  v["joints"] = joints;
+  return v;
+}
+
+// ---- reading: one step per section, each throwing JsonError with the JSON path ----
+
+void checkFormat(const QJsonObject& json) {
+  if (json["format"].toString() != kFormatName)
+    throw JsonError("identification: format: expected \"" + std::string(kFormatName) + "\"");
+  if (json["version"].toInt(0) != kFormatVersion)
+    throw JsonError("identification: version: " + std::to_string(json["version"].toInt(0)) + " is not supported (1)");
+}
+
+LogSource logFromJson(const QJsonObject& o, const QString& where, const QString& baseDir) {
+  LogSource l;
+  l.path = absolutePath(o["path"].toString(), baseDir);
+  if (l.path.isEmpty()) throw JsonError((where + ".path: missing").toStdString());
+  const QJsonObject format = o["format"].toObject();
+  if (format.contains("delimiter")) l.delimiter = parseDelimiter(format["delimiter"].toString(), where + ".format.delimiter");
+  if (format.contains("decimal")) {
+    const QString d = format["decimal"].toString();
+    if (d != "." && d != ",") throw JsonError((where + ".format.decimal: '" + d + "' ('.' or ',')").toStdString());
+    l.decimal = d[0].toLatin1();
+  }
+  if (format.contains("header")) l.header = format["header"].toBool();
+  if (o.contains("mapping")) l.mapping = mappingFromJson(o["mapping"].toObject(), where + ".mapping");
+  l.mappingEdited = o["mapping_edited"].toBool(false);
+  return l;
+}
+
+std::vector<LogSource> logsFromJson(const QJsonObject& json, const QString& baseDir) {
+  std::vector<LogSource> logs;
+  const QJsonArray logArray = json["logs"].toArray();
+  for (int i = 0; i < logArray.size(); ++i)
+    logs.push_back(logFromJson(logArray[i].toObject(), QString("identification: logs[%1]").arg(i), baseDir));
+  return logs;
+}
+
+ImportSettings importFromJson(const QJsonObject& json) {
+  ImportSettings imp;
+  const QJsonObject im = json["import"].toObject();
+  for (const QJsonValue& v : im["torque_constants_nm_per_a"].toArray()) {
+    if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() == 0.0)
+      throw JsonError("identification: import.torque_constants_nm_per_a: not a non-zero number");
+    imp.torqueConstants.push_back(v.toDouble());
+  }
+  imp.dropBadRows = im["drop_bad_rows"].toBool(false);
+  imp.gapSteps = im["gap_steps"].toDouble(kDefaultGapSteps);
+  if (!(imp.gapSteps > 1.0) || !std::isfinite(imp.gapSteps))
+    throw JsonError("identification: import.gap_steps: must be more than 1");
+  return imp;
+}
+
+PreprocessingSettings preprocessingFromJson(const QJsonObject& json) {
+  PreprocessingSettings pre;
+  const QJsonObject p = json["preprocessing"].toObject();
+  pre.cutoffHz = p["cutoff_hz"].toDouble(0.0);
+  pre.filterOrder = p["filter_order"].toInt(PreprocessingSettings{}.filterOrder);
+  const QString diff = p["differentiator"].toString("central_difference");
+  if (diff != "central_difference" && diff != "savitzky_golay")
+    throw JsonError("identification: preprocessing.differentiator: '" + diff.toStdString() +
+                    "' (central_difference, savitzky_golay)");
+  pre.differentiator = diff == "savitzky_golay" ? Differentiator::SavitzkyGolay : Differentiator::CentralDifference;
+  pre.savitzkyGolayWindow = p["savitzky_golay_window"].toInt(21);
+  pre.savitzkyGolayOrder = p["savitzky_golay_order"].toInt(3);
+  pre.useLoggedDerivatives = p["use_logged_derivatives"].toBool(false);
+  pre.filterTorque = p["filter_torque"].toBool(PreprocessingSettings{}.filterTorque);
+  pre.edgeTrimSeconds = p["edge_trim_s"].toDouble(PreprocessingSettings{}.edgeTrimSeconds);
+  if (!std::isfinite(pre.edgeTrimSeconds)) throw JsonError("identification: preprocessing.edge_trim_s: not a number");
+  return pre;
+}
+
+// An estimation method's name at JSON path `where`.
+EstimationMethod methodFromJson(const QString& name, const char* where) {
+  try {
+    return parseEstimationMethod(name.toStdString());
+  } catch (const std::exception& x) {
+    throw JsonError(std::string("identification: ") + where + ": " + x.what());
+  }
+}
+
+EstimationSettings estimationFromJson(const QJsonObject& json) {
+  EstimationSettings est;
+  const QJsonObject e = json["estimation"].toObject();
+  est.method = methodFromJson(e["method"].toString(QString::fromUtf8(estimationMethodName(EstimationSettings{}.method))),
+                              "estimation.method");
+  est.ridgeLambda = e["ridge_lambda"].toDouble(1e-4);
+  est.viscous = e["viscous"].toBool(true);
+  est.coulomb = e["coulomb"].toBool(true);
+  est.offset = e["offset"].toBool(false);
+  est.armature = e["armature"].toBool(false);
+  est.coulombWidth = e["coulomb_width"].toDouble(0.0);
+  return est;
+}
+
+std::optional<ResultsSummary> resultsFromJson(const QJsonObject& json) {
+  if (!json.contains("results")) return std::nullopt;
+  const double inf = std::numeric_limits<double>::infinity();
+  const QJsonObject r = json["results"].toObject();
+  ResultsSummary s;
+  s.method = methodFromJson(r["method"].toString(), "results.method");
+  s.condition = numberOr(r["condition"], inf);
+  s.samples = static_cast<long>(r["samples"].toDouble(0));
+  s.consistent = r["consistent"].toBool(false);
+  for (const QJsonValue& v : r["base_parameters"].toArray()) {
+    const QJsonObject o = v.toObject();
+    s.parameters.push_back({o["name"].toString(), o["expression"].toString(), numberOr(o["value"], 0.0),
+                            numberOr(o["std"], inf), numberOr(o["rel_std_percent"], inf)});
+  }
+  for (const QJsonValue& v : r["joints"].toArray()) {
+    const QJsonObject o = v.toObject();
+    s.joints.push_back({o["joint"].toString(), numberOr(o["residual_rms"], 0.0), numberOr(o["noise_std"], 0.0)});
+  }
+  if (s.consistent) consistentFromJson(r, s);
+  return s;
+}
+
+std::optional<ValidationSummary> validationFromJson(const QJsonObject& json, const QString& baseDir) {
+  if (!json.contains("validation")) return std::nullopt;
+  const QJsonObject r = json["validation"].toObject();
+  ValidationSummary s;
+  s.logPath = absolutePath(r["log"].toString(), baseDir);
+  s.samples = static_cast<long>(r["samples"].toDouble(0));
+  for (const QJsonValue& v : r["joints"].toArray()) {
+    const QJsonObject o = v.toObject();
+    s.joints.push_back({o["joint"].toString(), numberOr(o["rmse"], 0.0), numberOr(o["nrmse_percent"], 0.0),
+                        numberOr(o["max_error"], 0.0), numberOr(o["measured_rms"], 0.0),
+                        numberOr(o["model_rmse"], 0.0), numberOr(o["model_nrmse_percent"], 0.0)});
+  }
+  return s;
+}
+
+}  // namespace
+
+QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
+  QJsonObject root;
+  root["format"] = kFormatName;
+  root["version"] = kFormatVersion;
+
+  QJsonArray logs;
+  for (const LogSource& l : logs_) {
+    QJsonObject o;
+    o["path"] = relativePath(l.path, baseDir);
+    QJsonObject format;
+    if (l.delimiter) format["delimiter"] = delimiterKey(*l.delimiter);
+    if (l.decimal) format["decimal"] = QString(QChar(*l.decimal));
+    if (l.header) format["header"] = *l.header;
+    if (!format.isEmpty()) o["format"] = format;
+    if (!l.mapping.joints.empty()) o["mapping"] = mappingToJson(l.mapping);
+    o["mapping_edited"] = l.mappingEdited;
+    logs.append(o);
+  }
+  root["logs"] = logs;
+
+  QJsonObject import;
+  QJsonArray constants;
+  for (double k : import_.torqueConstants) constants.append(k);
+  import["torque_constants_nm_per_a"] = constants;
+  import["drop_bad_rows"] = import_.dropBadRows;
+  import["gap_steps"] = import_.gapSteps;
+  root["import"] = import;
+
+  QJsonObject pre;
+  pre["cutoff_hz"] = preprocessing_.cutoffHz;
+  pre["filter_order"] = preprocessing_.filterOrder;
+  pre["differentiator"] = differentiatorKey(preprocessing_.differentiator);
+  pre["savitzky_golay_window"] = preprocessing_.savitzkyGolayWindow;
+  pre["savitzky_golay_order"] = preprocessing_.savitzkyGolayOrder;
+  pre["use_logged_derivatives"] = preprocessing_.useLoggedDerivatives;
+  pre["filter_torque"] = preprocessing_.filterTorque;
+  pre["edge_trim_s"] = preprocessing_.edgeTrimSeconds;
+  root["preprocessing"] = pre;
+
+  QJsonObject est;
+  est["method"] = estimationMethodName(estimation_.method);
+  est["ridge_lambda"] = estimation_.ridgeLambda;
+  est["viscous"] = estimation_.viscous;
+  est["coulomb"] = estimation_.coulomb;
+  est["offset"] = estimation_.offset;
+  est["armature"] = estimation_.armature;
+  est["coulomb_width"] = estimation_.coulombWidth;
+  root["estimation"] = est;
+
+  if (!validationLog_.isEmpty()) root["validation_log"] = relativePath(validationLog_, baseDir);
+
+  if (results_) root["results"] = resultsToJson(*results_);
+  if (validation_) root["validation"] = validationToJson(*validation_, baseDir);
+  return root;
+}
+
+bool IdentificationDocument::fromJson(const QJsonObject& json, const QString& baseDir, QString* error) {
+  // Every section is read before anything is replaced: a bad file leaves the document as it was.
+  std::vector<LogSource> logs;
+  ImportSettings imp;
+  PreprocessingSettings pre;
+  EstimationSettings est;
+  std::optional<ResultsSummary> results;
+  std::optional<ValidationSummary> validation;
+  try {
+    checkFormat(json);
+    logs = logsFromJson(json, baseDir);
+    imp = importFromJson(json);
+    pre = preprocessingFromJson(json);
+    est = estimationFromJson(json);
+    results = resultsFromJson(json);
+    validation = validationFromJson(json, baseDir);
+  } catch (const JsonError& x) {
+    if (error) *error = QString::fromStdString(x.what());
+    return false;
+  }
+  logs_ = std::move(logs);
+  import_ = imp;
+  preprocessing_ = pre;
+  estimation_ = est;
+  validationLog_ = absolutePath(json["validation_log"].toString(), baseDir);
+  results_ = std::move(results);
+  validation_ = std::move(validation);
+  emitEverythingChanged();
+  return true;
+}
+
+}  // namespace eb::wizard
