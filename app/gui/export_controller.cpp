@@ -56,7 +56,7 @@ bool ExportController::exportTrajectory(const QString& path) {
       }
       writeExcitationJson(file, f);
     } else {
-      const TrajectorySamples s = sampleTrajectory(Trajectory(document_->excitation()), document_->settings().sampleRate);
+      const TrajectorySamples s = sampleTrajectory(document_->excitation(), document_->settings().sampleRate);
       if (path.endsWith(".mat", Qt::CaseInsensitive))
         writeTrajectoryMat(file, s);
       else
@@ -103,7 +103,7 @@ bool ExportController::startFrameExport(widgets::RobotView* view, RobotAnimator*
     fail(tr("Frame export failed"), tr("%1: cannot create folder").arg(folder));
     return false;
   }
-  const double duration = document_->excitation().duration();
+  const double duration = trajectoryDuration(document_->excitation());
   const int frames = frameCount(duration, fps);
   frame_ = 0;
   progress_ = new QProgressDialog(tr("Writing frames to %1").arg(folder), tr("Cancel"), 0, frames, window_);
