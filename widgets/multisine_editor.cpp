@@ -58,7 +58,6 @@ MultisineEditor::MultisineEditor(QObject* parent)
       period_(secondsBox(0.1, 3600.0, tr("Period T of the grid k/T: on it the trajectory is periodic and can be "
                                          "averaged over periods, and converts to a Fourier series"))),
       snap_(new QCheckBox(tr("Snap to k/T"))),
-      bandNote_(new QLabel),
       restNote_(new QLabel),
       rowLayout_(new QVBoxLayout),
       add_(new QPushButton(tr("Add component"))) {
@@ -66,7 +65,6 @@ MultisineEditor::MultisineEditor(QObject* parent)
   snap_->setObjectName("multisineSnap");
   duration_->setObjectName("multisineDuration");
   ramp_->setObjectName("multisineRamp");
-  bandNote_->setWordWrap(true);
   restNote_->setWordWrap(true);
   restNote_->setStyleSheet("color: #a05a00;");
 
@@ -89,7 +87,6 @@ MultisineEditor::MultisineEditor(QObject* parent)
 
   auto* layout = new QVBoxLayout(components_);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(bandNote_);
   layout->addLayout(rowLayout_);
   layout->addWidget(add_);
 
@@ -157,11 +154,14 @@ void MultisineEditor::showGrid() {
     period_->setValue(grid.period);
     snap_->setChecked(grid.snap);
   }
-  bandNote_->setText(tr("Frequency sliders span the band %1 - %2 Hz%3")
-                         .arg(grid.minFrequency, 0, 'g', 4)
-                         .arg(grid.maxFrequency, 0, 'g', 4)
-                         .arg(grid.snap ? tr(", on the grid k/T (1/T = %1 Hz)").arg(1.0 / grid.period, 0, 'g', 4)
-                                        : tr(", anywhere (grid off)")));
+  // The band is what the frequency sliders span; said where the band is set.
+  const QString note = tr("Frequency sliders span the band %1 - %2 Hz%3")
+                           .arg(grid.minFrequency, 0, 'g', 4)
+                           .arg(grid.maxFrequency, 0, 'g', 4)
+                           .arg(grid.snap ? tr(", on the grid k/T (1/T = %1 Hz)").arg(1.0 / grid.period, 0, 'g', 4)
+                                          : tr(", anywhere (grid off)"));
+  minFrequency_->setToolTip(note);
+  maxFrequency_->setToolTip(note);
 }
 
 void MultisineEditor::emitGrid() {
@@ -236,6 +236,7 @@ void MultisineEditor::rebuildRows() {
       row.controls[2]->setSuffix(" rad");
       row.controls[2]->setLabelToolTip(tr("Phase phi [rad]"));
       for (ValueSlider* s : row.controls) {
+        s->spinBox()->setFixedWidth(105);  // one width for rad and Hz: the three sliders line up
         connect(s, &ValueSlider::valueEdited, this, [this, j](double, bool dragging) { emitTerm(j, dragging); });
         connect(s, &ValueSlider::dragFinished, this, &MultisineEditor::dragFinished);
         v->addWidget(s);

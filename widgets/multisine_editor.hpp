@@ -94,7 +94,6 @@ class MultisineEditor : public QObject {
   QDoubleSpinBox* maxFrequency_;
   QDoubleSpinBox* period_;
   QCheckBox* snap_;
-  QLabel* bandNote_;
   QLabel* restNote_;
   QVBoxLayout* rowLayout_;
   QPushButton* add_;

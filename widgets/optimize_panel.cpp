@@ -89,6 +89,8 @@ int OptimizePanel::starts() const { return starts_->value(); }
 void OptimizePanel::setStarts(int starts) { starts_->setValue(starts); }
 
 void OptimizePanel::setAvailable(bool available, const QString& why) {
+  // Said once where the result line goes, not only in a tooltip; a result of an earlier run stays otherwise.
+  if (available != available_) best_->setText(available ? QString() : why);
   available_ = available;
   optimize_->setEnabled(!running_ && available_);
   optimize_->setToolTip(available ? tr("Optimize the excitation from the current one (period and harmonics kept); "

@@ -17,7 +17,11 @@
 
 #include "app/gui/main_window.hpp"
 #include "app/gui/project_controller.hpp"
+#include "app/gui/evaluation_service.hpp"
 #include "app/gui/workbench_document.hpp"
+#include "excitation/default_excitation.hpp"
+#include "excitation/trajectory_conversion.hpp"
+#include "model/builtin_robots.hpp"
 #include "gui_test_support.hpp"
 #include "widgets/excitation_editor.hpp"
 #include "widgets/information_charts.hpp"
@@ -161,6 +165,30 @@ void sliderLatency(MainWindow& w, int edits) {
   while (!doc->fourier() && doc->undoStack()->canUndo()) doc->undoStack()->undo();  // the Fourier editor again
 }
 
+// The worker's metrics stage alone for the same motion as a Fourier series and as its
+// multi-sine conversion, interleaved so both see the same machine load.
+void workerInterleaved(int runs) {
+  auto panda = std::make_shared<const eb::RobotModel>(eb::builtinRobot("panda"));
+  EvaluationRequest fourier;
+  fourier.robot = panda;
+  fourier.robotKey = 1;
+  fourier.trajectory = eb::defaultExcitation(*panda);
+  EvaluationRequest multisine = fourier;
+  multisine.trajectory = eb::multisineFromFourier(std::get<eb::FourierTrajectory>(fourier.trajectory));
+  Evaluator evaluator;
+  std::vector<double> f, m;
+  for (int i = 0; i < runs; ++i) {
+    double ms = 0.0;
+    evaluator.evaluate(fourier, [&](const EvaluationResult& r) { ms = r.metricsMs; });
+    f.push_back(ms);
+    evaluator.evaluate(multisine, [&](const EvaluationResult& r) { ms = r.metricsMs; });
+    m.push_back(ms);
+  }
+  std::printf("worker metrics stage, interleaved (panda, 2501 samples, %d runs each): Fourier median %.1f ms, "
+              "multi-sine median %.1f ms\n",
+              runs, percentile(f, 0.5), percentile(m, 0.5));
+}
+
 void frameRate(MainWindow& w, const QString& urdf, const QString& root) {
   if (!QFileInfo::exists(urdf)) {
     std::printf("frame rate: %s not found\n", qPrintable(urdf));
@@ -221,6 +249,7 @@ int main(int argc, char** argv) {
   if (const int i = static_cast<int>(args.indexOf("--edits")); i >= 0 && i + 1 < args.size()) edits = args[i + 1].toInt();
 
   printLoad("before");
+  workerInterleaved(30);
   coldStart(5);
 
   MainWindowOptions options;
