@@ -481,8 +481,18 @@ void MainWindowTest::multisineSlidersUndoAndProject() {
            qPrintable(problem->text()));
   doc_->undoStack()->undo();  // back on the grid
 
-  // Save and reopen: the family and the edit mode come back.
+  // Exports write the multi-sine as it is (excitation.json of type multisine, samples of its motion).
   QVERIFY(waitForCurrentEvaluation());
+  const QString json = tmp_.filePath("multisine.excitation.json"), csv = tmp_.filePath("multisine.csv");
+  QVERIFY(window_->exports()->exportTrajectory(json));
+  QVERIFY(window_->exports()->exportTrajectory(csv));
+  QFile exported(json);
+  QVERIFY(exported.open(QIODevice::ReadOnly));
+  const QByteArray exportedText = exported.readAll();
+  QVERIFY(exportedText.contains("\"type\": \"multisine\"") && exportedText.contains("\"metrics\""));
+  QCOMPARE(QFile(csv).size() > 0, true);
+
+  // Save and reopen: the family and the edit mode come back.
   const double condSaved = doc_->evaluation()->metrics.cond;
   const MultisineTrajectory saved = *doc_->multisine();
   const QString path = tmp_.filePath("multisine.ebproj.json");
