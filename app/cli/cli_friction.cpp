@@ -1,5 +1,6 @@
-// `compare-friction ROBOT log.csv [...] [--offset] [--json]`: which friction model the
-// joints follow, each fitted with the rigid-body parameters and scored on held-out seconds.
+// `compare-friction ROBOT log.csv [...] [--validate other.csv ...] [--offset] [--json]`: which
+// friction model the joints follow, each fitted with the rigid-body parameters and scored on
+// held-out seconds (and on whole validation logs, never fitted).
 #include "cli_commands.hpp"
 #include "cli_log_flags.hpp"
 
@@ -20,7 +21,7 @@ void addCompareFrictionCommand(CLI::App& app) {
                                  "Fit viscous, Coulomb, asymmetric, smooth and Stribeck friction; compare on held-out data");
   struct Args {
     std::string robot;
-    std::vector<std::string> logs, roots;
+    std::vector<std::string> logs, validate, roots;
     IdentificationSettings s;
     LogFlags logFlags;
     bool offset = false, json = false;
@@ -28,6 +29,8 @@ void addCompareFrictionCommand(CLI::App& app) {
   auto a = std::make_shared<Args>();
   cmd->add_option("robot", a->robot, "Built-in name or URDF / DH table path")->required();
   cmd->add_option("logs", a->logs, "Experiment logs (CSV or .mat)")->required();
+  cmd->add_option("--validate", a->validate,
+                  "Logs only scored, never fitted (another trajectory): their samples join the held-out ones");
   cmd->add_flag("--offset", a->offset, "Add a constant torque offset per joint to every model");
   cmd->add_flag("--use-logged-derivatives", a->s.useLoggedDerivatives, "Use logged qd/qdd columns as they are");
   cmd->add_flag("--json", a->json, "Print one JSON object");
@@ -37,7 +40,7 @@ void addCompareFrictionCommand(CLI::App& app) {
     const RobotModel model = loadRobot(a->robot, a->roots);
     a->s.regressor.offset = a->offset;
     applyLogFlags(a->logFlags, a->s);
-    const FrictionComparison c = compareFrictionModels(model, a->logs, a->s);
+    const FrictionComparison c = compareFrictionModels(model, a->logs, a->s, {}, a->validate);
     if (a->json) {
       nlohmann::json j;
       j["training_samples"] = c.trainingSamples;
@@ -60,8 +63,9 @@ void addCompareFrictionCommand(CLI::App& app) {
       return;
     }
     std::printf("friction models of %s, fitted with the rigid-body parameters on %ld samples, scored on %ld "
-                "held-out ones (every fifth second)\n",
-                model.name().c_str(), c.trainingSamples, c.heldOutSamples);
+                "held-out ones (every fifth second%s)\n",
+                model.name().c_str(), c.trainingSamples, c.heldOutSamples,
+                a->validate.empty() ? "" : ", and the validation logs");
     for (const std::string& note : c.notes) std::printf("  %s\n", note.c_str());
     printWarnings(c.warnings);
     std::printf("\n  %-38s %10s  held-out NRMSE per joint [%%]\n", "model", "score");

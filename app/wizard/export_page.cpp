@@ -167,7 +167,7 @@ bool ExportPage::exportTo(ExportFormat format, const QString& path, QString* err
     } else {
       const IdentifiedParameters p =
           makeIdentifiedParameters(session_->robotSpec().toStdString(), model, estimate->logs->base,
-                                   estimate->estimate, session_->document()->logPaths());
+                                   estimate->estimate, session_->document()->logPaths(), &estimate->plausibility);
       writeFileAtomically(file, format == ExportFormat::Json ? formatParamsJson(p, model) : formatParamsYaml(p, model));
     }
   } catch (const std::exception& e) {

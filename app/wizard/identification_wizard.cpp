@@ -3,6 +3,7 @@
 #include "app/wizard/background_task.hpp"
 #include "app/wizard/estimate_page.hpp"
 #include "app/wizard/import_page.hpp"
+#include "app/wizard/payload_page.hpp"
 #include "app/wizard/preprocess_page.hpp"
 #include "app/wizard/validate_page.hpp"
 
@@ -24,17 +25,21 @@ IdentificationWizard::IdentificationWizard(const RobotModel& model, const QStrin
   estimatePage_ = new EstimatePage(session_);
   validatePage_ = new ValidatePage(session_);
   exportPage_ = new ExportPage(session_);
+  payloadPage_ = new PayloadPage(session_);
   setPage(ImportPageId, importPage_);
   setPage(PreprocessPageId, preprocessPage_);
   setPage(EstimatePageId, estimatePage_);
   setPage(ValidatePageId, validatePage_);
   setPage(ExportPageId, exportPage_);
+  setPage(PayloadPageId, payloadPage_);
+  exportPage_->setFinalPage(true);  // Close stays on Export: the payload page is optional
   setStartId(ImportPageId);
   setMinimumSize(1000, 680);
   resize(1200, 800);
   connect(document_, &IdentificationDocument::changed, this, &IdentificationWizard::documentChanged);
   connect(estimatePage_, &EstimatePage::estimationFinished, this, &IdentificationWizard::estimationFinished);
   connect(validatePage_, &ValidatePage::validationFinished, this, &IdentificationWizard::validationFinished);
+  connect(payloadPage_, &PayloadPage::payloadIdentified, this, &IdentificationWizard::payloadIdentified);
 }
 
 IdentificationWizard::~IdentificationWizard() {
@@ -64,7 +69,7 @@ bool IdentificationWizard::exportParameters(ExportFormat format, const QString& 
 bool IdentificationWizard::isBusy() const {
   for (BackgroundTask* task : findChildren<BackgroundTask*>())
     if (task->isRunning()) return true;
-  return importPage_->isChecking() || preprocessPage_->isBusy();
+  return importPage_->isChecking() || preprocessPage_->isBusy() || payloadPage_->isRunning();
 }
 
 }  // namespace eb::wizard

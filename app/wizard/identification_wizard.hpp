@@ -1,6 +1,6 @@
 #pragma once
 // IdentificationWizard: the guided identification of a robot's dynamic
-// parameters from logged experiments, five pages over the engine's pipeline:
+// parameters from logged experiments, six pages over the engine's pipeline:
 //
 //   1. Import      logs, format, column mapping; every problem with its line
 //   2. Preprocess  cutoff, differentiation; raw vs filtered q, qd, qdd, tau
@@ -8,6 +8,8 @@
 //                  armature columns; base parameters with std. dev.
 //   4. Validate    torque prediction on an independent log, RMSE / NRMSE
 //   5. Export      params.json / params.yaml, identified URDF
+//   6. Payload     optional: a tool's inertial parameters on the identified
+//                  robot, as payload.json and a URDF fixed link
 //
 // Long work (reading logs, preprocessing, accumulating, estimating,
 // validating) runs on worker threads with progress and cancel; errors are
@@ -39,11 +41,12 @@ class ImportPage;
 class PreprocessPage;
 class EstimatePage;
 class ValidatePage;
+class PayloadPage;
 
 class IdentificationWizard : public QWizard {
   Q_OBJECT
  public:
-  enum PageId { ImportPageId, PreprocessPageId, EstimatePageId, ValidatePageId, ExportPageId };
+  enum PageId { ImportPageId, PreprocessPageId, EstimatePageId, ValidatePageId, ExportPageId, PayloadPageId };
 
   /// A wizard for `model`, loaded from `robotSpec` (the ROBOT argument: a built-in name or a path;
   /// recorded in the exported files and used to find the URDF for the identified URDF).
@@ -81,6 +84,7 @@ class IdentificationWizard : public QWizard {
   EstimatePage* estimatePage() const { return estimatePage_; }
   ValidatePage* validatePage() const { return validatePage_; }
   ExportPage* exportPage() const { return exportPage_; }
+  PayloadPage* payloadPage() const { return payloadPage_; }
 
  signals:
   /// The document changed (mark the project modified).
@@ -89,6 +93,8 @@ class IdentificationWizard : public QWizard {
   void estimationFinished(bool ok, bool cancelled, const QString& message);
   /// A validation ended.
   void validationFinished(bool ok, const QString& message);
+  /// A payload identification ended.
+  void payloadIdentified(bool ok, const QString& message);
 
  protected:
   void done(int result) override;
@@ -101,6 +107,7 @@ class IdentificationWizard : public QWizard {
   EstimatePage* estimatePage_;
   ValidatePage* validatePage_;
   ExportPage* exportPage_;
+  PayloadPage* payloadPage_;
 };
 
 }  // namespace eb::wizard

@@ -6,13 +6,18 @@
 
 #include <Eigen/Cholesky>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <tuple>
 
 namespace eb {
 namespace {
 
 constexpr int kBlockSamples = 128;
+// The first pass's grids, log-spaced; each refinement zooms in around every joint's choice.
 constexpr double kWidths[] = {0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2};    // tanh [rad/s]
 constexpr double kStribeck[] = {0.01, 0.02, 0.05, 0.1, 0.2, 0.5};           // [rad/s]
 constexpr int kWidthCount = sizeof kWidths / sizeof kWidths[0];
@@ -20,45 +25,73 @@ constexpr int kStribeckCount = sizeof kStribeck / sizeof kStribeck[0];
 // Feature layout: sign, positive part, negative part, tanh per width, Stribeck per velocity.
 constexpr int kSign = 0, kPositive = 1, kNegative = 2, kTanh0 = 3, kStribeck0 = kTanh0 + kWidthCount;
 constexpr int kFeatures = kStribeck0 + kStribeckCount;
+// Zoom passes after the first: the spacing shrinks by (count - 1) / 2 in log each time, so
+// three passes take the 2.5x steps of the first grid to about 4 %.
+constexpr int kRefinements = 3;
 
 double sign(double v) { return v > 0.0 ? 1.0 : (v < 0.0 ? -1.0 : 0.0); }
 
-void features(double qd, double* f) {
-  const double s = sign(qd);
-  f[kSign] = s;
-  f[kPositive] = std::max(s, 0.0);
-  f[kNegative] = std::min(s, 0.0);
-  for (int k = 0; k < kWidthCount; ++k) f[kTanh0 + k] = std::tanh(qd / kWidths[k]);
-  for (int k = 0; k < kStribeckCount; ++k) {
-    const double u = qd / kStribeck[k];
-    f[kStribeck0 + k] = std::exp(-u * u) * s;
+// The nonlinear parameters each joint's features are computed at.
+struct FrictionDictionary {
+  std::vector<std::array<double, kWidthCount>> widths;       // per joint, tanh widths [rad/s]
+  std::vector<std::array<double, kStribeckCount>> stribeck;  // per joint, Stribeck velocities [rad/s]
+
+  static FrictionDictionary grid(int dof) {
+    FrictionDictionary d;
+    std::array<double, kWidthCount> w;
+    std::array<double, kStribeckCount> v;
+    std::copy(std::begin(kWidths), std::end(kWidths), w.begin());
+    std::copy(std::begin(kStribeck), std::end(kStribeck), v.begin());
+    d.widths.assign(static_cast<std::size_t>(dof), w);
+    d.stribeck.assign(static_cast<std::size_t>(dof), v);
+    return d;
   }
+
+  void features(int joint, double qd, double* f) const {
+    const double s = sign(qd);
+    f[kSign] = s;
+    f[kPositive] = std::max(s, 0.0);
+    f[kNegative] = std::min(s, 0.0);
+    const auto& w = widths[static_cast<std::size_t>(joint)];
+    for (int k = 0; k < kWidthCount; ++k) f[kTanh0 + k] = std::tanh(qd / w[static_cast<std::size_t>(k)]);
+    const auto& v = stribeck[static_cast<std::size_t>(joint)];
+    for (int k = 0; k < kStribeckCount; ++k) {
+      const double u = qd / v[static_cast<std::size_t>(k)];
+      f[kStribeck0 + k] = std::exp(-u * u) * s;
+    }
+  }
+};
+
+// Log-spaced values, neighbours a factor `step` apart, with `centre` at index (N - 1) / 2,
+// kept inside the first grid's range `range`: a tanh wider than the joint's motion is a
+// second viscous term, nearly collinear with the first, and predicts other motions badly.
+template <int N>
+std::array<double, N> zoomedGrid(double centre, double step, const double (&range)[N]) {
+  std::array<double, N> out;
+  for (int k = 0; k < N; ++k)
+    out[static_cast<std::size_t>(k)] = std::clamp(centre * std::pow(step, k - (N - 1) / 2), range[0], range[N - 1]);
+  return out;
 }
+
+enum class Nonlinear { None, Width, Stribeck };
 
 struct ModelSpec {
   const char* name;
   const char* parameterName;
-  std::vector<std::vector<int>> alternatives;  // feature sets a joint may use
-  std::vector<double> parameters;              // per alternative (NaN: none)
+  Nonlinear nonlinear = Nonlinear::None;
+  std::vector<std::vector<int>> alternatives;  // feature sets a joint may use; index k = grid value k
 };
 
 std::vector<ModelSpec> modelSpecs() {
-  const double none = std::numeric_limits<double>::quiet_NaN();
   std::vector<ModelSpec> specs;
-  specs.push_back({"viscous", "", {{}}, {none}});
-  specs.push_back({"viscous + Coulomb", "", {{kSign}}, {none}});
-  specs.push_back({"viscous + asymmetric Coulomb", "", {{kPositive, kNegative}}, {none}});
-  ModelSpec smooth{"viscous + smooth Coulomb tanh(qd/w)", "w [rad/s]", {}, {}};
-  for (int k = 0; k < kWidthCount; ++k) {
-    smooth.alternatives.push_back({kTanh0 + k});
-    smooth.parameters.push_back(kWidths[k]);
-  }
+  specs.push_back({"viscous", "", Nonlinear::None, {{}}});
+  specs.push_back({"viscous + Coulomb", "", Nonlinear::None, {{kSign}}});
+  specs.push_back({"viscous + asymmetric Coulomb", "", Nonlinear::None, {{kPositive, kNegative}}});
+  ModelSpec smooth{"viscous + smooth Coulomb tanh(qd/w)", "w [rad/s]", Nonlinear::Width, {}};
+  for (int k = 0; k < kWidthCount; ++k) smooth.alternatives.push_back({kTanh0 + k});
   specs.push_back(smooth);
-  ModelSpec stribeck{"viscous + Coulomb + Stribeck", "vs [rad/s]", {}, {}};
-  for (int k = 0; k < kStribeckCount; ++k) {
-    stribeck.alternatives.push_back({kSign, kStribeck0 + k});
-    stribeck.parameters.push_back(kStribeck[k]);
-  }
+  ModelSpec stribeck{"viscous + Coulomb + Stribeck", "vs [rad/s]", Nonlinear::Stribeck, {}};
+  for (int k = 0; k < kStribeckCount; ++k) stribeck.alternatives.push_back({kSign, kStribeck0 + k});
   specs.push_back(stribeck);
   return specs;
 }
@@ -71,15 +104,19 @@ struct Grams {
 
 class FeatureAccumulator {
  public:
-  FeatureAccumulator(const RobotModel& model, const BaseParameters& base)
-      : model_(model), base_(base), ws_(model), size_(base.rank + kFeatures + 1) {
+  FeatureAccumulator(const RobotModel& model, const BaseParameters& base, const FrictionDictionary& dictionary)
+      : model_(model), base_(base), dictionary_(dictionary), ws_(model), size_(base.rank + kFeatures + 1) {
     for (Grams* g : {&train_, &held_}) g->G.assign(static_cast<std::size_t>(model.dof()), Eigen::MatrixXd::Zero(size_, size_));
     for (int part = 0; part < 2; ++part) {
       rows_[part].assign(static_cast<std::size_t>(model.dof()), Eigen::MatrixXd::Zero(size_, kBlockSamples));
       filled_[part] = 0;
     }
   }
-  void startLog() { started_ = false; }
+  /// The next samples are a new log; all of them held out when `heldOut` (a validation log).
+  void startLog(bool heldOut = false) {
+    started_ = false;
+    allHeldOut_ = heldOut;
+  }
   void add(const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
            const Eigen::MatrixXd& tau) {
     const int n = model_.dof(), r = base_.rank;
@@ -89,13 +126,13 @@ class FeatureAccumulator {
         t0_ = t[s];
         started_ = true;
       }
-      const int part = isHeldOutSample(t[s], t0_) ? 1 : 0;
+      const int part = allHeldOut_ || isHeldOutSample(t[s], t0_) ? 1 : 0;
       const Eigen::VectorXd qs = q.row(s).transpose(), qds = qd.row(s).transpose(), qdds = qdd.row(s).transpose();
       const Eigen::MatrixXd& Y = computeJointTorqueRegressor(model_, ws_, base_.options, qs, qds, qdds);
       for (int j = 0; j < n; ++j) {
         auto col = rows_[part][static_cast<std::size_t>(j)].col(filled_[part]);
         for (int k = 0; k < r; ++k) col[k] = Y(j, base_.independent[static_cast<std::size_t>(k)]);
-        features(qds[j], f);
+        dictionary_.features(j, qds[j], f);
         for (int k = 0; k < kFeatures; ++k) col[r + k] = f[k];
         col[size_ - 1] = tau(s, j);
       }
@@ -124,6 +161,7 @@ class FeatureAccumulator {
   }
   RobotModel model_;
   BaseParameters base_;
+  FrictionDictionary dictionary_;
   DynamicsWorkspace ws_;
   int size_;
   Grams train_, held_;
@@ -131,6 +169,7 @@ class FeatureAccumulator {
   int filled_[2] = {0, 0};
   double t0_ = 0.0;
   bool started_ = false;
+  bool allHeldOut_ = false;
 };
 
 // The linear fit of one choice of feature sets (one per joint): every unknown together.
@@ -192,106 +231,180 @@ double weightedResidual(const Grams& g, int r, const Eigen::VectorXd& w, const F
   return total;
 }
 
+
+using LogList = std::vector<std::pair<std::string, IdentificationSettings>>;
+
+// One pass over the training and validation logs with `dictionary`: the training and held-out
+// Gram matrices. Notes and warnings are kept from the first pass only (`out` null afterwards).
+std::pair<Grams, Grams> accumulatePass(const RobotModel& model, const BaseParameters& base,
+                                       const FrictionDictionary& dictionary, const LogList& logs,
+                                       const LogList& validation, FrictionComparison* out,
+                                       const std::function<void(double, const std::string&)>& progress) {
+  FeatureAccumulator acc(model, base, dictionary);
+  std::vector<LogWarning> scratch;
+  const std::size_t total = logs.size() + validation.size();
+  for (std::size_t f = 0; f < total; ++f) {
+    const bool heldOut = f >= logs.size();
+    const auto& log = heldOut ? validation[f - logs.size()] : logs[f];
+    acc.startLog(heldOut);
+    const LogSummary summary = preprocessLogInto(
+        model, log.first, log.second,
+        [&](const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
+            const Eigen::MatrixXd& tau) { acc.add(t, q, qd, qdd, tau); },
+        out ? out->warnings : scratch,
+        [&](double local, const std::string& what) {
+          progress((static_cast<double>(f) + local) / static_cast<double>(total), what);
+        });
+    if (out) out->notes.push_back(log.first + ": " + (heldOut ? "validation only, " : "") + summary.text());
+  }
+  acc.finish();
+  return {acc.training(), acc.heldOut()};
+}
+
+// Coordinate descent over the joints' alternatives of `spec` from `pick`, each trial an exact
+// fit of every parameter on the training samples.
+std::vector<int> chooseAlternatives(const ModelSpec& spec, const Grams& train, int r, const Eigen::VectorXd& w,
+                                    std::vector<int> pick) {
+  const int n = static_cast<int>(w.size());
+  std::vector<const std::vector<int>*> choice(static_cast<std::size_t>(n));
+  for (int j = 0; j < n; ++j) choice[static_cast<std::size_t>(j)] = &spec.alternatives[static_cast<std::size_t>(pick[static_cast<std::size_t>(j)])];
+  for (int sweep = 0; sweep < 4 && spec.alternatives.size() > 1; ++sweep) {
+    bool changed = false;
+    for (int j = 0; j < n; ++j) {
+      double best = std::numeric_limits<double>::infinity();
+      int bestAlternative = pick[static_cast<std::size_t>(j)];
+      for (std::size_t a = 0; a < spec.alternatives.size(); ++a) {
+        choice[static_cast<std::size_t>(j)] = &spec.alternatives[a];
+        const double rss = weightedResidual(train, r, w, solve(train, r, w, choice), choice);
+        if (rss < best) {
+          best = rss;
+          bestAlternative = static_cast<int>(a);
+        }
+      }
+      changed = changed || bestAlternative != pick[static_cast<std::size_t>(j)];
+      pick[static_cast<std::size_t>(j)] = bestAlternative;
+      choice[static_cast<std::size_t>(j)] = &spec.alternatives[static_cast<std::size_t>(bestAlternative)];
+    }
+    if (!changed) break;
+  }
+  return pick;
+}
+
+// The fit of `spec` with the chosen alternatives, scored on the held-out samples.
+FrictionModelScore scoreModel(const ModelSpec& spec, const std::vector<int>& pick, const FrictionDictionary& dictionary,
+                              const Grams& train, const Grams& held, int r, const Eigen::VectorXd& w) {
+  const int n = static_cast<int>(w.size());
+  std::vector<const std::vector<int>*> choice(static_cast<std::size_t>(n));
+  for (int j = 0; j < n; ++j) choice[static_cast<std::size_t>(j)] = &spec.alternatives[static_cast<std::size_t>(pick[static_cast<std::size_t>(j)])];
+  const Fit fit = solve(train, r, w, choice);
+  FrictionModelScore score;
+  score.name = spec.name;
+  score.parameterName = spec.parameterName;
+  score.unknowns = static_cast<int>(fit.x.size());
+  score.heldOutNrmse.resize(n);
+  score.trainingRms.resize(n);
+  for (int j = 0; j < n; ++j) {
+    const auto k = static_cast<std::size_t>(pick[static_cast<std::size_t>(j)]);
+    const auto jj = static_cast<std::size_t>(j);
+    score.parameter.push_back(spec.nonlinear == Nonlinear::Width      ? dictionary.widths[jj][k]
+                              : spec.nonlinear == Nonlinear::Stribeck ? dictionary.stribeck[jj][k]
+                                                                      : std::numeric_limits<double>::quiet_NaN());
+    const std::vector<int>& chosen = *choice[jj];
+    score.trainingRms[j] = std::sqrt(residualSquares(train, j, r, fit, chosen) / train.samples);
+    const double rssHeld = residualSquares(held, j, r, fit, chosen);
+    const double ttHeld = held.G[jj].bottomRightCorner<1, 1>()(0, 0);
+    score.heldOutNrmse[j] = ttHeld > 0.0 ? 100.0 * std::sqrt(rssHeld / ttHeld) : 0.0;
+    score.score += w[j] * rssHeld / held.samples;
+  }
+  return score;
+}
+
+// Joint weights: the inverse noise variance of the Coulomb model's unweighted training fit.
+Eigen::VectorXd jointWeights(const ModelSpec& coulomb, const Grams& train, int r) {
+  const int n = static_cast<int>(train.G.size());
+  Eigen::VectorXd w = Eigen::VectorXd::Ones(n);
+  const std::vector<const std::vector<int>*> choice(static_cast<std::size_t>(n), &coulomb.alternatives[0]);
+  const Fit fit = solve(train, r, w, choice);
+  for (int j = 0; j < n; ++j) {
+    const double tt = train.G[static_cast<std::size_t>(j)].bottomRightCorner<1, 1>()(0, 0);
+    const double var = residualSquares(train, j, r, fit, *choice[static_cast<std::size_t>(j)]) / train.samples;
+    w[j] = 1.0 / std::max(var, 1e-12 * tt / train.samples + 1e-300);
+  }
+  return w;
+}
+
 }  // namespace
 
 FrictionComparison compareFrictionModels(const RobotModel& model, const std::vector<std::string>& paths,
                                          const IdentificationSettings& settings,
-                                         const IdentificationProgress& progress) {
-  std::vector<std::pair<std::string, IdentificationSettings>> logs;
+                                         const IdentificationProgress& progress,
+                                         const std::vector<std::string>& validation) {
+  LogList logs, others;
   for (const std::string& path : paths) logs.emplace_back(path, settings);
-  return compareFrictionModels(model, logs, progress);
+  for (const std::string& path : validation) others.emplace_back(path, settings);
+  return compareFrictionModels(model, logs, progress, others);
 }
 
-FrictionComparison compareFrictionModels(const RobotModel& model,
-                                         const std::vector<std::pair<std::string, IdentificationSettings>>& logs,
-                                         const IdentificationProgress& progress) {
+
+FrictionComparison compareFrictionModels(const RobotModel& model, const LogList& logs,
+                                         const IdentificationProgress& progress, const LogList& validation) {
   if (logs.empty()) throw InputError("compare-friction: no log file given");
-  std::vector<std::string> paths;
-  for (const auto& log : logs) paths.push_back(log.first);
   RegressorOptions options = logs.front().second.regressor;
   options.viscous = true;
   options.coulomb = false;
   options.armature = false;
   const BaseParameters base = computeBaseParameters(model, options);
   const int n = model.dof(), r = base.rank;
-  FeatureAccumulator acc(model, base);
   FrictionComparison out;
-  for (std::size_t f = 0; f < paths.size(); ++f) {
-    acc.startLog();
-    const LogSummary summary = preprocessLogInto(
-        model, paths[f], logs[f].second,
-        [&](const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
-            const Eigen::MatrixXd& tau) { acc.add(t, q, qd, qdd, tau); },
-        out.warnings, [&](double local, const std::string& what) {
-          if (progress && !progress((static_cast<double>(f) + local) / static_cast<double>(paths.size()), what))
-            throw Cancelled("compare-friction");
-        });
-    out.notes.push_back(paths[f] + ": " + summary.text());
-  }
-  acc.finish();
-  const Grams& train = acc.training();
-  const Grams& held = acc.heldOut();
+  const int passes = 1 + kRefinements;
+  auto passProgress = [&](int pass) {
+    return [&progress, pass, passes](double local, const std::string& what) {
+      if (progress && !progress((pass + local) / passes, what)) throw Cancelled("compare-friction");
+    };
+  };
+  FrictionDictionary dictionary = FrictionDictionary::grid(n);
+  Grams train, held;
+  std::tie(train, held) = accumulatePass(model, base, dictionary, logs, validation, &out, passProgress(0));
   out.trainingSamples = train.samples;
   out.heldOutSamples = held.samples;
   std::string files;
-  for (const std::string& p : paths) files += (files.empty() ? "" : ", ") + p;
+  for (const auto& log : logs) files += (files.empty() ? "" : ", ") + log.first;
   if (train.samples * n < 2L * (r + 3 * n) || held.samples * n < 2L * (r + 3 * n))
     throw InputError(files + ": too few samples to compare friction models (" + std::to_string(train.samples) +
                      " training, " + std::to_string(held.samples) + " held out; every fifth second is held out)");
 
   const std::vector<ModelSpec> specs = modelSpecs();
-  // Joint weights from the Coulomb model's unweighted fit, the same for every model.
-  Eigen::VectorXd w = Eigen::VectorXd::Ones(n);
-  {
-    std::vector<const std::vector<int>*> choice(static_cast<std::size_t>(n), &specs[1].alternatives[0]);
-    const Fit fit = solve(train, r, w, choice);
-    for (int j = 0; j < n; ++j) {
-      const double tt = train.G[static_cast<std::size_t>(j)].bottomRightCorner<1, 1>()(0, 0);
-      const double var = residualSquares(train, j, r, fit, *choice[static_cast<std::size_t>(j)]) / train.samples;
-      w[j] = 1.0 / std::max(var, 1e-12 * tt / train.samples + 1e-300);
-    }
-  }
-  for (const ModelSpec& spec : specs) {
-    std::vector<int> pick(static_cast<std::size_t>(n), 0);
-    std::vector<const std::vector<int>*> choice(static_cast<std::size_t>(n), &spec.alternatives[0]);
-    // Coordinate descent over the joints' nonlinear parameter, each trial an exact joint fit.
-    for (int sweep = 0; sweep < 4 && spec.alternatives.size() > 1; ++sweep) {
-      bool changed = false;
-      for (int j = 0; j < n; ++j) {
-        double best = std::numeric_limits<double>::infinity();
-        int bestAlternative = pick[static_cast<std::size_t>(j)];
-        for (std::size_t a = 0; a < spec.alternatives.size(); ++a) {
-          choice[static_cast<std::size_t>(j)] = &spec.alternatives[a];
-          const double rss = weightedResidual(train, r, w, solve(train, r, w, choice), choice);
-          if (rss < best) {
-            best = rss;
-            bestAlternative = static_cast<int>(a);
-          }
-        }
-        changed = changed || bestAlternative != pick[static_cast<std::size_t>(j)];
-        pick[static_cast<std::size_t>(j)] = bestAlternative;
-        choice[static_cast<std::size_t>(j)] = &spec.alternatives[static_cast<std::size_t>(bestAlternative)];
+  const Eigen::VectorXd w = jointWeights(specs[1], train, r);  // the same for every model and pass
+  std::vector<std::vector<int>> picks;
+  for (const ModelSpec& spec : specs) picks.push_back(chooseAlternatives(spec, train, r, w, std::vector<int>(static_cast<std::size_t>(n), 0)));
+  // The nonlinear parameters are continuous: zoom each joint's grid in around its choice and
+  // choose again on a new pass, so the width or Stribeck velocity ends within a few percent of
+  // the training residual's minimum (a one-dimensional least-squares search per joint, with
+  // every linear parameter solved exactly at each trial: variable projection).
+  double widthStep = 2.5, stribeckStep = 2.5;
+  const int widthCentre = (kWidthCount - 1) / 2, stribeckCentre = (kStribeckCount - 1) / 2;
+  for (int pass = 1; pass < passes; ++pass) {
+    // The new grid reaches the old neighbours (above the centre at least).
+    widthStep = std::pow(widthStep, 1.0 / (kWidthCount / 2));
+    stribeckStep = std::pow(stribeckStep, 1.0 / (kStribeckCount / 2));
+    FrictionDictionary zoomed = dictionary;
+    for (std::size_t m = 0; m < specs.size(); ++m)
+      for (std::size_t j = 0; j < static_cast<std::size_t>(n); ++j) {
+        const auto k = static_cast<std::size_t>(picks[m][j]);
+        if (specs[m].nonlinear == Nonlinear::Width)
+          zoomed.widths[j] = zoomedGrid<kWidthCount>(dictionary.widths[j][k], widthStep, kWidths);
+        else if (specs[m].nonlinear == Nonlinear::Stribeck)
+          zoomed.stribeck[j] = zoomedGrid<kStribeckCount>(dictionary.stribeck[j][k], stribeckStep, kStribeck);
       }
-      if (!changed) break;
+    dictionary = zoomed;
+    std::tie(train, held) = accumulatePass(model, base, dictionary, logs, validation, nullptr, passProgress(pass));
+    for (std::size_t m = 0; m < specs.size(); ++m) {
+      if (specs[m].nonlinear == Nonlinear::None) continue;
+      const int centre = specs[m].nonlinear == Nonlinear::Width ? widthCentre : stribeckCentre;
+      picks[m] = chooseAlternatives(specs[m], train, r, w, std::vector<int>(static_cast<std::size_t>(n), centre));
     }
-    const Fit fit = solve(train, r, w, choice);
-    FrictionModelScore score;
-    score.name = spec.name;
-    score.parameterName = spec.parameterName;
-    score.unknowns = static_cast<int>(fit.x.size());
-    score.heldOutNrmse.resize(n);
-    score.trainingRms.resize(n);
-    for (int j = 0; j < n; ++j) {
-      const std::vector<int>& chosen = *choice[static_cast<std::size_t>(j)];
-      score.parameter.push_back(spec.parameters[static_cast<std::size_t>(pick[static_cast<std::size_t>(j)])]);
-      score.trainingRms[j] = std::sqrt(residualSquares(train, j, r, fit, chosen) / train.samples);
-      const double rssHeld = residualSquares(held, j, r, fit, chosen);
-      const double ttHeld = held.G[static_cast<std::size_t>(j)].bottomRightCorner<1, 1>()(0, 0);
-      score.heldOutNrmse[j] = ttHeld > 0.0 ? 100.0 * std::sqrt(rssHeld / ttHeld) : 0.0;
-      score.score += w[j] * rssHeld / held.samples;
-    }
-    out.models.push_back(std::move(score));
   }
+  for (std::size_t m = 0; m < specs.size(); ++m) out.models.push_back(scoreModel(specs[m], picks[m], dictionary, train, held, r, w));
   for (std::size_t m = 1; m < out.models.size(); ++m)
     if (out.models[m].score < out.models[static_cast<std::size_t>(out.best)].score) out.best = static_cast<int>(m);
   return out;

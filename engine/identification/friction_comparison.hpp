@@ -13,9 +13,14 @@
 // feature set among its alternatives (the nonlinear width or Stribeck velocity
 // on that grid); the set per joint is chosen by coordinate descent on the
 // training residual, each step an exact linear least-squares solve of every
-// parameter together (variable projection on a grid), so the rigid-body
-// parameters and the friction are fitted jointly. Joints are weighted by the
-// noise of the Coulomb model's fit, the same for every model.
+// parameter together (variable projection), so the rigid-body parameters and
+// the friction are fitted jointly. The width and Stribeck velocity are
+// continuous: three more passes each zoom every joint's grid in around its
+// choice (steps of 2.5x, then 1.36x, 1.11x, 1.035x), a one-dimensional
+// nonlinear least-squares search per joint on top of the linear part. Joints
+// are weighted by the noise of the Coulomb model's fit, the same for every model.
+// Validation logs, when given, are scored in full and never fitted: the
+// prediction of another trajectory, beside the held-out seconds.
 
 #include "identification/identification_pipeline.hpp"
 #include "model/robot_model.hpp"
@@ -49,15 +54,19 @@ struct FrictionComparison {
 
 /// Fits and compares the friction models on the logs (settings: reading, preprocessing;
 /// settings.regressor.offset adds per-joint offsets to every model; its viscous/coulomb
-/// flags are ignored). Throws InputError (too few samples, nothing held out), Cancelled.
+/// flags are ignored), scoring on their held-out seconds and on `validation` logs.
+/// Throws InputError (too few samples, nothing held out), Cancelled.
 FrictionComparison compareFrictionModels(const RobotModel& model, const std::vector<std::string>& paths,
                                          const IdentificationSettings& settings,
-                                         const IdentificationProgress& progress = {});
+                                         const IdentificationProgress& progress = {},
+                                         const std::vector<std::string>& validation = {});
 
 /// The same with each log read and preprocessed with its own settings (the wizard's per-log
-/// column mappings); the first log's regressor.offset applies to every model.
-FrictionComparison compareFrictionModels(const RobotModel& model,
-                                         const std::vector<std::pair<std::string, IdentificationSettings>>& logs,
-                                         const IdentificationProgress& progress = {});
+/// column mappings); the first log's regressor.offset applies to every model. `validation`
+/// logs are read the same way and all their samples join the held-out ones.
+FrictionComparison compareFrictionModels(
+    const RobotModel& model, const std::vector<std::pair<std::string, IdentificationSettings>>& logs,
+    const IdentificationProgress& progress = {},
+    const std::vector<std::pair<std::string, IdentificationSettings>>& validation = {});
 
 }  // namespace eb

@@ -136,7 +136,8 @@ void emitYaml(YAML::Emitter& out, const json& j) {
 
 IdentifiedParameters makeIdentifiedParameters(const std::string& robotSpec, const RobotModel& model,
                                               const BaseParameters& base, const BaseEstimate& e,
-                                              const std::vector<std::string>& sources) {
+                                              const std::vector<std::string>& sources,
+                                              const std::vector<BodyPlausibility>* plausibility) {
   IdentifiedParameters p;
   p.robot = robotSpec;
   p.robotName = model.name();
@@ -159,7 +160,10 @@ IdentifiedParameters makeIdentifiedParameters(const std::string& robotSpec, cons
   p.fullParameters = e.fullParameters;
   p.dataShare = e.dataShare;
   p.priorWeight = e.priorWeight;
-  if (e.fullParameters) p.plausibility = checkPlausibility(model, *e.fullParameters, bodyGeometryBounds(model));
+  if (e.fullParameters)
+    p.plausibility = plausibility && !plausibility->empty()
+                         ? *plausibility
+                         : checkPlausibility(model, *e.fullParameters, bodyGeometryBounds(model));
   p.sources = sources;
   return p;
 }

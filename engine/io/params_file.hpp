@@ -47,10 +47,13 @@ struct IdentifiedParameters {
   std::vector<std::string> sources;
 };
 
-/// Collects what identification produced into the file structure.
+/// Collects what identification produced into the file structure. A consistent estimate's
+/// bodies are checked for plausibility against their geometry (which reads mesh files);
+/// `plausibility`, when given, is that check already done (the wizard's worker did it).
 IdentifiedParameters makeIdentifiedParameters(const std::string& robotSpec, const RobotModel& model,
                                               const BaseParameters& base, const BaseEstimate& estimate,
-                                              const std::vector<std::string>& sources);
+                                              const std::vector<std::string>& sources,
+                                              const std::vector<BodyPlausibility>* plausibility = nullptr);
 
 /// JSON text (see the file comment).
 std::string formatParamsJson(const IdentifiedParameters& p, const RobotModel& model);

@@ -160,7 +160,7 @@ void MainWindowTest::startsWithPandaAndLiveCharts() {
   wizardAction->trigger();
   QWizard* wizard = nullptr;
   QTRY_VERIFY((wizard = window_->findChild<QWizard*>()) != nullptr);
-  QCOMPARE(wizard->pageIds().size(), 5);
+  QCOMPARE(wizard->pageIds().size(), 6);  // import, preprocess, estimate, validate, export, payload
   QVERIFY(wizard->isVisible());
   delete wizard;
 }

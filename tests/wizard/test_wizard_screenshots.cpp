@@ -1,4 +1,4 @@
-// Screenshots of the five wizard pages on a simulated Panda experiment (and of the
+// Screenshots of the six wizard pages on a simulated Panda experiment (and of the
 // estimate page after a physically consistent estimate), and of
 // three on the KUKA LWR4+'s real logs, as a user sees them (run under xvfb-run;
 // EB_SCREENSHOT_DIR names the folder). docs/screenshots/wizard_*.png are copies.
@@ -11,10 +11,13 @@
 
 #include <QPushButton>
 #include "app/wizard/import_page.hpp"
+#include "app/wizard/payload_page.hpp"
 #include "app/wizard/preprocess_page.hpp"
 #include "app/wizard/validate_page.hpp"
 
+#include "identification/payload_regression.hpp"
 #include "model/builtin_robots.hpp"
+#include "model/inertial_parameters.hpp"
 #include "model/robot_loader.hpp"
 
 #include <QDir>
@@ -97,6 +100,22 @@ class WizardScreenshots : public QObject {
     QString error;
     QVERIFY2(wizard.exportParameters(ExportFormat::Json, dir_.filePath("panda_params.json"), &error), qPrintable(error));
     save(wizard, "wizard_5_export.png");
+
+    // Page 6: a 1.5 kg tool on link 7, on the robot just identified.
+    const Vector10d tool = standardParametersFromCom(1.5, Eigen::Vector3d(0.02, -0.03, 0.06),
+                                                     Eigen::Vector3d(6e-3, 8e-3, 5e-3).asDiagonal().toDenseMatrix());
+    const QString loaded = dir_.filePath("panda_run1_with_tool.csv");
+    SimulatedRun withTool;
+    withTool.seed = 3;
+    writeSimulatedLog(withPayload(panda, payloadMount(panda, "panda_link7"), tool), loaded, withTool);
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(IdentificationWizard::PayloadPageId));
+    QSignalSpy payload(&wizard, &IdentificationWizard::payloadIdentified);
+    wizard.payloadPage()->setLoadedLog(loaded);
+    wizard.payloadPage()->startIdentification();
+    QTRY_VERIFY_WITH_TIMEOUT(payload.count() == 1, 60000);
+    QVERIFY2(payload.at(0).at(0).toBool(), qPrintable(payload.at(0).at(1).toString()));
+    save(wizard, "wizard_6_payload.png");
   }
 
   void consistentEstimate() {
