@@ -56,6 +56,13 @@ QString stringAt(const QJsonObject& object, const char* key, const QString& wher
 /// Project files are small; anything larger is not one (and /dev/zero must not be read forever).
 constexpr qint64 kMaxProjectBytes = 64ll << 20;
 
+/// `mode`, or the family's first mode when it does not edit that family (the reader would refuse the pair).
+EditMode editModeFor(EditMode mode, const Trajectory& excitation) {
+  const bool multisine = std::holds_alternative<MultisineTrajectory>(excitation);
+  if (editsMultisine(mode) == multisine) return mode;
+  return multisine ? EditMode::Multisine : EditMode::FourierAB;
+}
+
 /// settings[spec.key] within the spec's range, `fallback` when absent.
 double rangedNumber(const QJsonObject& settings, const SettingSpec<double>& spec, double fallback,
                     const QString& file) {
@@ -107,7 +114,7 @@ QByteArray formatProject(const DocumentState& state, const QString& recoveredFro
                        {"criterion", criterionName(st.criterion)},
                        {kOptimizerTimeLimitSpec.key, st.optimizerTimeLimit},
                        {kOptimizerStartsSpec.key, st.optimizerStarts},
-                       {"edit_as", editModeName(st.editMode)},
+                       {"edit_as", editModeName(editModeFor(st.editMode, state.excitation))},
                        {kMultisineMinFrequencySpec.key, st.multisine.minFrequency},
                        {kMultisineMaxFrequencySpec.key, st.multisine.maxFrequency},
                        {kMultisinePeriodGridSpec.key, st.multisine.periodGrid},
