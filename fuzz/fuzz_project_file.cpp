@@ -9,7 +9,7 @@ namespace {
 
 void checkRoundTrip(const eb::project::DocumentState& state) {
   using namespace eb::project;
-  if (state.excitation.dof() != state.robot->dof()) eb::fuzz::bug("project state with mismatched joint counts");
+  if (eb::trajectoryDof(state.excitation) != state.robot->dof()) eb::fuzz::bug("project state with mismatched joint counts");
   const ProjectData again = parseProject(formatProject(state), "again.ebproj.json", "/");
   const DocumentState back = documentStateFromProject(again, state.robotKey);
   if (!sameTrajectory(back.excitation, state.excitation)) eb::fuzz::bug("excitation changed in a project round trip");

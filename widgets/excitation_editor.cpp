@@ -1,5 +1,6 @@
 #include "widgets/excitation_editor.hpp"
 
+#include "widgets/multisine_editor.hpp"
 #include "widgets/value_slider.hpp"
 
 #include <QCheckBox>
@@ -31,11 +32,14 @@ ExcitationEditor::ExcitationEditor(QWidget* parent)
       harmonics_(new QSpinBox),
       rest_(new QCheckBox(tr("Start and end at rest"))),
       parametrizationBox_(new QComboBox),
+      conversionProblem_(new QLabel),
+      fourierControls_(new QWidget),
       jointBox_(new QComboBox),
       limits_(new QLabel),
       offset_(new ValueSlider(tr("offset"))),
       harmonicLayout_(new QVBoxLayout),
-      optimize_(new OptimizePanel) {
+      optimize_(new OptimizePanel),
+      multisine_(new MultisineEditor(this)) {
   period_->setRange(0.5, 600.0);
   period_->setDecimals(2);
   period_->setSuffix(" s");
@@ -50,21 +54,34 @@ ExcitationEditor::ExcitationEditor(QWidget* parent)
   rest_->setToolTip(tr("Harmonic 1 is derived from the others so velocity and acceleration are zero at t = 0 and T"));
   parametrizationBox_->addItem(tr("Fourier a / b"));
   parametrizationBox_->addItem(tr("Amplitude / phase"));
+  parametrizationBox_->addItem(tr("Multi-sine"));
+  parametrizationBox_->setObjectName("editAs");
   parametrizationBox_->setToolTip(
-      tr("qd_i(t) = sum_k a_ik cos(k w_f t) + b_ik sin(k w_f t) = sum_k A_ik cos(k w_f t - phi_ik)"));
+      tr("Fourier a / b: qd_i(t) = sum_k a_ik cos(k w_f t) + b_ik sin(k w_f t) [rad/s]\n"
+         "Amplitude / phase: q_i(t) = q_i0 + sum_k A_ik sin(k w_f t + phi_ik) [rad]\n"
+         "Multi-sine: components at free frequencies with a rest-to-rest envelope; a Fourier series converts "
+         "exactly, a multi-sine back when its frequencies lie on the grid k/T and it has no ramp"));
+  conversionProblem_->setWordWrap(true);
+  conversionProblem_->setStyleSheet("color: #c0392b;");
+  conversionProblem_->setObjectName("conversionProblem");
+  conversionProblem_->hide();
   limits_->setWordWrap(true);
   limits_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   jointBox_->setObjectName("jointSelector");
 
   // Compact: the sliders below need the height.
-  auto* global = new QGridLayout;
+  auto* editAs = new QGridLayout;
+  editAs->addWidget(new QLabel(tr("Edit as")), 0, 0);
+  editAs->addWidget(parametrizationBox_, 0, 1);
+  editAs->addWidget(conversionProblem_, 1, 0, 1, 2);
+  editAs->setColumnStretch(1, 1);
+  auto* global = new QGridLayout(fourierControls_);
+  global->setContentsMargins(0, 0, 0, 0);
   global->addWidget(new QLabel(tr("Period")), 0, 0);
   global->addWidget(period_, 0, 1);
   global->addWidget(new QLabel(tr("Harmonics")), 0, 2);
   global->addWidget(harmonics_, 0, 3);
-  global->addWidget(new QLabel(tr("Edit as")), 1, 0);
-  global->addWidget(parametrizationBox_, 1, 1, 1, 3);
-  global->addWidget(rest_, 2, 0, 1, 4);
+  global->addWidget(rest_, 1, 0, 1, 4);
   global->setColumnStretch(1, 1);
   global->setColumnStretch(3, 1);
 
@@ -88,12 +105,15 @@ ExcitationEditor::ExcitationEditor(QWidget* parent)
   jointLayout->addLayout(usage);
   jointLayout->addWidget(offset_);
   jointLayout->addLayout(harmonicLayout_);
+  jointLayout->addWidget(multisine_->componentsPane());
   jointLayout->addStretch(1);
 
   auto* inner = new QWidget;
   auto* innerLayout = new QVBoxLayout(inner);
   innerLayout->setContentsMargins(0, 0, 0, 0);
-  innerLayout->addLayout(global);
+  innerLayout->addLayout(editAs);
+  innerLayout->addWidget(fourierControls_);
+  innerLayout->addWidget(multisine_->settingsPane());
   innerLayout->addWidget(jointBox);
   auto* scroll = new QScrollArea;
   scroll->setWidget(inner);
@@ -114,12 +134,14 @@ ExcitationEditor::ExcitationEditor(QWidget* parent)
   connect(harmonics_, &QSpinBox::valueChanged, this, &ExcitationEditor::harmonicsEdited);
   connect(rest_, &QCheckBox::toggled, this, &ExcitationEditor::restToRestToggled);
   connect(parametrizationBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
-    setParametrization(i == 0 ? Parametrization::FourierAB : Parametrization::AmplitudePhase);
+    emit parametrizationRequested(static_cast<Parametrization>(i));
   });
   connect(jointBox_, &QComboBox::currentIndexChanged, this, &ExcitationEditor::setCurrentJoint);
   connect(offset_, &ValueSlider::valueEdited, this,
           [this](double v, bool dragging) { emit offsetEdited(joint_, v, dragging); });
   connect(offset_, &ValueSlider::dragFinished, this, &ExcitationEditor::dragFinished);
+  connect(multisine_, &MultisineEditor::dragFinished, this, &ExcitationEditor::dragFinished);
+  showFamily();
 }
 
 void ExcitationEditor::setJoints(const std::vector<JointDescription>& joints) {
@@ -136,12 +158,39 @@ void ExcitationEditor::setJoints(const std::vector<JointDescription>& joints) {
   rebuildControls();
 }
 
-void ExcitationEditor::setTrajectory(const FourierTrajectory& trajectory) {
-  const bool reshaped = trajectory.harmonics() != trajectory_.harmonics() ||
+void ExcitationEditor::setTrajectory(const Trajectory& excitation) {
+  const bool familyChanged = excitation.index() != excitation_.index();
+  excitation_ = excitation;
+  const FourierTrajectory trajectory =
+      isMultisine() ? FourierTrajectory() : std::get<FourierTrajectory>(excitation);
+  const bool reshaped = familyChanged || trajectory.harmonics() != trajectory_.harmonics() ||
                         trajectory.period() != trajectory_.period() || trajectory.dof() != trajectory_.dof();
   trajectory_ = trajectory;
   if (reshaped) builtJoint_ = -1;  // slider ranges depend on the period and harmonic count
+  if (isMultisine()) multisine_->setTrajectory(std::get<MultisineTrajectory>(excitation));
+  if (familyChanged) showFamily();
   rebuildControls();
+}
+
+void ExcitationEditor::showFamily() {
+  const bool ms = isMultisine();
+  fourierControls_->setVisible(!ms);
+  multisine_->settingsPane()->setVisible(ms);
+  multisine_->componentsPane()->setVisible(ms);
+  const QSignalBlocker block(parametrizationBox_);
+  parametrizationBox_->setCurrentIndex(static_cast<int>(parametrization()));
+}
+
+ExcitationEditor::Parametrization ExcitationEditor::parametrization() const {
+  return isMultisine() ? Parametrization::Multisine : parametrization_;
+}
+
+void ExcitationEditor::showConversionProblem(const QString& reason) {
+  conversionProblem_->setText(reason.isEmpty() ? QString() : tr("Cannot edit as Fourier: %1").arg(reason));
+  conversionProblem_->setVisible(!reason.isEmpty());
+  conversionProblem_->setToolTip(reason);
+  const QSignalBlocker block(parametrizationBox_);
+  parametrizationBox_->setCurrentIndex(static_cast<int>(parametrization()));
 }
 
 void ExcitationEditor::setRestToRest(bool on) {
@@ -153,10 +202,9 @@ void ExcitationEditor::setRestToRest(bool on) {
 }
 
 void ExcitationEditor::setParametrization(Parametrization p) {
-  if (p == parametrization_) return;
+  if (p == Parametrization::Multisine || p == parametrization_) return showFamily();
   parametrization_ = p;
-  const QSignalBlocker block(parametrizationBox_);
-  parametrizationBox_->setCurrentIndex(p == Parametrization::FourierAB ? 0 : 1);
+  showFamily();
   builtJoint_ = -1;
   rebuildControls();
 }
@@ -196,7 +244,7 @@ double ExcitationEditor::coefficientRange(int k) const {
 }
 
 void ExcitationEditor::rebuildControls() {
-  const bool usable = !joints_.empty() && trajectory_.dof() == static_cast<int>(joints_.size());
+  const bool usable = !joints_.empty() && trajectoryDof(excitation_) == static_cast<int>(joints_.size());
   setEnabled(usable);
   {
     const QSignalBlocker b1(period_), b2(harmonics_);
@@ -204,7 +252,7 @@ void ExcitationEditor::rebuildControls() {
     harmonics_->setValue(std::max(1, trajectory_.harmonics()));
   }
   if (!usable) return;
-  const int H = trajectory_.harmonics();
+  const int H = isMultisine() ? 0 : trajectory_.harmonics();
   if (builtJoint_ != joint_ || builtHarmonics_ != H) {
     for (auto& pair : harmonicControls_)
       for (ValueSlider* s : pair) s->deleteLater();
@@ -218,23 +266,26 @@ void ExcitationEditor::rebuildControls() {
     const double hi = l.hasPositionLimits() ? l.upper : (jd.prismatic ? 1.0 : M_PI);
     offset_->setRanges(lo, hi, -1e3, 1e3);
     offset_->setSuffix(unit);
-    offset_->setLabelToolTip(tr("Centre q_i0 of the motion"));
+    offset_->setLabelToolTip(isMultisine() ? tr("Rest position q_i0: the motion starts and ends here")
+                                           : tr("Centre q_i0 of the motion"));
+    if (isMultisine()) multisine_->setJoint(joint_, jd);
 
+    // a/b are velocity amplitudes (their unit on the label); A is a position amplitude, phi in rad.
     const bool ab = parametrization_ == Parametrization::FourierAB;
-    const QString vunit = jd.prismatic ? " m/s" : " rad/s";
+    const QString vunit = jd.prismatic ? "m/s" : "rad/s";
     for (int k = 1; k <= H; ++k) {
-      const double range = coefficientRange(k);
-      std::array<ValueSlider*, 2> pair{new ValueSlider(ab ? QString("a%1").arg(k) : QString("A%1").arg(k)),
-                                       new ValueSlider(ab ? QString("b%1").arg(k) : QString("phi%1").arg(k))};
+      const double range = coefficientRange(k) / (ab ? 1.0 : trajectory_.baseFrequency() * k);
+      std::array<ValueSlider*, 2> pair{
+          new ValueSlider(ab ? QString("a%1 [%2]").arg(k).arg(vunit) : QString("A%1").arg(k)),
+          new ValueSlider(ab ? QString("b%1 [%2]").arg(k).arg(vunit) : QString("phi%1").arg(k))};
       pair[0]->setRanges(ab ? -range : 0.0, range, -1e3, 1e3);
-      pair[0]->setSuffix(vunit);
       if (ab) {
         pair[1]->setRanges(-range, range, -1e3, 1e3);
-        pair[1]->setSuffix(vunit);
       } else {
-        pair[1]->setRanges(-180.0, 180.0, -180.0, 180.0);
-        pair[1]->setDecimals(1);
-        pair[1]->setSuffix(QString::fromUtf8(" \u00b0"));
+        pair[0]->setDecimals(4);
+        pair[0]->setSuffix(unit);
+        pair[1]->setRanges(-M_PI, M_PI, -M_PI, M_PI);
+        pair[1]->setSuffix(" rad");
       }
       const bool derived = restToRest_ && k == 1 && H > 1;
       for (int c = 0; c < 2; ++c) {
@@ -256,13 +307,15 @@ void ExcitationEditor::rebuildControls() {
 }
 
 void ExcitationEditor::refreshValues() {
-  offset_->setValue(trajectory_.offsets()[joint_]);
+  offset_->setValue(trajectoryOffsets(excitation_)[joint_]);
   const bool ab = parametrization_ == Parametrization::FourierAB;
   for (size_t k = 0; k < harmonicControls_.size(); ++k) {
     const double a = trajectory_.a()(joint_, static_cast<Eigen::Index>(k));
     const double b = trajectory_.b()(joint_, static_cast<Eigen::Index>(k));
-    harmonicControls_[k][0]->setValue(ab ? a : std::hypot(a, b));
-    harmonicControls_[k][1]->setValue(ab ? b : std::atan2(b, a) * 180.0 / M_PI);
+    const double w = trajectory_.baseFrequency() * static_cast<double>(k + 1);
+    // a/(w) sin - b/(w) cos = A sin(. + phi): A = hypot(a, b) / w, phi = atan2(-b, a).
+    harmonicControls_[k][0]->setValue(ab ? a : std::hypot(a, b) / w);
+    harmonicControls_[k][1]->setValue(ab ? b : std::atan2(-b, a));
   }
 }
 
@@ -295,9 +348,9 @@ void ExcitationEditor::emitHarmonic(int k, bool dragging) {
   const auto& pair = harmonicControls_[static_cast<size_t>(k - 1)];
   double a = pair[0]->value(), b = pair[1]->value();
   if (parametrization_ == Parametrization::AmplitudePhase) {
-    const double amplitude = a, phase = b * M_PI / 180.0;
+    const double amplitude = a * trajectory_.baseFrequency() * k, phase = b;  // velocity amplitude [rad/s]
     a = amplitude * std::cos(phase);
-    b = amplitude * std::sin(phase);
+    b = -amplitude * std::sin(phase);
   }
   emit harmonicEdited(joint_, k, a, b, dragging);
 }

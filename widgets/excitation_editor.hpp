@@ -1,12 +1,15 @@
 #pragma once
-// ExcitationEditor: edits a Fourier excitation one joint at a time — offset
-// and, per harmonic, the coefficients a/b or amplitude/phase — plus the base
-// period, the number of harmonics and the rest-to-rest option. It shows the
-// joint's limits and how much of each the current trajectory uses. It only
-// displays what it is given and reports edits; the document applies them.
+// ExcitationEditor: edits an excitation one joint at a time. "Edit as" picks the
+// view: a Fourier series by its coefficients a/b [rad/s] or by amplitude [rad]
+// and phase [rad] per harmonic (plus the base period, the number of harmonics and
+// the rest-to-rest option), or a multi-sine by its components (MultisineEditor).
+// The offset, the joint's limits and how much of each the trajectory uses are
+// shown for both. It only displays what it is given and reports edits (a change
+// of "Edit as" too: the document converts, or refuses and the editor shows why).
 
-#include "excitation/fourier_trajectory.hpp"
+#include "excitation/trajectory.hpp"
 #include "model/robot_model.hpp"
+#include "widgets/joint_description.hpp"
 #include "widgets/optimize_panel.hpp"
 
 #include <QWidget>
@@ -24,32 +27,31 @@ class QVBoxLayout;
 
 namespace eb::widgets {
 
+class MultisineEditor;
 class ValueSlider;
-
-/// What the editor shows about one joint.
-struct JointDescription {
-  QString name;
-  bool prismatic = false;
-  JointLimits limits;
-};
-
-/// Largest share of each limit the trajectory uses (1 = at the limit), NaN when unknown.
-struct JointUsage {
-  std::array<double, 4> fraction{};  ///< position, velocity, acceleration, torque
-};
 
 class ExcitationEditor : public QWidget {
   Q_OBJECT
  public:
-  enum class Parametrization { FourierAB, AmplitudePhase };
+  /// "Edit as", in the order of the project's EditMode.
+  enum class Parametrization { FourierAB, AmplitudePhase, Multisine };
 
   explicit ExcitationEditor(QWidget* parent = nullptr);
 
   void setJoints(const std::vector<JointDescription>& joints);
-  void setTrajectory(const FourierTrajectory& trajectory);
+  /// The excitation; a multi-sine shows the multi-sine pane, a Fourier series the harmonics.
+  void setTrajectory(const Trajectory& trajectory);
   void setRestToRest(bool on);
   void setUsage(const std::vector<JointUsage>& usage);
+  /// How a Fourier series is shown (a/b or amplitude/phase); Multisine is implied by a multi-sine.
   void setParametrization(Parametrization p);
+  Parametrization parametrization() const;
+  /// Shows why the last "Edit as" request was refused (empty: hides it) and the mode in force.
+  void showConversionProblem(const QString& reason);
+  /// The multi-sine pane (its signals report the multi-sine edits).
+  MultisineEditor* multisineEditor() const { return multisine_; }
+  /// The "Edit as" selector.
+  QComboBox* editAsBox() const { return parametrizationBox_; }
 
   void setCurrentJoint(int joint);
   OptimizePanel* optimizePanel() const { return optimize_; }
@@ -66,16 +68,21 @@ class ExcitationEditor : public QWidget {
   void periodEdited(double seconds);
   void harmonicsEdited(int harmonics);
   void restToRestToggled(bool on);
+  /// The user picked another "Edit as" entry (the document decides).
+  void parametrizationRequested(eb::widgets::ExcitationEditor::Parametrization p);
 
  private:
   void rebuildControls();
   void refreshValues();
   void refreshLimits();
   void emitHarmonic(int k, bool dragging);
+  void showFamily();
+  bool isMultisine() const { return std::holds_alternative<MultisineTrajectory>(excitation_); }
   double coefficientRange(int k) const;
 
   std::vector<JointDescription> joints_;
-  FourierTrajectory trajectory_;
+  Trajectory excitation_;
+  FourierTrajectory trajectory_;  // the Fourier series shown (empty while a multi-sine is)
   std::vector<JointUsage> usage_;
   Parametrization parametrization_ = Parametrization::FourierAB;
   bool restToRest_ = true;
@@ -87,6 +94,8 @@ class ExcitationEditor : public QWidget {
   QSpinBox* harmonics_;
   QCheckBox* rest_;
   QComboBox* parametrizationBox_;
+  QLabel* conversionProblem_;
+  QWidget* fourierControls_;
   QComboBox* jointBox_;
   QLabel* limits_;
   std::array<QProgressBar*, 4> usageBars_{};
@@ -94,6 +103,7 @@ class ExcitationEditor : public QWidget {
   QVBoxLayout* harmonicLayout_;
   std::vector<std::array<ValueSlider*, 2>> harmonicControls_;
   OptimizePanel* optimize_;
+  MultisineEditor* multisine_;
 };
 
 }  // namespace eb::widgets

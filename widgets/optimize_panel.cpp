@@ -40,7 +40,7 @@ OptimizePanel::OptimizePanel(QWidget* parent)
   starts_->setRange(starts.minimum, starts.maximum);
   starts_->setValue(starts.defaultValue);
   starts_->setToolTip(tr(starts.help));
-  optimize_->setToolTip(tr("Optimize the excitation from the current one (period and harmonics kept); undoable"));
+  setAvailable(true);
   optimize_->setObjectName("optimizeButton");
   cancel_->setObjectName("cancelOptimizeButton");
   progress_->setRange(0, 1000);
@@ -88,9 +88,19 @@ void OptimizePanel::setTimeLimit(double seconds) { timeLimit_->setValue(seconds)
 int OptimizePanel::starts() const { return starts_->value(); }
 void OptimizePanel::setStarts(int starts) { starts_->setValue(starts); }
 
+void OptimizePanel::setAvailable(bool available, const QString& why) {
+  // Said once where the result line goes, not only in a tooltip; a result of an earlier run stays otherwise.
+  if (available != available_) best_->setText(available ? QString() : why);
+  available_ = available;
+  optimize_->setEnabled(!running_ && available_);
+  optimize_->setToolTip(available ? tr("Optimize the excitation from the current one (period and harmonics kept); "
+                                       "undoable")
+                                  : why);
+}
+
 void OptimizePanel::setRunning(bool running) {
   running_ = running;
-  optimize_->setEnabled(!running);
+  optimize_->setEnabled(!running && available_);
   cancel_->setEnabled(running);
   criterion_->setEnabled(!running);
   timeLimit_->setEnabled(!running);

@@ -28,6 +28,9 @@ class OptimizePanel : public QWidget {
   int starts() const;
   void setStarts(int starts);
   bool isRunning() const { return running_; }
+  /// Whether Optimize can run for the current excitation; `why` (the button's tooltip) says why not.
+  void setAvailable(bool available, const QString& why = {});
+  bool isAvailable() const { return available_; }
 
   QPushButton* optimizeButton() const { return optimize_; }
   QPushButton* cancelButton() const { return cancel_; }
@@ -54,6 +57,7 @@ class OptimizePanel : public QWidget {
   QProgressBar* progress_;
   QLabel* best_;
   bool running_ = false;
+  bool available_ = true;
 };
 
 }  // namespace eb::widgets

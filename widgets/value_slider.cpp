@@ -32,13 +32,22 @@ ValueSlider::ValueSlider(const QString& label, QWidget* parent)
   setRanges(-1.0, 1.0, -1e6, 1e6);
 
   connect(slider_, &QSlider::valueChanged, this, [this](int position) {
-    value_ = fromSlider(position);
+    const double v = snapped(fromSlider(position));
+    // A snapped drag crosses many positions per grid line: report each new value once.
+    if (snap_ > 0.0 && v == value_) return;
+    value_ = v;
     const QSignalBlocker block(spin_);
     spin_->setValue(value_);
     emit valueEdited(value_, slider_->isSliderDown());
   });
   connect(slider_, &QSlider::sliderReleased, this, &ValueSlider::dragFinished);
-  connect(spin_, &QDoubleSpinBox::valueChanged, this, [this](double v) {
+  connect(spin_, &QDoubleSpinBox::valueChanged, this, [this](double typed) {
+    const double v = snapped(typed);
+    if (v != typed) {
+      const QSignalBlocker block(spin_);
+      spin_->setValue(v);
+    }
+    if (v == value_) return;
     value_ = v;
     const QSignalBlocker block(slider_);
     slider_->setValue(toSlider(v));
@@ -64,6 +73,23 @@ void ValueSlider::setDecimals(int decimals) {
 }
 
 void ValueSlider::setSuffix(const QString& suffix) { spin_->setSuffix(suffix); }
+
+void ValueSlider::setLabel(const QString& text) { label_->setText(text); }
+
+void ValueSlider::setSnapStep(double step) {
+  snap_ = step > 0.0 && std::isfinite(step) ? step : 0.0;
+  const QSignalBlocker block(spin_);
+  if (snap_ > 0.0) spin_->setSingleStep(snap_);
+}
+
+double ValueSlider::snapped(double v) const {
+  if (!(snap_ > 0.0)) return v;
+  // Grid lines inside the soft range; the nearest one outside it when the range holds none.
+  const double kLo = std::ceil(lo_ / snap_ - 1e-9), kHi = std::floor(hi_ / snap_ + 1e-9);
+  double k = std::round(v / snap_);
+  if (kLo <= kHi) k = std::clamp(k, kLo, kHi);
+  return k * snap_;
+}
 
 void ValueSlider::setLabelToolTip(const QString& tip) {
   label_->setToolTip(tip);

@@ -1,7 +1,7 @@
 #pragma once
 // ValueSlider: one edited number as a label, a slider and a spin box that stay
 // in step. The slider has a soft range (what a drag covers), the spin box a
-// hard range (what can be typed). It reports every change with `dragging` set
+// hard range (what can be typed), and can snap values to a grid. It reports every change with `dragging` set
 // while the slider is held, so the document can merge a drag into one undo step.
 
 #include <QWidget>
@@ -22,6 +22,11 @@ class ValueSlider : public QWidget {
   void setDecimals(int decimals);
   void setSuffix(const QString& suffix);
   void setLabelToolTip(const QString& tip);
+  /// Label text (a name, with the unit where the spin box has none).
+  void setLabel(const QString& text);
+  /// Values land on multiples of `step` inside the soft range (slider and typed); 0: free.
+  void setSnapStep(double step);
+  double snapStep() const { return snap_; }
   double value() const { return value_; }
   /// Shows `value` without emitting; leaves the slider alone while the user drags it.
   void setValue(double value);
@@ -38,12 +43,15 @@ class ValueSlider : public QWidget {
  private:
   int toSlider(double v) const;
   double fromSlider(int position) const;
+  /// `v` on the snap grid (the nearest multiple of the step inside the soft range), or `v` itself.
+  double snapped(double v) const;
 
   QLabel* label_;
   QSlider* slider_;
   QDoubleSpinBox* spin_;
   double lo_ = -1.0, hi_ = 1.0;
   double value_ = 0.0;
+  double snap_ = 0.0;
 };
 
 }  // namespace eb::widgets

@@ -3,7 +3,7 @@
 // result is computed off the GUI thread by engine calls; the widgets only
 // draw it.
 
-#include "excitation/fourier_trajectory.hpp"
+#include "excitation/trajectory.hpp"
 #include "excitation/information_matrix.hpp"
 #include "excitation/kinematic_constraints.hpp"
 #include "dynamics/base_parameters.hpp"
@@ -23,7 +23,7 @@ struct EvaluationRequest {
   quint64 serial = 0;  ///< increasing per document
   std::shared_ptr<const RobotModel> robot;
   quint64 robotKey = 0;  ///< base parameters are cached per key
-  FourierTrajectory trajectory;
+  Trajectory trajectory;  ///< either family
   double sampleRate = 500.0;  ///< [Hz]
   LimitScale scale;
 };

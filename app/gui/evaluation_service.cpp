@@ -87,7 +87,7 @@ EvaluationResult Evaluator::evaluate(const EvaluationRequest& request,
       robot_ = std::move(r);
     }
     result.base = robot_->base;
-    const TrajectorySamples samples = sampleTrajectory(Trajectory(request.trajectory), request.sampleRate);
+    const TrajectorySamples samples = sampleTrajectory(request.trajectory, request.sampleRate);
     result.metrics = robot_->accumulator->computeMetrics(samples);
     result.metricsMs = msSince(start);
     if (metricsReady) metricsReady(result);

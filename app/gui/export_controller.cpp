@@ -34,7 +34,7 @@ bool ExportController::exportTrajectory(const QString& path) {
     const std::string file = path.toStdString();
     // Every joint of the robot file, a locked one as a constant (joint_lock_state.hpp): the
     // files drive the real robot and load into the CLI with the same ROBOT.
-    const FourierTrajectory excitation = project::fullExcitation(document_->state());
+    const Trajectory excitation = project::fullExcitation(document_->state());
     if (path.endsWith(".json", Qt::CaseInsensitive)) {
       ExcitationFile f;
       f.robot = document_->source().spec.toStdString();
@@ -60,7 +60,7 @@ bool ExportController::exportTrajectory(const QString& path) {
       }
       writeExcitationJson(file, f);
     } else {
-      const TrajectorySamples s = sampleTrajectory(Trajectory(excitation), document_->settings().sampleRate);
+      const TrajectorySamples s = sampleTrajectory(excitation, document_->settings().sampleRate);
       if (path.endsWith(".mat", Qt::CaseInsensitive))
         writeTrajectoryMat(file, s);
       else
@@ -107,7 +107,7 @@ bool ExportController::startFrameExport(widgets::RobotView* view, RobotAnimator*
     fail(tr("Frame export failed"), tr("%1: cannot create folder").arg(folder));
     return false;
   }
-  const double duration = document_->excitation().duration();
+  const double duration = trajectoryDuration(document_->excitation());
   const int frames = frameCount(duration, fps);
   frame_ = 0;
   progress_ = new QProgressDialog(tr("Writing frames to %1").arg(folder), tr("Cancel"), 0, frames, window_);

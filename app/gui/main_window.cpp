@@ -220,6 +220,7 @@ void MainWindow::connectDocument() {
     editor_->setJoints(jointDescriptions(model));
     editor_->setTrajectory(document_->excitation());
     editor_->setRestToRest(document_->settings().restToRest);
+    showEditorSettings();
     historyChart_->clear();
     shownBase_ = nullptr;
     log_->info(tr("Robot %1: %2 DOF, %3 links").arg(QString::fromStdString(model.name())).arg(model.dof()).arg(
@@ -230,10 +231,13 @@ void MainWindow::connectDocument() {
     showJoints();
     editor_->setJoints(jointDescriptions(document_->robot()));
   });
-  connect(doc, &WorkbenchDocument::excitationChanged, this,
-          [this] { editor_->setTrajectory(document_->excitation()); });
+  connect(doc, &WorkbenchDocument::excitationChanged, this, [this] {
+    editor_->setTrajectory(document_->excitation());
+    showEditorSettings();
+  });
   connect(doc, &WorkbenchDocument::settingsChanged, this, [this] {
     editor_->setRestToRest(document_->settings().restToRest);
+    showEditorSettings();
     widgets::OptimizePanel* p = editor_->optimizePanel();
     p->setCriterion(document_->settings().criterion);
     p->setTimeLimit(document_->settings().optimizerTimeLimit);
@@ -263,6 +267,7 @@ void MainWindow::connectDocument() {
               document_->setJointLimits(document_->robot().jointIndex(joints[static_cast<size_t>(row)].name), limits);
           });
   connect(robotPanel_->jointsModel(), &widgets::JointLimitsModel::lockEdited, this, &MainWindow::editJointLock);
+  connectExcitationFamilies();
   widgets::OptimizePanel* panel = editor_->optimizePanel();
   connect(panel, &widgets::OptimizePanel::settingsEdited, this,
           [this, panel] { document_->setOptimizerOptions(panel->criterion(), panel->timeLimit(), panel->starts()); });
@@ -400,11 +405,12 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::startOptimization() {
-  if (!document_->hasRobot() || optimizer_->isRunning()) return;
+  // The engine has no multi-sine optimizer yet: Optimize is disabled for them (showEditorSettings).
+  if (!document_->hasRobot() || optimizer_->isRunning() || !document_->fourier()) return;
   widgets::OptimizePanel* panel = editor_->optimizePanel();
   OptimizerSettings settings;
   settings.criterion = panel->criterion();
-  const FourierTrajectory& current = document_->excitation();
+  const FourierTrajectory& current = *document_->fourier();
   settings.harmonics = current.harmonics();
   settings.period = current.period();
   settings.timeLimit = panel->timeLimit();
@@ -415,7 +421,7 @@ void MainWindow::startOptimization() {
   log_->info(tr("Optimizing %1 (%2 s, %3 starts)...").arg(criterionName(settings.criterion)).arg(settings.timeLimit).arg(settings.starts));
 }
 
-void MainWindow::optimizationFinished(const std::shared_ptr<const OptimizerResult>& r) {
+void MainWindow::optimizationFinished(const std::shared_ptr<const OptimizerOutcome>& r) {
   widgets::OptimizePanel* panel = editor_->optimizePanel();
   panel->setRunning(false);
   cancelAction_->setEnabled(false);
@@ -425,7 +431,7 @@ void MainWindow::optimizationFinished(const std::shared_ptr<const OptimizerResul
                               .arg(r->elapsed, 0, 'f', 1)
                               .arg(r->cancelled ? tr(" (cancelled)") : QString());
   // The best feasible design is kept even after a cancel: it is one undo away from the previous one.
-  if (r->feasible && r->trajectory.dof() == document_->excitation().dof()) {
+  if (r->feasible && trajectoryDof(r->trajectory) == trajectoryDof(document_->excitation())) {
     document_->setExcitation(r->trajectory, tr("Optimize excitation (cond %1)").arg(r->metrics.cond, 0, 'f', 1));
     panel->setResultText(summary);
     log_->info(tr("Optimizer: %1").arg(summary));

@@ -21,9 +21,6 @@ class QMenu;
 class QSplitter;
 class QTimer;
 
-namespace eb {
-struct OptimizerResult;
-}
 
 namespace eb::widgets {
 class EigenvalueChart;
@@ -43,6 +40,7 @@ namespace eb::gui {
 class Autosave;
 class CompactDocks;
 class ExportController;
+struct OptimizerOutcome;
 class OptimizerRunner;
 class ProjectController;
 class RecentFiles;
@@ -120,8 +118,12 @@ class MainWindow : public QMainWindow {
   void createHelpMenu();
   void createToolBar(const ToolBarActions& actions);
   void connectDocument();
+  /// "Edit as" and the multi-sine editor <-> document (main_window_excitation.cpp).
+  void connectExcitationFamilies();
+  /// Edit mode, band and grid from the document's settings; Optimize enabled for the family.
+  void showEditorSettings();
   void startOptimization();
-  void optimizationFinished(const std::shared_ptr<const OptimizerResult>& result);
+  void optimizationFinished(const std::shared_ptr<const OptimizerOutcome>& result);
   void showMetrics();
   void scheduleEvaluationDisplay();
   void showEvaluation();

@@ -168,7 +168,7 @@ void MainWindow::createExportMenu(QMenu* file) {
                         [=] { saveChart(signalCharts_, tr("Save joint signal charts")); });
   exportMenu->addAction(tr("&Window (PNG/SVG)..."), this, [=] { saveChart(this, tr("Save window image")); });
   QAction* framesAction = exportMenu->addAction(tr("&Frame sequence (PNG)..."), this, [this] {
-    FrameExportDialog dialog(document_->excitation().duration(), lastFolder("frames"), this);
+    FrameExportDialog dialog(trajectoryDuration(document_->excitation()), lastFolder("frames"), this);
     if (dialog.exec() != QDialog::Accepted) return;
     QSettings().setValue("folders/frames", dialog.folder());
     clock_->pause();

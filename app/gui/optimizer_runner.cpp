@@ -6,6 +6,14 @@
 
 namespace eb::gui {
 
+OptimizerJob fourierOptimizerJob(std::shared_ptr<const RobotModel> robot, const FourierTrajectory& initial,
+                                 const OptimizerSettings& settings) {
+  return [robot, initial, settings](const OptimizerCallback& callback) {
+    const OptimizerResult r = optimizeExcitation(*robot, initial, settings, callback);
+    return OptimizerOutcome{r.trajectory, r.metrics, r.feasible, r.cancelled, r.evaluations, r.elapsed, r.stopReason};
+  };
+}
+
 OptimizerRunner::OptimizerRunner(QObject* parent) : QObject(parent) {}
 
 OptimizerRunner::~OptimizerRunner() {
@@ -19,25 +27,28 @@ void OptimizerRunner::join() {
 
 bool OptimizerRunner::start(std::shared_ptr<const RobotModel> robot, const FourierTrajectory& initial,
                             const OptimizerSettings& settings) {
+  return start(fourierOptimizerJob(std::move(robot), initial, settings), settings.timeLimit);
+}
+
+bool OptimizerRunner::start(OptimizerJob job, double timeLimit) {
   if (running_) return false;
   join();  // a finished run's thread
   running_ = true;
   cancel_ = false;
-  thread_ = std::thread([this, robot, initial, settings] {
+  thread_ = std::thread([this, job = std::move(job), timeLimit] {
     using Clock = std::chrono::steady_clock;
     auto lastReport = Clock::now() - std::chrono::seconds(1);
-    const OptimizerCallback callback = [this, &lastReport, &settings](const OptimizerProgress& p) {
+    const OptimizerCallback callback = [this, &lastReport, timeLimit](const OptimizerProgress& p) {
       // The optimizer may call back thousands of times a second; the GUI needs ~10 updates.
       const auto now = Clock::now();
       if (now - lastReport > std::chrono::milliseconds(100)) {
         lastReport = now;
-        const double limit = settings.timeLimit;
-        QMetaObject::invokeMethod(this, [this, p, limit] { emit progress(p, limit); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(this, [this, p, timeLimit] { emit progress(p, timeLimit); }, Qt::QueuedConnection);
       }
       return !cancel_.load();
     };
     try {
-      auto result = std::make_shared<const OptimizerResult>(optimizeExcitation(*robot, initial, settings, callback));
+      auto result = std::make_shared<const OptimizerOutcome>(job(callback));
       QMetaObject::invokeMethod(
           this,
           [this, result] {

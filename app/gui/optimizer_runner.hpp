@@ -1,17 +1,42 @@
 #pragma once
 // OptimizerRunner: one excitation-optimizer run on a worker thread, with
 // progress (throttled to ~10 Hz) and cancel. Results arrive on the GUI thread.
+//
+// The run itself is a job: a function that optimizes, calling the progress
+// callback, and says what it found as an OptimizerOutcome. Each family wraps its
+// engine optimizer in a job (fourierOptimizerJob below), so the runner, its
+// progress, cancel and threading are shared by Fourier and multi-sine designs.
 
 #include "excitation/excitation_optimizer.hpp"
+#include "excitation/trajectory.hpp"
 
-#include <QElapsedTimer>
 #include <QObject>
 
 #include <atomic>
+#include <functional>
 #include <memory>
+#include <string>
 #include <thread>
 
 namespace eb::gui {
+
+/// What a run found, whichever family it optimized.
+struct OptimizerOutcome {
+  Trajectory trajectory;        ///< the best trajectory (feasible when `feasible`)
+  InformationMetrics metrics;   ///< of `trajectory`
+  bool feasible = false;
+  bool cancelled = false;
+  int evaluations = 0;
+  double elapsed = 0.0;  ///< [s]
+  std::string stopReason;
+};
+
+/// Optimizes, reporting progress through the callback (false: stop); runs on the worker thread.
+using OptimizerJob = std::function<OptimizerOutcome(const OptimizerCallback&)>;
+
+/// The Fourier optimizer (optimizeExcitation) from `initial` as a job.
+OptimizerJob fourierOptimizerJob(std::shared_ptr<const RobotModel> robot, const FourierTrajectory& initial,
+                                 const OptimizerSettings& settings);
 
 class OptimizerRunner : public QObject {
   Q_OBJECT
@@ -20,7 +45,9 @@ class OptimizerRunner : public QObject {
   ~OptimizerRunner() override;  ///< cancels and waits for a running optimization
 
   bool isRunning() const { return running_; }
-  /// Starts optimizing from `initial`; false if a run is already going.
+  /// Starts `job` (progress reports carry `timeLimit` [s]); false if a run is already going.
+  bool start(OptimizerJob job, double timeLimit);
+  /// Starts the Fourier optimizer from `initial`; false if a run is already going.
   bool start(std::shared_ptr<const RobotModel> robot, const FourierTrajectory& initial,
              const OptimizerSettings& settings);
 
@@ -30,7 +57,7 @@ class OptimizerRunner : public QObject {
 
  signals:
   void progress(const eb::OptimizerProgress& progress, double timeLimit);
-  void finished(std::shared_ptr<const eb::OptimizerResult> result);
+  void finished(std::shared_ptr<const eb::gui::OptimizerOutcome> result);
   void failed(const QString& message);
 
  private:

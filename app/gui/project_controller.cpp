@@ -37,8 +37,8 @@ bool ProjectController::newProject(const project::RobotSource& source) {
   s.originalRobot = robot;
   s.robotKey = document_->nextRobotKey();
   s.source = source;
-  s.excitation = defaultExcitation(*robot);
   s.settings = document_->settings();
+  s.excitation = WorkbenchDocument::defaultExcitationFor(*robot, s.settings.editMode);
   document_->replaceState(std::move(s), QString());
   emit info(tr("New project: %1 with the default excitation").arg(QString::fromStdString(robot->name())));
   return true;

@@ -24,10 +24,10 @@ void RobotAnimator::robotChanged() {
   highlighted_.assign(model.links().size(), false);
   view_->setRobot(model);
   view_->setHighlightedLinks(highlighted_);
-  clock_->setDuration(document_->excitation().duration());
+  clock_->setDuration(trajectoryDuration(document_->excitation()));
   // Frame the whole motion, not just the pose of the moment.
   std::vector<std::vector<Eigen::Isometry3d>> motion;
-  const double duration = document_->excitation().duration();
+  const double duration = trajectoryDuration(document_->excitation());
   for (int k = 0; k < 16; ++k) {
     showTime(duration * k / 16.0);
     motion.push_back(poses_);
@@ -37,14 +37,14 @@ void RobotAnimator::robotChanged() {
 }
 
 void RobotAnimator::excitationChanged() {
-  clock_->setDuration(document_->excitation().duration());
+  clock_->setDuration(trajectoryDuration(document_->excitation()));
   showTime(clock_->time());
 }
 
 void RobotAnimator::showTime(double t) {
   if (!document_->hasRobot() || !workspace_) return;
   const RobotModel& model = document_->robot();
-  document_->excitation().evaluate(t, q_, qd_, qdd_);
+  evaluateTrajectory(document_->excitation(), t, q_, qd_, qdd_);
   computeForwardKinematics(model, *workspace_, q_);
   for (int i = 0; i < static_cast<int>(poses_.size()); ++i) poses_[static_cast<size_t>(i)] = linkPose(model, *workspace_, i);
   view_->setLinkPoses(poses_);

@@ -4,6 +4,10 @@
 #include "app/gui/evaluation_service.hpp"
 #include "app/project/joint_lock_state.hpp"
 #include "excitation/default_excitation.hpp"
+#include "excitation/trajectory_conversion.hpp"
+
+#include <algorithm>
+#include <cmath>
 
 namespace eb::gui {
 
@@ -32,57 +36,102 @@ void WorkbenchDocument::push(project::DocumentState after, const QString& text, 
   undo_.push(new StateCommand(this, state_, std::move(after), text, mergeKey, dragging ? dragId_ : 0));
 }
 
+Trajectory WorkbenchDocument::defaultExcitationFor(const RobotModel& robot, project::EditMode mode) {
+  const FourierTrajectory fourier = defaultExcitation(robot);
+  if (project::editsMultisine(mode)) return multisineFromFourier(fourier);
+  return fourier;
+}
+
 void WorkbenchDocument::setRobot(std::shared_ptr<const RobotModel> robot, const project::RobotSource& source,
-                                 const FourierTrajectory* excitation) {
+                                 const Trajectory* excitation) {
   project::DocumentState s = state_;
   s.robot = robot;
   s.originalRobot = robot;
   s.fullRobot = robot;
   s.robotKey = nextRobotKey();
   s.source = source;
-  s.excitation = excitation && excitation->dof() == robot->dof() ? *excitation : defaultExcitation(*robot);
+  s.excitation = excitation && trajectoryDof(*excitation) == robot->dof()
+                     ? *excitation
+                     : defaultExcitationFor(*robot, s.settings.editMode);
+  if (project::editsMultisine(s.settings.editMode) != std::holds_alternative<MultisineTrajectory>(s.excitation))
+    s.settings.editMode = std::holds_alternative<MultisineTrajectory>(s.excitation) ? project::EditMode::Multisine
+                                                                                     : project::EditMode::FourierAB;
   push(std::move(s), tr("Load robot %1").arg(QString::fromStdString(robot->name())));
 }
 
-void WorkbenchDocument::setExcitation(const FourierTrajectory& excitation, const QString& text) {
+void WorkbenchDocument::setExcitation(const Trajectory& excitation, const QString& text) {
   project::DocumentState s = state_;
   s.excitation = excitation;
+  const bool multisine = std::holds_alternative<MultisineTrajectory>(excitation);
+  if (project::editsMultisine(s.settings.editMode) != multisine)
+    s.settings.editMode = multisine ? project::EditMode::Multisine : project::EditMode::FourierAB;
   push(std::move(s), text);
 }
 
 void WorkbenchDocument::setOffset(int joint, double value, bool dragging) {
-  if (!hasRobot() || joint < 0 || joint >= state_.excitation.dof()) return;
+  if (!hasRobot() || joint < 0 || joint >= trajectoryDof(state_.excitation) || !std::isfinite(value)) return;
   project::DocumentState s = state_;
-  Eigen::VectorXd offsets = s.excitation.offsets();
-  offsets[joint] = value;
-  s.excitation.setOffsets(offsets);
+  if (auto* f = std::get_if<FourierTrajectory>(&s.excitation)) {
+    f->mutableOffsets()[joint] = value;
+  } else {
+    const MultisineTrajectory& m = std::get<MultisineTrajectory>(s.excitation);
+    Eigen::VectorXd offsets = m.offsets();
+    offsets[joint] = value;
+    s.excitation = MultisineTrajectory(m.duration(), m.rampTime(), offsets, m.terms());
+  }
   push(std::move(s), tr("Offset of joint %1").arg(joint + 1), QString("offset/%1").arg(joint), dragging);
 }
 
+QString WorkbenchDocument::setEditMode(project::EditMode mode) {
+  if (!hasRobot() || mode == state_.settings.editMode) return {};
+  project::DocumentState s = state_;
+  s.settings.editMode = mode;
+  const bool toMultisine = project::editsMultisine(mode);
+  if (const FourierTrajectory* f = fourier(); f && toMultisine) {
+    // The grid and band follow the series, so every converted component sits on a slider.
+    s.excitation = multisineFromFourier(*f);
+    s.settings.multisine.periodGrid = f->period();
+    s.settings.multisine.minFrequency = 1.0 / f->period();
+    s.settings.multisine.maxFrequency = std::max(f->harmonics(), 2) / f->period();
+  } else if (const MultisineTrajectory* m = multisine(); m && !toMultisine) {
+    const FourierConversion c = fourierFromMultisine(*m, state_.settings.multisine.periodGrid);
+    if (!c.trajectory) return QString::fromStdString(c.reason);
+    s.excitation = *c.trajectory;
+  }
+  const QString names[] = {tr("Fourier a / b"), tr("Amplitude / phase"), tr("Multi-sine")};
+  push(std::move(s), tr("Edit as %1").arg(names[static_cast<int>(mode)]));
+  return {};
+}
+
 void WorkbenchDocument::setHarmonic(int joint, int k, double a, double b, bool dragging) {
-  if (!hasRobot() || joint < 0 || joint >= state_.excitation.dof() || k < 1 || k > state_.excitation.harmonics())
+  const FourierTrajectory* f = fourier();
+  if (!hasRobot() || !f || joint < 0 || joint >= f->dof() || k < 1 || k > f->harmonics() || !std::isfinite(a) ||
+      !std::isfinite(b))
     return;
   project::DocumentState s = state_;
-  s.excitation.mutableA()(joint, k - 1) = a;
-  s.excitation.mutableB()(joint, k - 1) = b;
-  if (s.settings.restToRest) enforceRestConditions(s.excitation);
+  auto& next = std::get<FourierTrajectory>(s.excitation);
+  next.mutableA()(joint, k - 1) = a;
+  next.mutableB()(joint, k - 1) = b;
+  if (s.settings.restToRest) enforceRestConditions(next);
   push(std::move(s), tr("Harmonic %1 of joint %2").arg(k).arg(joint + 1), QString("harmonic/%1/%2").arg(joint).arg(k),
        dragging);
 }
 
 void WorkbenchDocument::setPeriod(double seconds) {
-  if (!hasRobot() || !(seconds > 0.0) || seconds == state_.excitation.period()) return;
+  const FourierTrajectory* f = fourier();
+  if (!hasRobot() || !f || !(seconds > 0.0) || seconds == f->period()) return;
   project::DocumentState s = state_;
-  FourierTrajectory t(seconds, s.excitation.offsets(), s.excitation.a(), s.excitation.b());
-  t.setCycles(s.excitation.cycles());
+  FourierTrajectory t(seconds, f->offsets(), f->a(), f->b());
+  t.setCycles(f->cycles());
   s.excitation = t;
   push(std::move(s), tr("Period %1 s").arg(seconds));
 }
 
 void WorkbenchDocument::setHarmonicCount(int harmonics) {
-  if (!hasRobot() || harmonics < 1 || harmonics == state_.excitation.harmonics()) return;
+  const FourierTrajectory* f = fourier();
+  if (!hasRobot() || !f || harmonics < 1 || harmonics == f->harmonics()) return;
   project::DocumentState s = state_;
-  const FourierTrajectory& old = s.excitation;
+  const FourierTrajectory& old = *f;
   const int dof = old.dof(), keep = std::min(harmonics, old.harmonics());
   // Existing harmonics keep their coefficients; new ones start at zero.
   Eigen::MatrixXd a = Eigen::MatrixXd::Zero(dof, harmonics), b = Eigen::MatrixXd::Zero(dof, harmonics);
@@ -99,8 +148,84 @@ void WorkbenchDocument::setRestToRest(bool on) {
   if (!hasRobot() || on == state_.settings.restToRest) return;
   project::DocumentState s = state_;
   s.settings.restToRest = on;
-  if (on) enforceRestConditions(s.excitation);
+  if (auto* f = std::get_if<FourierTrajectory>(&s.excitation); f && on) enforceRestConditions(*f);
   push(std::move(s), on ? tr("Start and end at rest") : tr("Free first harmonic"));
+}
+
+
+void WorkbenchDocument::pushMultisine(const MultisineTrajectory& next, const QString& text, const QString& mergeKey,
+                                      bool dragging) {
+  project::DocumentState s = state_;
+  s.excitation = next;
+  push(std::move(s), text, mergeKey, dragging);
+}
+
+void WorkbenchDocument::setMultisineTerm(int joint, int index, const SineTerm& term, bool dragging) {
+  const MultisineTrajectory* m = multisine();
+  if (!hasRobot() || !m || joint < 0 || joint >= m->dof() || index < 0 ||
+      index >= static_cast<int>(m->terms(joint).size()) || !std::isfinite(term.amplitude) ||
+      !std::isfinite(term.phase) || !std::isfinite(term.frequency) || term.frequency < 0.0)
+    return;
+  std::vector<std::vector<SineTerm>> terms = m->terms();
+  terms[static_cast<size_t>(joint)][static_cast<size_t>(index)] = term;
+  pushMultisine(MultisineTrajectory(m->duration(), m->rampTime(), m->offsets(), std::move(terms)),
+                tr("Component %1 of joint %2").arg(index + 1).arg(joint + 1),
+                QString("term/%1/%2").arg(joint).arg(index), dragging);
+}
+
+void WorkbenchDocument::addMultisineTerm(int joint) {
+  const MultisineTrajectory* m = multisine();
+  if (!hasRobot() || !m || joint < 0 || joint >= m->dof()) return;
+  std::vector<std::vector<SineTerm>> terms = m->terms();
+  std::vector<SineTerm>& mine = terms[static_cast<size_t>(joint)];
+  // The lowest free grid line in the band; the band's middle when every line is taken.
+  const project::MultisineSettings& ms = state_.settings.multisine;
+  double frequency = 0.5 * (ms.minFrequency + ms.maxFrequency);
+  for (int k = std::max(1, static_cast<int>(std::ceil(ms.minFrequency * ms.periodGrid - 1e-9)));
+       k / ms.periodGrid <= ms.maxFrequency + 1e-12; ++k) {
+    const double f = k / ms.periodGrid;
+    if (std::none_of(mine.begin(), mine.end(), [&](const SineTerm& t) { return std::abs(t.frequency - f) < 1e-9; })) {
+      frequency = f;
+      break;
+    }
+  }
+  mine.push_back({0.0, frequency, 0.0});
+  pushMultisine(MultisineTrajectory(m->duration(), m->rampTime(), m->offsets(), std::move(terms)),
+                tr("Add a component to joint %1").arg(joint + 1));
+}
+
+void WorkbenchDocument::removeMultisineTerm(int joint, int index) {
+  const MultisineTrajectory* m = multisine();
+  if (!hasRobot() || !m || joint < 0 || joint >= m->dof() || index < 0 ||
+      index >= static_cast<int>(m->terms(joint).size()))
+    return;
+  std::vector<std::vector<SineTerm>> terms = m->terms();
+  terms[static_cast<size_t>(joint)].erase(terms[static_cast<size_t>(joint)].begin() + index);
+  pushMultisine(MultisineTrajectory(m->duration(), m->rampTime(), m->offsets(), std::move(terms)),
+                tr("Remove component %1 of joint %2").arg(index + 1).arg(joint + 1));
+}
+
+void WorkbenchDocument::setMultisineDuration(double seconds) {
+  const MultisineTrajectory* m = multisine();
+  if (!hasRobot() || !m || !(seconds > 0.0) || !std::isfinite(seconds) || seconds == m->duration()) return;
+  pushMultisine(MultisineTrajectory(seconds, std::min(m->rampTime(), seconds / 2.0), m->offsets(), m->terms()),
+                tr("Duration %1 s").arg(seconds));
+}
+
+void WorkbenchDocument::setRampTime(double seconds) {
+  const MultisineTrajectory* m = multisine();
+  if (!hasRobot() || !m || !(seconds >= 0.0) || seconds == m->rampTime()) return;
+  pushMultisine(MultisineTrajectory(m->duration(), std::min(seconds, m->duration() / 2.0), m->offsets(), m->terms()),
+                tr("Ramp %1 s").arg(seconds));
+}
+
+void WorkbenchDocument::setMultisineSettings(const project::MultisineSettings& settings) {
+  if (!hasRobot() || settings == state_.settings.multisine || !(settings.maxFrequency > settings.minFrequency) ||
+      !(settings.periodGrid > 0.0))
+    return;
+  project::DocumentState s = state_;
+  s.settings.multisine = settings;
+  push(std::move(s), tr("Multi-sine band and grid"));
 }
 
 void WorkbenchDocument::setJointLimits(int joint, const JointLimits& limits) {
@@ -134,8 +259,10 @@ QString WorkbenchDocument::setJointLocks(std::vector<JointLock> locks) {
 
 void WorkbenchDocument::resetExcitation() {
   if (!hasRobot()) return;
-  setExcitation(defaultExcitation(robot(), state_.excitation.period(), state_.excitation.harmonics()),
-                tr("Default excitation"));
+  if (const FourierTrajectory* f = fourier())
+    setExcitation(defaultExcitation(robot(), f->period(), f->harmonics()), tr("Default excitation"));
+  else
+    setExcitation(defaultExcitationFor(robot(), project::EditMode::Multisine), tr("Default excitation"));
 }
 
 void WorkbenchDocument::setOptimizerOptions(ExcitationCriterion criterion, double timeLimit, int starts) {

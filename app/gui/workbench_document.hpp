@@ -28,7 +28,14 @@ class WorkbenchDocument : public QObject {
   bool hasRobot() const { return static_cast<bool>(state_.robot); }
   const RobotModel& robot() const { return *state_.robot; }
   std::shared_ptr<const RobotModel> robotPointer() const { return state_.robot; }
-  const FourierTrajectory& excitation() const { return state_.excitation; }
+  /// The excitation, of either family.
+  const Trajectory& excitation() const { return state_.excitation; }
+  /// The excitation when it is a Fourier series, else null.
+  const FourierTrajectory* fourier() const { return std::get_if<FourierTrajectory>(&state_.excitation); }
+  /// The excitation when it is a multi-sine, else null.
+  const MultisineTrajectory* multisine() const { return std::get_if<MultisineTrajectory>(&state_.excitation); }
+  /// "Edit as": which editor shows the excitation.
+  project::EditMode editMode() const { return state_.settings.editMode; }
   const project::RobotSource& source() const { return state_.source; }
   const project::DocumentSettings& settings() const { return state_.settings; }
   /// Latest complete evaluation of the current robot: metrics, torques, limit checks, chart data
@@ -47,15 +54,36 @@ class WorkbenchDocument : public QObject {
   void setClean() { undo_.setClean(); }
 
   // ---- edits (each one undoable) ----
+  /// The excitation a new project on `robot` starts with in `mode`: the default Fourier
+  /// series, converted (exactly) to a multi-sine for the multi-sine editor.
+  static Trajectory defaultExcitationFor(const RobotModel& robot, project::EditMode mode);
+
   /// Loads a new robot with its default excitation (or `excitation` when it fits the robot).
   void setRobot(std::shared_ptr<const RobotModel> robot, const project::RobotSource& source,
-                const FourierTrajectory* excitation = nullptr);
-  void setExcitation(const FourierTrajectory& excitation, const QString& text);
+                const Trajectory* excitation = nullptr);
+  /// Replaces the excitation (an optimizer result, a reset); the edit mode follows its family.
+  void setExcitation(const Trajectory& excitation, const QString& text);
+  /// Offset q_i0 [rad or m] of either family.
   void setOffset(int joint, double value, bool dragging);
+  /// Switches "Edit as", converting the excitation when the family changes (one undo step).
+  /// Returns an empty string, or why the excitation cannot be converted (then nothing changes).
+  QString setEditMode(project::EditMode mode);
   void setHarmonic(int joint, int k, double a, double b, bool dragging);
   void setPeriod(double seconds);
   void setHarmonicCount(int harmonics);
   void setRestToRest(bool on);
+  // Multi-sine edits (ignored while the excitation is a Fourier series).
+  /// Component `index` of `joint`: amplitude [rad or m], frequency [Hz] (>= 0), phase [rad].
+  void setMultisineTerm(int joint, int index, const SineTerm& term, bool dragging);
+  /// Adds a silent component to `joint` at the lowest grid frequency of the band it does not use yet.
+  void addMultisineTerm(int joint);
+  void removeMultisineTerm(int joint, int index);
+  /// Duration [s] (the ramp shrinks to half of it if needed).
+  void setMultisineDuration(double seconds);
+  /// Envelope ramp time [s], 0 .. duration / 2.
+  void setRampTime(double seconds);
+  /// Band, grid and snapping of the frequency sliders.
+  void setMultisineSettings(const project::MultisineSettings& settings);
   void setJointLimits(int joint, const JointLimits& limits);
   void resetJointLimits();
   /// Holds exactly `locks` still (joints of the robot as loaded, app/project/joint_lock_state.hpp):
@@ -89,6 +117,9 @@ class WorkbenchDocument : public QObject {
   void filePathChanged(const QString& path);
 
  private:
+  /// Pushes a multi-sine with `terms` (and the current duration, ramp and offsets) if it is valid.
+  void pushMultisine(const MultisineTrajectory& next, const QString& text, const QString& mergeKey = {},
+                     bool dragging = false);
   void push(project::DocumentState after, const QString& text, const QString& mergeKey = {}, bool dragging = false);
   void requestEvaluation();
   void acceptResult(std::shared_ptr<const EvaluationResult> result);

@@ -3,15 +3,17 @@
 // joint limits), where it came from, the excitation and the settings. Undo
 // commands hold two of these, so every edit is undoable by swapping values.
 
-#include "excitation/fourier_trajectory.hpp"
 #include "excitation/kinematic_constraints.hpp"
+#include "excitation/multisine_setting_specs.hpp"
 #include "excitation/optimizer_setting_specs.hpp"
+#include "excitation/trajectory.hpp"
 #include "model/joint_locking.hpp"
 #include "model/robot_model.hpp"
 
 #include <QString>
 
 #include <memory>
+#include <optional>
 
 namespace eb::project {
 
@@ -28,6 +30,29 @@ struct RobotSource {
   }
 };
 
+/// How the excitation editor shows the excitation ("Edit as"): the Fourier modes edit a
+/// FourierTrajectory, Multisine a MultisineTrajectory (the document keeps the two in step).
+enum class EditMode { FourierAB, AmplitudePhase, Multisine };
+
+/// "fourier_ab", "amplitude_phase", "multisine" (the project file's names).
+const char* editModeName(EditMode mode);
+/// The mode of a project-file name; nullopt when unknown.
+std::optional<EditMode> parseEditMode(const QString& name);
+/// True for the modes that edit a multi-sine.
+inline bool editsMultisine(EditMode mode) { return mode == EditMode::Multisine; }
+
+/// The multi-sine editor's frequency settings (ranges in multisine_setting_specs.hpp).
+struct MultisineSettings {
+  double minFrequency = kMultisineMinFrequencySpec.defaultValue;  ///< band the sliders span [Hz]
+  double maxFrequency = kMultisineMaxFrequencySpec.defaultValue;  ///< [Hz]
+  double periodGrid = kMultisineSnapPeriodSpec.defaultValue;      ///< T of the grid k/T [s]
+  bool snapToGrid = true;  ///< frequency sliders and typed frequencies land on k/T
+  bool operator==(const MultisineSettings& o) const {
+    return minFrequency == o.minFrequency && maxFrequency == o.maxFrequency && periodGrid == o.periodGrid &&
+           snapToGrid == o.snapToGrid;
+  }
+};
+
 /// Settings saved with the project.
 struct DocumentSettings {
   double sampleRate = 500.0;       ///< samples per second of the criterion and the charts [Hz]
@@ -36,6 +61,8 @@ struct DocumentSettings {
   ExcitationCriterion criterion = ExcitationCriterion::Cond;  ///< optimizer criterion
   double optimizerTimeLimit = kOptimizerTimeLimitSpec.defaultValue;  ///< [s], 0: none
   int optimizerStarts = kOptimizerStartsSpec.defaultValue;
+  EditMode editMode = EditMode::FourierAB;  ///< "Edit as"; Multisine exactly when the excitation is one
+  MultisineSettings multisine;
   bool operator==(const DocumentSettings& o) const;
 };
 
@@ -45,12 +72,16 @@ struct DocumentState {
   std::shared_ptr<const RobotModel> fullRobot;      ///< as loaded, no joint locked; null: originalRobot
   quint64 robotKey = 0;  ///< changes when a different robot is loaded, not when limits change
   RobotSource source;
-  FourierTrajectory excitation;
+  Trajectory excitation;  ///< either family; settings.editMode says which the editor shows
   DocumentSettings settings;
 };
 
 /// Same period, harmonics, cycles and coefficients.
 bool sameTrajectory(const FourierTrajectory& a, const FourierTrajectory& b);
+/// Same duration, ramp, offsets and terms.
+bool sameTrajectory(const MultisineTrajectory& a, const MultisineTrajectory& b);
+/// Same family and the same parameters.
+bool sameTrajectory(const Trajectory& a, const Trajectory& b);
 
 /// Same limits on every joint.
 bool sameLimits(const RobotModel& a, const RobotModel& b);

@@ -6,6 +6,34 @@
 
 namespace eb::project {
 
+namespace {
+
+// The excitation on `n` joints: joint j takes row source[j] of `t`, or rests at rest[j] with no
+// terms when source[j] < 0. Either family; the period, cycles, duration and ramp are kept.
+Trajectory selectRows(const Trajectory& t, const std::vector<int>& source, const Eigen::VectorXd& rest) {
+  const int n = static_cast<int>(source.size());
+  Eigen::VectorXd offsets(n);
+  for (int j = 0; j < n; ++j) offsets[j] = source[static_cast<size_t>(j)] >= 0 ? trajectoryOffsets(t)[source[static_cast<size_t>(j)]] : rest[j];
+  if (const auto* f = std::get_if<FourierTrajectory>(&t)) {
+    Eigen::MatrixXd a = Eigen::MatrixXd::Zero(n, f->harmonics()), b = a;
+    for (int j = 0; j < n; ++j)
+      if (const int i = source[static_cast<size_t>(j)]; i >= 0) {
+        a.row(j) = f->a().row(i);
+        b.row(j) = f->b().row(i);
+      }
+    FourierTrajectory out(f->period(), offsets, a, b);
+    out.setCycles(f->cycles());
+    return out;
+  }
+  const auto& m = std::get<MultisineTrajectory>(t);
+  std::vector<std::vector<SineTerm>> terms(static_cast<size_t>(n));
+  for (int j = 0; j < n; ++j)
+    if (const int i = source[static_cast<size_t>(j)]; i >= 0) terms[static_cast<size_t>(j)] = m.terms(i);
+  return MultisineTrajectory(m.duration(), m.rampTime(), offsets, std::move(terms));
+}
+
+}  // namespace
+
 const RobotModel& fullModel(const DocumentState& state) {
   return state.fullRobot ? *state.fullRobot : *state.originalRobot;
 }
@@ -30,7 +58,7 @@ std::vector<JointLock> locksAfterEdit(const DocumentState& state, const std::str
   if (!locked) return locks;
   if (std::isnan(value)) {
     const int i = state.robot->jointIndex(joint);
-    value = i >= 0 ? state.excitation.offsets()[i] : lockedValue(state.source, joint);
+    value = i >= 0 ? trajectoryOffsets(state.excitation)[i] : lockedValue(state.source, joint);
     const int full = fullModel(state).jointIndex(joint);
     if (full >= 0) {
       const JointLimits& l = fullModel(state).joint(full).limits;
@@ -55,22 +83,19 @@ DocumentState withJointLocks(const DocumentState& state, std::vector<JointLock> 
   // Per joint name: the user's limits and the excitation row of the current state.
   std::map<std::string, int> current;
   for (int j = 0; j < state.robot->dof(); ++j) current.emplace(state.robot->joint(j).name, j);
-  const FourierTrajectory& old = state.excitation;
-  const int n = original->dof(), h = old.harmonics();
-  Eigen::VectorXd offsets(n);
-  Eigen::MatrixXd a = Eigen::MatrixXd::Zero(n, h), b = Eigen::MatrixXd::Zero(n, h);
+  const int n = original->dof();
+  std::vector<int> source(static_cast<size_t>(n), -1);
+  Eigen::VectorXd rest = Eigen::VectorXd::Zero(n);
   std::vector<JointLimits> limits;
   for (int j = 0; j < n; ++j) {
     const Joint& joint = original->joint(j);
     const auto it = current.find(joint.name);
     if (it != current.end()) {
-      offsets[j] = old.offsets()[it->second];
-      a.row(j) = old.a().row(it->second);
-      b.row(j) = old.b().row(it->second);
+      source[static_cast<size_t>(j)] = it->second;
       limits.push_back(state.robot->joint(it->second).limits);
     } else {  // freed: at rest where it was held
-      offsets[j] = lockedValue(state.source, joint.name);
-      if (!std::isfinite(offsets[j])) offsets[j] = 0.0;
+      rest[j] = lockedValue(state.source, joint.name);
+      if (!std::isfinite(rest[j])) rest[j] = 0.0;
       limits.push_back(joint.limits);
     }
   }
@@ -80,29 +105,19 @@ DocumentState withJointLocks(const DocumentState& state, std::vector<JointLock> 
   s.robot = std::make_shared<const RobotModel>(original->withJointLimits(limits));
   s.robotKey = robotKey;
   s.source.locks = std::move(ordered);
-  FourierTrajectory t(old.period(), offsets, a, b);
-  t.setCycles(old.cycles());
-  s.excitation = t;
+  s.excitation = selectRows(state.excitation, source, rest);
   return s;
 }
 
-FourierTrajectory fullExcitation(const DocumentState& state) {
+Trajectory fullExcitation(const DocumentState& state) {
   if (state.source.locks.empty()) return state.excitation;
   const RobotModel& full = fullModel(state);
   const std::vector<int> free = freeJointIndices(full, state.source.locks);
-  const FourierTrajectory& e = state.excitation;
-  Eigen::VectorXd offsets(full.dof());
-  Eigen::MatrixXd a = Eigen::MatrixXd::Zero(full.dof(), e.harmonics()), b = a;
-  for (int j = 0; j < full.dof(); ++j) offsets[j] = lockedValue(state.source, full.joint(j).name);
-  for (size_t k = 0; k < free.size(); ++k) {
-    const int j = free[k], i = static_cast<int>(k);
-    offsets[j] = e.offsets()[i];
-    a.row(j) = e.a().row(i);
-    b.row(j) = e.b().row(i);
-  }
-  FourierTrajectory t(e.period(), offsets, a, b);
-  t.setCycles(e.cycles());
-  return t;
+  std::vector<int> source(static_cast<size_t>(full.dof()), -1);
+  Eigen::VectorXd rest(full.dof());
+  for (int j = 0; j < full.dof(); ++j) rest[j] = lockedValue(state.source, full.joint(j).name);
+  for (size_t k = 0; k < free.size(); ++k) source[static_cast<size_t>(free[k])] = static_cast<int>(k);
+  return selectRows(state.excitation, source, rest);
 }
 
 std::vector<Joint> fullJoints(const DocumentState& state) {

@@ -20,8 +20,8 @@ const RobotModel& fullModel(const DocumentState& state);
 DocumentState withJointLocks(const DocumentState& state, std::vector<JointLock> locks, quint64 robotKey);
 
 /// The excitation on the full model's joints: the free joints' rows as edited, the locked
-/// joints at their value with no harmonics (q = value, qd = qdd = 0).
-FourierTrajectory fullExcitation(const DocumentState& state);
+/// joints at their value with no harmonics or components (q = value, qd = qdd = 0).
+Trajectory fullExcitation(const DocumentState& state);
 
 /// The full model's joints with the limits in force: the user's for free joints, the file's
 /// for locked ones.

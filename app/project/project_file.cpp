@@ -85,6 +85,49 @@ std::vector<JointLock> parseLocks(const QJsonObject& robot, const QString& file)
 /// Project files are small; anything larger is not one (and /dev/zero must not be read forever).
 constexpr qint64 kMaxProjectBytes = 64ll << 20;
 
+/// `mode`, or the family's first mode when it does not edit that family (the reader would refuse the pair).
+EditMode editModeFor(EditMode mode, const Trajectory& excitation) {
+  const bool multisine = std::holds_alternative<MultisineTrajectory>(excitation);
+  if (editsMultisine(mode) == multisine) return mode;
+  return multisine ? EditMode::Multisine : EditMode::FourierAB;
+}
+
+/// settings[spec.key] within the spec's range, `fallback` when absent.
+double rangedNumber(const QJsonObject& settings, const SettingSpec<double>& spec, double fallback,
+                    const QString& file) {
+  const double v = number(settings, spec.key, fallback, file);
+  if (!spec.contains(v))
+    fail(file, QString("/settings/%1: expected %2").arg(spec.key, QString::fromStdString(describeRange(spec))));
+  return v;
+}
+
+/// "edit_as" (agreeing with the excitation's family) and the multi-sine editor's settings.
+void parseEditSettings(const QJsonObject& settings, ProjectData& p, const QString& file) {
+  const bool multisine = std::holds_alternative<MultisineTrajectory>(p.excitation);
+  DocumentSettings& st = p.settings;
+  st.editMode = multisine ? EditMode::Multisine : EditMode::FourierAB;
+  if (settings.contains("edit_as")) {
+    const std::optional<EditMode> mode = parseEditMode(settings.value("edit_as").toString());
+    if (!settings.value("edit_as").isString() || !mode)
+      fail(file, "/settings/edit_as: expected \"fourier_ab\", \"amplitude_phase\" or \"multisine\"");
+    if (editsMultisine(*mode) != multisine)
+      fail(file, QString("/settings/edit_as: \"%1\" does not edit a %2 excitation")
+                     .arg(editModeName(*mode), multisine ? "multisine" : "fourier"));
+    st.editMode = *mode;
+  }
+  MultisineSettings& m = st.multisine;
+  m.minFrequency = rangedNumber(settings, kMultisineMinFrequencySpec, m.minFrequency, file);
+  m.maxFrequency = rangedNumber(settings, kMultisineMaxFrequencySpec, m.maxFrequency, file);
+  if (!(m.maxFrequency > m.minFrequency))
+    fail(file, QString("/settings/%1: expected more than %2 (%3 Hz)")
+                   .arg(kMultisineMaxFrequencySpec.key, kMultisineMinFrequencySpec.key)
+                   .arg(m.minFrequency));
+  m.periodGrid = rangedNumber(settings, kMultisineSnapPeriodSpec, m.periodGrid, file);
+  if (settings.contains("multisine_snap") && !settings.value("multisine_snap").isBool())
+    fail(file, "/settings/multisine_snap: expected true or false");
+  m.snapToGrid = settings.value("multisine_snap").toBool(m.snapToGrid);
+}
+
 }  // namespace
 
 QByteArray formatProject(const DocumentState& state, const QString& recoveredFrom) {
@@ -100,7 +143,12 @@ QByteArray formatProject(const DocumentState& state, const QString& recoveredFro
                        {"rest_to_rest", st.restToRest},
                        {"criterion", criterionName(st.criterion)},
                        {kOptimizerTimeLimitSpec.key, st.optimizerTimeLimit},
-                       {kOptimizerStartsSpec.key, st.optimizerStarts}};
+                       {kOptimizerStartsSpec.key, st.optimizerStarts},
+                       {"edit_as", editModeName(editModeFor(st.editMode, state.excitation))},
+                       {kMultisineMinFrequencySpec.key, st.multisine.minFrequency},
+                       {kMultisineMaxFrequencySpec.key, st.multisine.maxFrequency},
+                       {kMultisineSnapPeriodSpec.key, st.multisine.periodGrid},
+                       {"multisine_snap", st.multisine.snapToGrid}};
   QJsonObject root{{"format", kFormat}, {"version", kVersion}, {"robot", robot}, {"excitation", excitation},
                    {"settings", settings}};
   if (!recoveredFrom.isEmpty()) root["recovered_from"] = recoveredFrom;
@@ -157,9 +205,7 @@ ProjectData parseProject(const QByteArray& input, const QString& fileName, const
   } catch (const std::exception& e) {
     throw ProjectError(e.what());
   }
-  if (!std::holds_alternative<FourierTrajectory>(ex.trajectory))
-    fail(fileName, "/excitation/type: the workbench edits Fourier excitations only");
-  p.excitation = std::get<FourierTrajectory>(ex.trajectory);
+  p.excitation = ex.trajectory;
   p.jointNames = ex.jointNames;
   if (ex.limits) {
     p.limits = ex.limits->joints;
@@ -170,7 +216,8 @@ ProjectData parseProject(const QByteArray& input, const QString& fileName, const
   const QJsonObject settings = root.value("settings").toObject();
   for (const QString& key : settings.keys())
     if (key != "sample_rate" && key != "rest_to_rest" && key != "criterion" && key != kOptimizerTimeLimitSpec.key &&
-        key != kOptimizerStartsSpec.key)
+        key != kOptimizerStartsSpec.key && key != "edit_as" && key != kMultisineMinFrequencySpec.key &&
+        key != kMultisineMaxFrequencySpec.key && key != kMultisineSnapPeriodSpec.key && key != "multisine_snap")
       fail(fileName, QString("/settings/%1: unknown key").arg(key));
   DocumentSettings& st = p.settings;
   st.sampleRate = number(settings, "sample_rate", st.sampleRate, fileName);
@@ -195,6 +242,7 @@ ProjectData parseProject(const QByteArray& input, const QString& fileName, const
   if (!(starts >= startsSpec.minimum && starts <= startsSpec.maximum && starts == std::floor(starts)))
     fail(fileName, QString("/settings/%1: expected %2").arg(startsSpec.key, QString::fromStdString(describeRange(startsSpec))));
   st.optimizerStarts = static_cast<int>(starts);
+  parseEditSettings(settings, p, fileName);
   if (root.contains("recovered_from") && !root.value("recovered_from").isString())
     fail(fileName, "/recovered_from: expected a string");
   p.recoveredFrom = root.value("recovered_from").toString();
@@ -224,9 +272,9 @@ DocumentState documentStateFromProject(const ProjectData& project, quint64 robot
       throw ProjectError(file + "/robot/locked_joints: " + e.what());
     }
   }
-  if (project.excitation.dof() != robot->dof())
+  if (trajectoryDof(project.excitation) != robot->dof())
     throw ProjectError(file + QString("/excitation/joints: %1 joints but robot '%2' has %3")
-                                  .arg(project.excitation.dof())
+                                  .arg(trajectoryDof(project.excitation))
                                   .arg(QString::fromStdString(robot->name()))
                                   .arg(robot->dof())
                                   .toStdString());

@@ -8,11 +8,16 @@
 //     "excitation": { an excitation.json object (io/excitation_json.hpp), whose
 //                     "limits" hold the joint limits as edited in the GUI },
 //     "settings": {"sample_rate": 500, "rest_to_rest": true, "criterion": "cond",
-//                  "optimizer_time_limit": 10, "optimizer_starts": 4},
+//                  "optimizer_time_limit": 10, "optimizer_starts": 4,
+//                  "edit_as": "fourier_ab" | "amplitude_phase" | "multisine" (optional: from the type),
+//                  "multisine_min_frequency": 0.1, "multisine_max_frequency": 0.5 [Hz],
+//                  "multisine_period_grid": 10 [s], "multisine_snap": true (all optional)},
 //     "recovered_from": "/path/project.json" (recovery files only) }
 //
 // Locked joints are fixed at their value [rad or m] (model/joint_locking.hpp); the excitation
 // and its limits list the joints left free. Files without the key lock nothing.
+// The excitation is of either family ("type"); "edit_as" must agree with it (multisine
+// exactly for a multi-sine). Files written before "edit_as" existed open in "fourier_ab".
 // A relative robot path is relative to the project file's folder. The engine
 // validates the excitation object; this file checks the rest.
 
@@ -31,7 +36,7 @@ namespace eb::project {
 /// A project as read from disk, before the robot is loaded.
 struct ProjectData {
   RobotSource source;
-  FourierTrajectory excitation;
+  Trajectory excitation;
   std::optional<std::vector<JointLimits>> limits;  ///< edited limits, model order
   std::vector<std::string> jointNames;             ///< as stored, for a consistency check
   DocumentSettings settings;

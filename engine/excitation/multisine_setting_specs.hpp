@@ -1,7 +1,7 @@
 #pragma once
 // The multi-sine design's user-facing settings (MultisineDesign), declared once
-// for the engine's defaults, `design --family multisine`'s options and any
-// other front end: key, flag, label, unit, default, range.
+// for the engine's defaults, `design --family multisine`'s options, the
+// workbench's editor and the project file: key, flag, label, unit, default, range.
 
 #include "util/setting_spec.hpp"
 
@@ -27,11 +27,18 @@ inline constexpr SettingSpec<double> kMultisineMaxFrequencySpec{
     "Highest frequency a multi-sine term may have [Hz]"};
 
 inline constexpr SettingSpec<double> kMultisinePeriodGridSpec{
-    "multisine_period_grid", "--frequency-grid", "Period grid", "s", 0.0, 0.0, 86400.0,
+    "multisine_frequency_grid", "--frequency-grid", "Period grid", "s", 0.0, 0.0, 86400.0,
     "> 0: frequencies are multiples of 1/T for this T [s] (periodic, averaging works); 0: free"};
 
 inline constexpr SettingSpec<bool> kMultisineOptimizeFrequenciesSpec{
     "multisine_optimize_frequencies", "--optimize-frequencies", "Optimize frequencies", "", false, false, true,
     "Frequencies are optimized too, inside the band (free frequencies only: no --frequency-grid)"};
+
+/// The workbench's frequency grid: the period T whose multiples k / T the editor's frequency
+/// sliders snap to when snapping is on (periodic, so periods can be averaged, and convertible
+/// back to a Fourier series). The design's grid is this T when snapping, 0 otherwise.
+inline constexpr SettingSpec<double> kMultisineSnapPeriodSpec{
+    "multisine_period_grid", "", "Grid T", "s", 10.0, 0.1, 3600.0,
+    "Period T of the frequency grid k/T the sliders snap to [s]"};
 
 }  // namespace eb

@@ -4,8 +4,65 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace eb {
+namespace {
+
+constexpr double kTwoPi = 6.283185307179586476925286766559;
+constexpr int kAnchorEvery = 32;  // exact sin/cos every 32 samples: rotation round-off stays ~1e-14
+
+// A multi-sine on the uniform grid t_j = j / rate. Each term's (sin, cos) is turned by the
+// rotation exp(i w / rate) from one sample to the next instead of calling sin and cos for
+// every term at every sample (the Fourier series shares one pair per harmonic across joints;
+// a multi-sine has one pair per term per joint, which made it ~2x slower to evaluate live),
+// and re-anchored with exact values every kAnchorEvery samples. Same formulas as
+// MultisineTrajectory::evaluateJoint; rows agree with evaluate() to ~1e-14 relative.
+TrajectorySamples sampleMultisineUniform(const MultisineTrajectory& m, int n, double rateHz) {
+  const int dof = m.dof();
+  TrajectorySamples s;
+  s.t.resize(n);
+  s.q.resize(n, dof);
+  s.qd.resize(n, dof);
+  s.qdd.resize(n, dof);
+  struct Term {
+    double amplitude, w, phase, rotCos, rotSin, sn, cs;
+  };
+  std::vector<std::vector<Term>> terms(static_cast<size_t>(dof));
+  for (int i = 0; i < dof; ++i)
+    for (const SineTerm& t : m.terms(i)) {
+      const double w = kTwoPi * t.frequency;
+      terms[static_cast<size_t>(i)].push_back({t.amplitude, w, t.phase, std::cos(w / rateHz), std::sin(w / rateHz), 0, 0});
+    }
+  for (int j = 0; j < n; ++j) {
+    const double t = j / rateHz;
+    s.t[j] = t;
+    const Envelope env = restEnvelope(t, m.duration(), m.rampTime());
+    const bool anchor = j % kAnchorEvery == 0;
+    for (int i = 0; i < dof; ++i) {
+      double d = 0.0, dd = 0.0, ddd = 0.0;
+      for (Term& term : terms[static_cast<size_t>(i)]) {
+        if (anchor) {
+          term.sn = std::sin(term.w * t + term.phase);
+          term.cs = std::cos(term.w * t + term.phase);
+        } else {
+          const double sn = term.sn * term.rotCos + term.cs * term.rotSin;
+          term.cs = term.cs * term.rotCos - term.sn * term.rotSin;
+          term.sn = sn;
+        }
+        d += term.amplitude * term.sn;
+        dd += term.amplitude * term.w * term.cs;
+        ddd -= term.amplitude * term.w * term.w * term.sn;
+      }
+      s.q(j, i) = m.offsets()[i] + env.e * d;
+      s.qd(j, i) = env.de * d + env.e * dd;
+      s.qdd(j, i) = env.dde * d + 2.0 * env.de * dd + env.e * ddd;
+    }
+  }
+  return s;
+}
+
+}  // namespace
 
 int uniformSampleCount(double duration, double rateHz) {
   if (!(rateHz > 0.0) || !std::isfinite(rateHz))
@@ -41,6 +98,7 @@ TrajectorySamples sampleTrajectoryAt(const Trajectory& trajectory, const Eigen::
 
 TrajectorySamples sampleTrajectory(const Trajectory& trajectory, double rateHz) {
   const int n = uniformSampleCount(trajectoryDuration(trajectory), rateHz);
+  if (const auto* m = std::get_if<MultisineTrajectory>(&trajectory)) return sampleMultisineUniform(*m, n, rateHz);
   Eigen::VectorXd times(n);
   // j / rate rather than accumulating dt: no drift, and exact end points.
   for (int j = 0; j < n; ++j) times[j] = j / rateHz;

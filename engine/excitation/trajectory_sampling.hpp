@@ -25,6 +25,7 @@ struct TrajectorySamples {
 int uniformSampleCount(double duration, double rateHz);
 
 /// Samples on the uniform grid t_j = j / rateHz [s], j = 0..uniformSampleCount-1; throws std::invalid_argument for rate <= 0.
+/// Fourier rows equal evaluate() exactly; multi-sine rows to ~1e-14 relative (phasor rotation between exact anchors).
 TrajectorySamples sampleTrajectory(const Trajectory& trajectory, double rateHz);
 
 /// Samples at the given times [s] (any order).

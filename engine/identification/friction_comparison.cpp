@@ -104,7 +104,10 @@ struct Grams {
 
 class FeatureAccumulator {
  public:
-// The first pass's grids, log-spaced; each refinement zooms in around every joint's choice.
+  FeatureAccumulator(const RobotModel& model, const BaseParameters& base, const FrictionDictionary& dictionary)
+      : model_(model), base_(base), dictionary_(dictionary), ws_(model), size_(base.rank + kFeatures + 1) {
+    const std::vector<Eigen::Index> sizes(static_cast<std::size_t>(model.dof()), size_);
+    for (int part = 0; part < 2; ++part) grams_[part] = BlockedGram(sizes, false);
   }
   /// The next samples are a new log; all of them held out when `heldOut` (a validation log).
   void startLog(bool heldOut = false) {

@@ -9,21 +9,29 @@
 //    excitation, 500 Hz: 2,501 samples) moved ~50 times while the robot
 //    animates; from the slider's valueChanged to (a) the information charts
 //    holding the new metrics and (b) those charts repainted (median, p90).
+//    The same on the multi-sine editor ("Edit as" Multi-sine, the default excitation
+//    converted: 7 joints x 5 components), alternating an amplitude and a frequency slider.
 // 3. frame rate of the 3D view: the public Panda (DAE meshes) animating, at the
 //    playback clock's 60 Hz tick and unthrottled; also while a slider is dragged.
 // Prints one line per figure. Not a ctest: the figures depend on the machine.
 
 #include "app/gui/main_window.hpp"
 #include "app/gui/project_controller.hpp"
+#include "app/gui/evaluation_service.hpp"
 #include "app/gui/workbench_document.hpp"
+#include "excitation/default_excitation.hpp"
+#include "excitation/trajectory_conversion.hpp"
+#include "model/builtin_robots.hpp"
 #include "gui_test_support.hpp"
 #include "widgets/excitation_editor.hpp"
 #include "widgets/information_charts.hpp"
+#include "widgets/multisine_editor.hpp"
 #include "widgets/playback_clock.hpp"
 #include "widgets/robot_view.hpp"
 #include "widgets/value_slider.hpp"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QEventLoop>
 #include <QTimer>
 #include <QElapsedTimer>
@@ -75,17 +83,9 @@ void coldStart(int runs) {
               percentile(internal, 0.5), percentile(wall, 0.5), runs);
 }
 
-void sliderLatency(MainWindow& w, int edits) {
+// Moves each slider of `sliders` in turn, `edits` times in all, and prints the latency figures under `what`.
+void measureSliders(MainWindow& w, const std::vector<QSlider*>& sliders, int edits, const char* what) {
   WorkbenchDocument* doc = w.document();
-  w.projects()->newProject({"panda", {}});
-  if (!QTest::qWaitFor([&] { return doc->evaluationIsCurrent(); }, 30000)) {
-    std::printf("slider latency: no first evaluation\n");
-    return;
-  }
-  w.clock()->play();
-  eb::widgets::ExcitationEditor* editor = w.excitationEditor();
-  editor->setCurrentJoint(2);
-  QSlider* slider = editor->firstCoefficientControl(2)->slider();
   QWidget* info = w.informationPanel();
   std::vector<double> model, painted, worker;
   QElapsedTimer t;
@@ -97,7 +97,7 @@ void sliderLatency(MainWindow& w, int edits) {
   timeout.setSingleShot(true);
   QObject::connect(&timeout, &QTimer::timeout, &loop, &QEventLoop::quit);
   // (a) is taken when the document has handed the new metrics to the charts.
-  QObject::connect(doc, &WorkbenchDocument::metricsUpdated, &w, [&] {
+  const QMetaObject::Connection connection = QObject::connect(doc, &WorkbenchDocument::metricsUpdated, &w, [&] {
     if (doc->metricsAreCurrent() && modelMs < 0.0) {
       modelMs = t.nsecsElapsed() * 1e-6;
       loop.quit();
@@ -107,9 +107,13 @@ void sliderLatency(MainWindow& w, int edits) {
   QElapsedTimer total;
   total.start();
   for (int i = 0; i < edits; ++i) {
+    QSlider* slider = sliders[static_cast<size_t>(i) % sliders.size()];
+    const int round = i / static_cast<int>(sliders.size());
     modelMs = -1.0;
     t.start();
-    slider->setValue(slider->value() + (i % 2 ? -40 : 40));
+    const quint64 serial = doc->metrics() ? doc->metrics()->serial : 0;
+    slider->setValue(slider->value() + (round % 2 ? -40 : 40));
+    if (modelMs < 0.0 && doc->metricsAreCurrent() && doc->metrics()->serial == serial) continue;  // no change
     if (modelMs < 0.0) {
       timeout.start(5000);
       loop.exec();
@@ -121,14 +125,68 @@ void sliderLatency(MainWindow& w, int edits) {
     worker.push_back(doc->metrics()->metricsMs);
     QTest::qWait(30);
   }
+  QObject::disconnect(connection);
   const double fps = (w.robotView()->framesRendered() - framesBefore) / (total.nsecsElapsed() * 1e-9);
-  std::printf("slider edit -> info charts updated (panda, 2501 samples): median %.1f ms, p90 %.1f ms (%zu edits)\n",
-              percentile(model, 0.5), percentile(model, 0.9), model.size());
-  std::printf("slider edit -> info charts repainted: median %.1f ms, p90 %.1f ms\n", percentile(painted, 0.5),
-              percentile(painted, 0.9));
+  std::printf("%s: slider edit -> info charts updated (panda, 2501 samples): median %.1f ms, p90 %.1f ms (%zu edits)\n",
+              what, percentile(model, 0.5), percentile(model, 0.9), model.size());
+  std::printf("%s: slider edit -> info charts repainted: median %.1f ms, p90 %.1f ms\n", what,
+              percentile(painted, 0.5), percentile(painted, 0.9));
   std::printf("  of which worker metrics (sampling + information matrix + criteria): median %.1f ms\n",
               percentile(worker, 0.5));
   std::printf("  3D view while editing: %.1f fps\n", fps);
+}
+
+void sliderLatency(MainWindow& w, int edits) {
+  WorkbenchDocument* doc = w.document();
+  w.projects()->newProject({"panda", {}});
+  if (!QTest::qWaitFor([&] { return doc->evaluationIsCurrent(); }, 30000)) {
+    std::printf("slider latency: no first evaluation\n");
+    return;
+  }
+  w.clock()->play();
+  eb::widgets::ExcitationEditor* editor = w.excitationEditor();
+  editor->setCurrentJoint(2);
+  measureSliders(w, {editor->firstCoefficientControl(2)->slider()}, edits, "Fourier a/b");
+
+  // The multi-sine editor: the default excitation converted (frequencies on the 5 s grid, snapping off
+  // so every move of the frequency slider is a new frequency).
+  editor->editAsBox()->setCurrentIndex(2);
+  eb::widgets::MultisineEditor* ms = editor->multisineEditor();
+  eb::project::MultisineSettings free = doc->settings().multisine;
+  free.snapToGrid = false;
+  doc->setMultisineSettings(free);
+  if (!doc->multisine() || !QTest::qWaitFor([&] { return doc->evaluationIsCurrent(); }, 30000)) {
+    std::printf("multi-sine slider latency: no multi-sine evaluation\n");
+    return;
+  }
+  editor->setCurrentJoint(2);
+  measureSliders(w, {ms->amplitudeControl(1)->slider(), ms->frequencyControl(2)->slider()}, edits,
+                 "Multi-sine amplitude + frequency");
+  while (!doc->fourier() && doc->undoStack()->canUndo()) doc->undoStack()->undo();  // the Fourier editor again
+}
+
+// The worker's metrics stage alone for the same motion as a Fourier series and as its
+// multi-sine conversion, interleaved so both see the same machine load.
+void workerInterleaved(int runs) {
+  auto panda = std::make_shared<const eb::RobotModel>(eb::builtinRobot("panda"));
+  EvaluationRequest fourier;
+  fourier.robot = panda;
+  fourier.robotKey = 1;
+  fourier.trajectory = eb::defaultExcitation(*panda);
+  EvaluationRequest multisine = fourier;
+  multisine.trajectory = eb::multisineFromFourier(std::get<eb::FourierTrajectory>(fourier.trajectory));
+  Evaluator evaluator;
+  std::vector<double> f, m;
+  for (int i = 0; i < runs; ++i) {
+    double ms = 0.0;
+    evaluator.evaluate(fourier, [&](const EvaluationResult& r) { ms = r.metricsMs; });
+    f.push_back(ms);
+    evaluator.evaluate(multisine, [&](const EvaluationResult& r) { ms = r.metricsMs; });
+    m.push_back(ms);
+  }
+  std::printf("worker metrics stage, interleaved (panda, 2501 samples, %d runs each): Fourier median %.1f ms, "
+              "multi-sine median %.1f ms\n",
+              runs, percentile(f, 0.5), percentile(m, 0.5));
 }
 
 void frameRate(MainWindow& w, const QString& urdf, const QString& root) {
@@ -191,6 +249,7 @@ int main(int argc, char** argv) {
   if (const int i = static_cast<int>(args.indexOf("--edits")); i >= 0 && i + 1 < args.size()) edits = args[i + 1].toInt();
 
   printLoad("before");
+  workerInterleaved(30);
   coldStart(5);
 
   MainWindowOptions options;

@@ -7,18 +7,24 @@
 // main_window_violation.png      a tightened velocity limit: red link, red samples, frames and axes on
 // main_window_public_ur5.png     the public UR5, its missing visual meshes drawn with its collision meshes
 // workbench_small_window.png     the start-up state in a 1024 x 700 window
+// main_window_multisine.png      "Edit as" Multi-sine: the default excitation converted, run for two
+//                                periods (10 s) with a 1.5 s rest-to-rest ramp
+// multisine_editor.png           the excitation dock of that state alone
 
 #include "app/gui/main_window.hpp"
 #include "app/gui/project_controller.hpp"
 #include "app/gui/workbench_document.hpp"
 #include "gui_test_support.hpp"
 #include "widgets/excitation_editor.hpp"
+#include "widgets/multisine_editor.hpp"
 #include "widgets/joint_signal_charts.hpp"
 #include "widgets/playback_clock.hpp"
 #include "widgets/robot_view.hpp"
 #include "widgets/widget_export.hpp"
 
 #include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
 #include <QDir>
 #include <QTest>
 
@@ -95,6 +101,25 @@ int main(int argc, char** argv) {
   QTest::qWait(500);
   settle(w, 1.3);
   save(w, QDir(folder).filePath("workbench_small_window.png"));
+
+  // The multi-sine editor, as a user gets there: "Edit as" Multi-sine, then a ramp.
+  w.resize(1600, 1000);
+  QTest::qWait(500);
+  w.excitationEditor()->editAsBox()->setCurrentIndex(2);
+  w.document()->setMultisineDuration(10.0);
+  w.document()->setRampTime(1.5);
+  w.excitationEditor()->setCurrentJoint(1);
+  settle(w, 1.3);
+  save(w, QDir(folder).filePath("main_window_multisine.png"));
+  // The dock alone, floated to the height its five components need.
+  if (auto* dock = w.findChild<QDockWidget*>("excitationDock")) {
+    dock->setFloating(true);
+    dock->resize(400, 960);
+    QTest::qWait(400);
+    eb::widgets::savePng(dock->grab().toImage(), QDir(folder).filePath("multisine_editor.png"));
+    std::printf("wrote %s\n", qPrintable(QDir(folder).filePath("multisine_editor.png")));
+    dock->setFloating(false);
+  }
   w.document()->setClean();
   return 0;
 }

@@ -47,7 +47,7 @@ int runChild(int argc, char** argv, const QString& recoveryPath) {
   window.show();
   window.start();
   WorkbenchDocument* doc = window.document();
-  const double offset = doc->excitation().offsets()[2] + kEdit;
+  const double offset = trajectoryOffsets(doc->excitation())[2] + kEdit;
   doc->setOffset(2, offset, false);
   QTimer poll;
   QObject::connect(&poll, &QTimer::timeout, [&] {
@@ -92,14 +92,14 @@ void CrashRecoveryTest::killedSessionIsRecovered() {
   QVERIFY(child.waitForFinished(10000));
   QCOMPARE(child.exitStatus(), QProcess::CrashExit);
   QVERIFY(QFileInfo::exists(recovery));
-  QCOMPARE(readProject(recovery).excitation.offsets()[2], edited);  // complete, valid file
+  QCOMPARE(trajectoryOffsets(readProject(recovery).excitation)[2], edited);  // complete, valid file
 
   // The next session finds the recovery file, asks, and restores the edit as an unsaved change.
   auto prompts = std::make_shared<test::FakePrompts>();
   MainWindow next(optionsFor(recovery, 3600, prompts));
   next.start();
   QCOMPARE(prompts->recoverQuestions, 1);
-  QCOMPARE(next.document()->excitation().offsets()[2], edited);
+  QCOMPARE(trajectoryOffsets(next.document()->excitation())[2], edited);
   QVERIFY(next.document()->isModified());
   next.document()->setClean();
   QVERIFY(!QFileInfo::exists(recovery));

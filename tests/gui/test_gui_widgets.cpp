@@ -55,6 +55,8 @@ class GuiWidgetsTest : public QObject {
   void shippedDefaultProjectOpens();
   void evaluatorMatchesForSameInput();
   void documentCoalescesAndMergesDrags();
+  void documentEditsAMultisine();
+  void valueSliderSnapsToItsGrid();
   void tickLabelsShowRoundOffAsZero_data();
   void tickLabelsShowRoundOffAsZero();
   void jointChartAxesShowZeroNotRoundOff();
@@ -186,8 +188,9 @@ void GuiWidgetsTest::projectRoundTripsExactly() {
   s.robot = panda;
   s.originalRobot = panda;
   s.source = {"panda", {}};
-  s.excitation = defaultExcitation(*panda);
-  s.excitation.mutableA()(3, 2) = 0.1 + 0.2;  // not representable in short decimal
+  FourierTrajectory f = defaultExcitation(*panda);
+  f.mutableA()(3, 2) = 0.1 + 0.2;  // not representable in short decimal
+  s.excitation = f;
   s.settings.sampleRate = 250.0;
   s.settings.criterion = ExcitationCriterion::LogDet;
   const QByteArray text = formatProject(s);
@@ -270,13 +273,72 @@ void GuiWidgetsTest::documentCoalescesAndMergesDrags() {
   QCOMPARE(doc.undoStack()->count(), steps + 1);
   QVERIFY(QTest::qWaitFor([&] { return doc.evaluationIsCurrent(); }, 20000));
   QVERIFY2(updated.size() < 40, qPrintable(QString::number(updated.size())));
-  QCOMPARE(doc.excitation().a()(0, 1), 0.39);
+  QCOMPARE(doc.fourier()->a()(0, 1), 0.39);
   // Rest-to-rest: harmonic 1 follows.
-  QVERIFY(std::abs(doc.excitation().a().row(0).sum()) < 1e-12);
+  QVERIFY(std::abs(doc.fourier()->a().row(0).sum()) < 1e-12);
   // A second drag of the same control is a second step.
   doc.setHarmonic(0, 2, 0.2, 0.0, true);
   doc.endDrag();
   QCOMPARE(doc.undoStack()->count(), steps + 2);
+}
+
+// The multi-sine edits of the document: conversion both ways as one undo step each, a new
+// component on the lowest free grid line, the ramp kept within half the duration.
+void GuiWidgetsTest::documentEditsAMultisine() {
+  WorkbenchDocument doc;
+  auto planar = std::make_shared<const RobotModel>(builtinRobot("planar2r"));
+  doc.setRobot(planar, {"planar2r", {}});
+  const FourierTrajectory fourier = *doc.fourier();
+  QCOMPARE(doc.setEditMode(project::EditMode::Multisine), QString());
+  QVERIFY(doc.multisine());
+  QCOMPARE(doc.settings().multisine.periodGrid, fourier.period());
+  QCOMPARE(doc.settings().multisine.minFrequency, 1.0 / fourier.period());
+  QCOMPARE(doc.settings().multisine.maxFrequency, fourier.harmonics() / fourier.period());
+  const int steps = doc.undoStack()->index();
+  doc.addMultisineTerm(0);  // harmonics 1..5 are taken and 5/T is the top of the band: the band's middle
+  QCOMPARE(doc.multisine()->terms(0).size(), size_t(6));
+  QCOMPARE(doc.multisine()->terms(0).back().amplitude, 0.0);
+  QCOMPARE(doc.multisine()->terms(0).back().frequency, 0.5 * (1.0 + 5.0) / fourier.period());
+  doc.removeMultisineTerm(0, 1);  // harmonic 2's line is free now
+  doc.addMultisineTerm(0);
+  QCOMPARE(doc.multisine()->terms(0).back().frequency, 2.0 / fourier.period());
+  doc.setRampTime(2.0);
+  doc.setMultisineDuration(3.0);
+  QCOMPARE(doc.multisine()->duration(), 3.0);
+  QCOMPARE(doc.multisine()->rampTime(), 1.5);
+  QCOMPARE(doc.undoStack()->index(), steps + 5);
+  QVERIFY(doc.setEditMode(project::EditMode::FourierAB).contains("envelope ramps (1.5 s at each end)"));
+  QVERIFY(doc.multisine());
+  QCOMPARE(doc.undoStack()->index(), steps + 5);  // a refusal changes nothing
+  for (int i = 0; i < 5; ++i) doc.undoStack()->undo();
+  QCOMPARE(doc.setEditMode(project::EditMode::AmplitudePhase), QString());
+  QVERIFY(doc.fourier());
+  QVERIFY(doc.editMode() == project::EditMode::AmplitudePhase);
+  QVERIFY((doc.fourier()->a() - fourier.a()).cwiseAbs().maxCoeff() < 1e-14);
+  doc.undoStack()->undo();
+  doc.undoStack()->undo();
+  QVERIFY(sameTrajectory(doc.excitation(), Trajectory(fourier)));
+  QVERIFY(doc.editMode() == project::EditMode::FourierAB);
+}
+
+void GuiWidgetsTest::valueSliderSnapsToItsGrid() {
+  widgets::ValueSlider s("f");
+  s.setRanges(0.15, 1.0, 0.0, 100.0);
+  s.setSnapStep(0.2);
+  QSignalSpy edited(&s, &widgets::ValueSlider::valueEdited);
+  s.slider()->setValue(10);  // 0.1585 Hz: the lowest line inside the range is 0.2
+  QCOMPARE(s.value(), 0.2);
+  s.slider()->setValue(11);  // still 0.2: not reported again
+  QCOMPARE(edited.size(), 1);
+  s.slider()->setValue(1000);
+  QCOMPARE(s.value(), 1.0);
+  s.spinBox()->setValue(0.37);  // typed: lands on 0.4
+  QCOMPARE(s.value(), 0.4);
+  QCOMPARE(s.spinBox()->value(), 0.4);
+  QCOMPARE(edited.size(), 3);
+  s.setSnapStep(0.0);
+  s.spinBox()->setValue(0.37);
+  QCOMPARE(s.value(), 0.37);
 }
 
 void GuiWidgetsTest::tickLabelsShowRoundOffAsZero_data() {

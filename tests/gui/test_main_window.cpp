@@ -16,6 +16,7 @@
 #include "widgets/joint_limits_model.hpp"
 #include "widgets/joint_signal_charts.hpp"
 #include "widgets/log_panel.hpp"
+#include "widgets/multisine_editor.hpp"
 #include "widgets/optimize_panel.hpp"
 #include "widgets/playback_clock.hpp"
 #include "widgets/robot_panel.hpp"
@@ -32,6 +33,10 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QAction>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStatusBar>
@@ -92,6 +97,8 @@ class MainWindowTest : public QObject {
   void escapeActionCancelsTheOptimization();
   void escapeKeyCancelsTheOptimization();
   void projectRoundTrips();
+  void typedEditIsOneUndoStep();
+  void multisineSlidersUndoAndProject();
   void badUrdfShowsErrorAndKeepsWindowUsable();
   void badProjectShowsErrorAndKeepsDocument();
   void exportsTrajectoryAndImages();
@@ -149,8 +156,9 @@ void MainWindowTest::loadPanda() {
 void MainWindowTest::startsWithPandaAndLiveCharts() {
   QCOMPARE(QString::fromStdString(doc_->robot().name()), QString("panda"));
   QCOMPARE(doc_->robot().dof(), 7);
-  QCOMPARE(doc_->excitation().harmonics(), 5);
-  QCOMPARE(doc_->excitation().period(), 5.0);
+  QVERIFY(doc_->fourier());
+  QCOMPARE(doc_->fourier()->harmonics(), 5);
+  QCOMPARE(doc_->fourier()->period(), 5.0);
   const auto e = doc_->evaluation();
   QVERIFY(e);
   QVERIFY(e->base);
@@ -245,7 +253,7 @@ void MainWindowTest::dragIsOneUndoStep() {
   widgets::ExcitationEditor* editor = window_->excitationEditor();
   editor->setCurrentJoint(0);
   QSlider* slider = editor->offsetControl()->slider();
-  const double offsetBefore = doc_->excitation().offsets()[0];
+  const double offsetBefore = trajectoryOffsets(doc_->excitation())[0];
   const int steps = doc_->undoStack()->index();
   const quint64 serialBefore = doc_->evaluation()->serial;
   slider->setSliderDown(true);
@@ -255,12 +263,12 @@ void MainWindowTest::dragIsOneUndoStep() {
   }
   slider->setSliderDown(false);  // emits sliderReleased: the drag ends
   QCOMPARE(doc_->undoStack()->index(), steps + 1);
-  QVERIFY(doc_->excitation().offsets()[0] != offsetBefore);
+  QVERIFY(trajectoryOffsets(doc_->excitation())[0] != offsetBefore);
   QVERIFY(waitForCurrentEvaluation());
   // Coalescing: fewer evaluations than edits, and the last one is of the final value.
   QVERIFY(doc_->evaluation()->serial > serialBefore);
   doc_->undoStack()->undo();
-  QCOMPARE(doc_->excitation().offsets()[0], offsetBefore);
+  QCOMPARE(trajectoryOffsets(doc_->excitation())[0], offsetBefore);
   QVERIFY(waitForCurrentEvaluation());
 }
 
@@ -300,7 +308,7 @@ void MainWindowTest::escapeActionCancelsTheOptimization() {
   escape->trigger();
   QTRY_VERIFY_WITH_TIMEOUT(!window_->optimizer()->isRunning(), 20000);
   QCOMPARE(finished.size(), 1);
-  const auto result = finished.first().first().value<std::shared_ptr<const OptimizerResult>>();
+  const auto result = finished.first().first().value<std::shared_ptr<const OptimizerOutcome>>();
   QVERIFY(result->cancelled);
   QVERIFY(result->elapsed < 60.0);
   if (result->feasible) doc_->undoStack()->undo();
@@ -327,7 +335,7 @@ void MainWindowTest::optimizeCanBeCancelled() {
   QTRY_VERIFY_WITH_TIMEOUT(!window_->optimizer()->isRunning(), 20000);
   QVERIFY2(failed.isEmpty(), failed.isEmpty() ? "" : qPrintable(failed.first().first().toString()));
   QCOMPARE(finished.size(), 1);
-  const auto result = finished.first().first().value<std::shared_ptr<const OptimizerResult>>();
+  const auto result = finished.first().first().value<std::shared_ptr<const OptimizerOutcome>>();
   QVERIFY(result->cancelled);
   QVERIFY(result->elapsed < 60.0);
   QVERIFY(panel->optimizeButton()->isEnabled());
@@ -347,7 +355,7 @@ void MainWindowTest::projectRoundTrips() {
     l.effort = 11.5;
     return l;
   }());
-  const FourierTrajectory saved = doc_->excitation();
+  const Trajectory saved = doc_->excitation();
   const QString path = tmp_.filePath("roundtrip.ebproj.json");
   QVERIFY(window_->projects()->saveAs(path));
   QVERIFY(!doc_->isModified());
@@ -366,11 +374,181 @@ void MainWindowTest::projectRoundTrips() {
   QVERIFY(waitForCurrentEvaluation());
 }
 
+// Typing a value and pressing Enter (then leaving the box) is one edit: one undo step, and
+// no state in between (the spin box applies only the finished number).
+void MainWindowTest::typedEditIsOneUndoStep() {
+  loadPanda();
+  widgets::ExcitationEditor* editor = window_->excitationEditor();
+  editor->setCurrentJoint(2);
+  QDoubleSpinBox* spin = editor->firstCoefficientControl(4)->spinBox();
+  const int steps = doc_->undoStack()->index();
+  QSignalSpy changed(doc_, &WorkbenchDocument::excitationChanged);
+  spin->setFocus();
+  spin->selectAll();
+  QTest::keyClicks(spin, "0.125");
+  QCOMPARE(changed.size(), 0);  // nothing applied while typing
+  QTest::keyClick(spin, Qt::Key_Return);
+  editor->offsetControl()->spinBox()->setFocus();  // leaving the box applies nothing more
+  QTest::qWait(50);
+  QCOMPARE(doc_->undoStack()->index(), steps + 1);
+  QCOMPARE(changed.size(), 1);
+  QCOMPARE(doc_->fourier()->a()(2, 3), 0.125);
+  QVERIFY(waitForCurrentEvaluation());
+
+  // Amplitude / phase (a step of its own, saved with the project): a typed amplitude [rad] keeps the phase.
+  editor->editAsBox()->setCurrentIndex(1);
+  QVERIFY(doc_->editMode() == EditMode::AmplitudePhase);
+  QCOMPARE(doc_->undoStack()->index(), steps + 2);
+  const double w4 = 4 * doc_->fourier()->baseFrequency();
+  const double phase = std::atan2(-doc_->fourier()->b()(2, 3), doc_->fourier()->a()(2, 3));
+  QCOMPARE(editor->firstCoefficientControl(4)->value(), std::hypot(0.125, doc_->fourier()->b()(2, 3)) / w4);
+  spin = editor->firstCoefficientControl(4)->spinBox();
+  QVERIFY(spin->suffix().contains("rad"));
+  spin->setFocus();
+  spin->selectAll();
+  QTest::keyClicks(spin, "0.02");
+  QTest::keyClick(spin, Qt::Key_Return);
+  QCOMPARE(doc_->undoStack()->index(), steps + 3);
+  const double a = doc_->fourier()->a()(2, 3), b = doc_->fourier()->b()(2, 3);
+  QVERIFY(std::abs(std::hypot(a, b) / w4 - 0.02) < 1e-15);
+  QVERIFY(std::abs(std::atan2(-b, a) - phase) < 1e-12);
+  for (int i = 0; i < 3; ++i) doc_->undoStack()->undo();
+  QCOMPARE(doc_->undoStack()->index(), steps);
+  QVERIFY(doc_->editMode() == EditMode::FourierAB);
+  QCOMPARE(editor->editAsBox()->currentIndex(), 0);
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::multisineSlidersUndoAndProject() {
+  loadPanda();
+  widgets::ExcitationEditor* editor = window_->excitationEditor();
+  widgets::MultisineEditor* ms = editor->multisineEditor();
+  const double condFourier = doc_->evaluation()->metrics.cond;
+  const int steps = doc_->undoStack()->index();
+
+  // "Edit as" Multi-sine, as the user picks it: one undoable step, the same motion exactly.
+  editor->editAsBox()->setCurrentIndex(2);
+  QVERIFY(doc_->multisine());
+  QVERIFY(doc_->editMode() == EditMode::Multisine);
+  QCOMPARE(doc_->undoStack()->index(), steps + 1);
+  QVERIFY(waitForCurrentEvaluation());
+  const double condConverted = doc_->evaluation()->metrics.cond;
+  QVERIFY2(std::abs(condConverted - condFourier) <= 1e-9 * condFourier,
+           qPrintable(QString("%1 vs %2").arg(condConverted, 0, 'g', 17).arg(condFourier, 0, 'g', 17)));
+  QVERIFY(doc_->evaluation()->feasible());
+  QVERIFY(!editor->optimizePanel()->optimizeButton()->isEnabled());  // no multi-sine optimizer yet, and it says so
+  QVERIFY(editor->optimizePanel()->optimizeButton()->toolTip().contains("not available yet"));
+  editor->setCurrentJoint(1);
+  QCOMPARE(ms->componentCount(), 5);  // one component per harmonic
+  QCOMPARE(ms->frequencyControl(2)->value(), 3.0 / 5.0);  // harmonic 3 of the 5 s period
+  const QList<double> eigenConverted = window_->eigenvalueChart()->values();
+
+  // Drag the amplitude of component 3: one undo step, new metrics.
+  auto drag = [](QSlider* slider, int step) {
+    slider->setSliderDown(true);
+    for (int i = 1; i <= 12; ++i) {
+      slider->setValue(slider->value() + step);
+      QTest::qWait(2);
+    }
+    slider->setSliderDown(false);
+  };
+  QSlider* amplitude = ms->amplitudeControl(2)->slider();
+  drag(amplitude, amplitude->value() > 500 ? -20 : 20);
+  QCOMPARE(doc_->undoStack()->index(), steps + 2);
+  QVERIFY(waitForCurrentEvaluation());
+  const double condAmplitude = doc_->evaluation()->metrics.cond;
+  QVERIFY(condAmplitude != condConverted);
+  QCOMPARE(window_->historyChart()->lastCond(), condAmplitude);
+
+  // Drag the frequency of component 2 with snapping on: it moves along k/T, one step.
+  QSlider* frequency = ms->frequencyControl(1)->slider();
+  const double f0 = doc_->multisine()->terms(1)[1].frequency;
+  drag(frequency, 30);
+  QCOMPARE(doc_->undoStack()->index(), steps + 3);
+  const double f1 = doc_->multisine()->terms(1)[1].frequency;
+  QVERIFY(f1 > f0);
+  QCOMPARE(std::round(f1 * 5.0) / 5.0, f1);
+  QVERIFY(waitForCurrentEvaluation());
+  const double condFrequency = doc_->evaluation()->metrics.cond;
+  QVERIFY(condFrequency != condAmplitude);
+  const QList<double> eigenEdited = window_->eigenvalueChart()->values();
+
+  // Undo restores the converted design's metrics exactly; redo the edited ones.
+  doc_->undoStack()->undo();
+  doc_->undoStack()->undo();
+  QVERIFY(waitForCurrentEvaluation());
+  QCOMPARE(doc_->evaluation()->metrics.cond, condConverted);
+  QVERIFY(nearlyEqual(eigenConverted, window_->eigenvalueChart()->values(), 0.0));
+  QCOMPARE(ms->amplitudeControl(2)->value(), doc_->multisine()->terms(1)[2].amplitude);
+  doc_->undoStack()->redo();
+  doc_->undoStack()->redo();
+  QVERIFY(waitForCurrentEvaluation());
+  QCOMPARE(doc_->evaluation()->metrics.cond, condFrequency);
+  QVERIFY(nearlyEqual(eigenEdited, window_->eigenvalueChart()->values(), 0.0));
+
+  // A typed phase is one step too.
+  QDoubleSpinBox* phase = ms->phaseControl(0)->spinBox();
+  phase->setFocus();
+  phase->selectAll();
+  QTest::keyClicks(phase, "0.5");
+  QTest::keyClick(phase, Qt::Key_Return);
+  QCOMPARE(doc_->undoStack()->index(), steps + 4);
+  QCOMPARE(doc_->multisine()->terms(1)[0].phase, 0.5);
+
+  // Free frequencies: off the grid, the way back to Fourier is refused and the editor says why.
+  ms->snapBox()->setChecked(false);
+  QVERIFY(!doc_->settings().multisine.snapToGrid);
+  doc_->setMultisineTerm(1, 4, {0.01, 0.737, 0.0}, false);
+  editor->editAsBox()->setCurrentIndex(0);
+  QVERIFY(doc_->multisine());
+  QCOMPARE(editor->editAsBox()->currentIndex(), 2);
+  const QLabel* problem = editor->findChild<QLabel*>("conversionProblem");
+  QVERIFY(problem && problem->isVisible());
+  QVERIFY2(problem->text().contains("component 5 of joint 2 at 0.737 Hz is not a multiple of 1/T = 0.2 Hz"),
+           qPrintable(problem->text()));
+  doc_->undoStack()->undo();  // back on the grid
+
+  // Exports write the multi-sine as it is (excitation.json of type multisine, samples of its motion).
+  QVERIFY(waitForCurrentEvaluation());
+  const QString json = tmp_.filePath("multisine.excitation.json"), csv = tmp_.filePath("multisine.csv");
+  QVERIFY(window_->exports()->exportTrajectory(json));
+  QVERIFY(window_->exports()->exportTrajectory(csv));
+  QFile exported(json);
+  QVERIFY(exported.open(QIODevice::ReadOnly));
+  const QByteArray exportedText = exported.readAll();
+  QVERIFY(exportedText.contains("\"type\": \"multisine\"") && exportedText.contains("\"metrics\""));
+  QCOMPARE(QFile(csv).size() > 0, true);
+
+  // Save and reopen: the family and the edit mode come back.
+  const double condSaved = doc_->evaluation()->metrics.cond;
+  const MultisineTrajectory saved = *doc_->multisine();
+  const QString path = tmp_.filePath("multisine.ebproj.json");
+  QVERIFY(window_->projects()->saveAs(path));
+  QVERIFY(window_->projects()->newProject({"panda", {}}));
+  QVERIFY(window_->projects()->openProject(path));
+  QVERIFY(doc_->multisine());
+  QVERIFY(sameTrajectory(*doc_->multisine(), saved));
+  QVERIFY(doc_->editMode() == EditMode::Multisine);
+  QCOMPARE(editor->editAsBox()->currentIndex(), 2);
+  QVERIFY(!doc_->settings().multisine.snapToGrid);
+  QVERIFY(waitForCurrentEvaluation());
+  QCOMPARE(doc_->evaluation()->metrics.cond, condSaved);  // the same design: the same cond
+
+  // On the grid and without a ramp it converts back to a Fourier series.
+  editor->editAsBox()->setCurrentIndex(0);
+  QVERIFY(doc_->fourier());
+  QVERIFY(problem->isHidden());
+  QVERIFY(editor->optimizePanel()->optimizeButton()->isEnabled());
+  QVERIFY(waitForCurrentEvaluation());
+  QVERIFY(std::abs(doc_->evaluation()->metrics.cond - condSaved) <= 1e-9 * condSaved);
+  doc_->setClean();
+}
+
 void MainWindowTest::badUrdfShowsErrorAndKeepsWindowUsable() {
   loadPanda();
   const QString bad = tmp_.filePath("broken.urdf");
   writeText(bad, "<robot name='broken'><link name='a'/><joint name='j' type='revolute'><parent link='a'/></joint>");
-  const FourierTrajectory before = doc_->excitation();
+  const Trajectory before = doc_->excitation();
   const int errors = prompts_->errors.size();
   QVERIFY(!window_->projects()->loadRobot({bad, {}}));
   QCOMPARE(prompts_->errors.size(), errors + 1);
@@ -380,7 +558,7 @@ void MainWindowTest::badUrdfShowsErrorAndKeepsWindowUsable() {
   QVERIFY(sameTrajectory(doc_->excitation(), before));
   QCOMPARE(window_->logPanel()->lastMessage(), prompts_->errors.last().section(": ", 1, -1));
   // Still usable: an edit is evaluated.
-  doc_->setOffset(1, doc_->excitation().offsets()[1] + 0.05, false);
+  doc_->setOffset(1, trajectoryOffsets(doc_->excitation())[1] + 0.05, false);
   QVERIFY(waitForCurrentEvaluation());
   doc_->undoStack()->undo();
   QVERIFY(waitForCurrentEvaluation());
@@ -394,7 +572,7 @@ void MainWindowTest::badProjectShowsErrorAndKeepsDocument() {
   const QString garbage = tmp_.filePath("garbage.ebproj.json");
   writeText(garbage, "{ not json");
   doc_->setClean();
-  const FourierTrajectory before = doc_->excitation();
+  const Trajectory before = doc_->excitation();
   const QString pathBefore = doc_->filePath();
   for (const QString& file : {bad, garbage}) {
     const int errors = prompts_->errors.size();
@@ -620,7 +798,7 @@ void MainWindowTest::lockingThePandaFingerRemovesADof() {
   // Unticking frees it: 8 DOF again, the finger at rest where it was held; undo locks it again.
   QVERIFY(joints->setData(lock, Qt::Unchecked, Qt::CheckStateRole));
   QCOMPARE(doc_->robot().dof(), 8);
-  QCOMPARE(doc_->excitation().offsets()[7], value);
+  QCOMPARE(trajectoryOffsets(doc_->excitation())[7], value);
   doc_->undoStack()->undo();
   QCOMPARE(doc_->robot().dof(), 7);
   QVERIFY(waitForCurrentEvaluation(30000));
@@ -629,8 +807,8 @@ void MainWindowTest::lockingThePandaFingerRemovesADof() {
 
 void MainWindowTest::autosaveOffersRecovery() {
   loadPanda();
-  doc_->setOffset(2, doc_->excitation().offsets()[2] + 0.1, false);
-  const FourierTrajectory edited = doc_->excitation();
+  doc_->setOffset(2, trajectoryOffsets(doc_->excitation())[2] + 0.1, false);
+  const Trajectory edited = doc_->excitation();
   Autosave* autosave = window_->autosave();
   QVERIFY(autosave->saveNow());
   QVERIFY(autosave->recoveryExists());

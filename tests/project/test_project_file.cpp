@@ -98,6 +98,17 @@ TEST(ProjectFile, HostileInputsGetTheirExactOneLineMessage) {
       {"rest_to_rest as a number", project(R"({"rest_to_rest": 1})"),
        "p.ebproj.json: /settings/rest_to_rest: expected true or false"},
       {"unknown setting", project(R"({"speed": 1})"), "p.ebproj.json: /settings/speed: unknown key"},
+      {"amplitude / phase view", project(R"({"edit_as": "amplitude_phase"})"), ""},
+      {"unknown edit mode", project(R"({"edit_as": "spline"})"),
+       "p.ebproj.json: /settings/edit_as: expected \"fourier_ab\", \"amplitude_phase\" or \"multisine\""},
+      {"multi-sine view of a Fourier series", project(R"({"edit_as": "multisine"})"),
+       "p.ebproj.json: /settings/edit_as: \"multisine\" does not edit a fourier excitation"},
+      {"band upside down", project(R"({"multisine_min_frequency": 0.6, "multisine_max_frequency": 0.5})"),
+       "p.ebproj.json: /settings/multisine_max_frequency: expected more than multisine_min_frequency (0.6 Hz)"},
+      {"grid period zero", project(R"({"multisine_period_grid": 0})"),
+       "p.ebproj.json: /settings/multisine_period_grid: expected 0.1 to 3600 s"},
+      {"snap as text", project(R"({"multisine_snap": "yes"})"),
+       "p.ebproj.json: /settings/multisine_snap: expected true or false"},
       {"bad excitation", replaced(project(), R"("period": 8)", R"("period": -1)"),
        "p.ebproj.json /excitation: /period: must be > 0, found -1"},
       {"excitation for another robot", project("{}", "panda"),
@@ -122,13 +133,14 @@ TEST(ProjectFile, LockedJointsSurviveARoundTrip) {
   DocumentState s;
   s.robot = s.originalRobot = panda;
   s.source = {"panda", {}};
-  s.excitation = defaultExcitation(*panda);
-  s.excitation.mutableA()(5, 2) = 0.125;
+  FourierTrajectory edited = defaultExcitation(*panda);
+  edited.mutableA()(5, 2) = 0.125;
+  s.excitation = edited;
   const DocumentState locked = withJointLocks(s, locksAfterEdit(s, "panda_joint7", true, 0.3), 2);
   ASSERT_EQ(locked.robot->dof(), 6);
   EXPECT_EQ(fullModel(locked).dof(), 7);
-  EXPECT_EQ(locked.excitation.dof(), 6);
-  EXPECT_EQ(locked.excitation.a()(5, 2), 0.125);
+  EXPECT_EQ(trajectoryDof(locked.excitation), 6);
+  EXPECT_EQ(std::get<FourierTrajectory>(locked.excitation).a()(5, 2), 0.125);
   ASSERT_EQ(locked.source.locks.size(), 1u);
   EXPECT_EQ(locked.source.locks[0].value, 0.3);
   const QByteArray text = formatProject(locked);
@@ -139,7 +151,7 @@ TEST(ProjectFile, LockedJointsSurviveARoundTrip) {
   EXPECT_TRUE(back.source == locked.source);
   EXPECT_TRUE(sameTrajectory(back.excitation, locked.excitation));
   // Exports: joint 7 constant at its value, the others as edited.
-  const FourierTrajectory full = fullExcitation(back);
+  const FourierTrajectory full = std::get<FourierTrajectory>(fullExcitation(back));
   ASSERT_EQ(full.dof(), 7);
   EXPECT_EQ(full.offsets()[6], 0.3);
   EXPECT_EQ(full.a().row(6).cwiseAbs().maxCoeff(), 0.0);
@@ -148,11 +160,11 @@ TEST(ProjectFile, LockedJointsSurviveARoundTrip) {
   // Freeing it again: 7 DOF, joint 7 at rest where it was held.
   const DocumentState freed = withJointLocks(back, locksAfterEdit(back, "panda_joint7", false, 0.0), 4);
   EXPECT_EQ(freed.robot->dof(), 7);
-  EXPECT_EQ(freed.excitation.offsets()[6], 0.3);
+  EXPECT_EQ(trajectoryOffsets(freed.excitation)[6], 0.3);
   EXPECT_TRUE(freed.source.locks.empty());
   // A lock with no value rests at the joint's offset (clamped into its limits).
   const DocumentState atOffset = withJointLocks(s, locksAfterEdit(s, "panda_joint4", true, std::nan("")), 5);
-  EXPECT_EQ(atOffset.source.locks[0].value, s.excitation.offsets()[3]);
+  EXPECT_EQ(atOffset.source.locks[0].value, trajectoryOffsets(s.excitation)[3]);
 }
 
 TEST(ProjectFile, BadLockedJointsNameTheField) {
@@ -172,6 +184,37 @@ TEST(ProjectFile, BadLockedJointsNameTheField) {
             "p.ebproj.json: /excitation/joints: 2 joints but robot 'planar2r' has 1");
 }
 
+TEST(ProjectFile, AFileWithoutEditModeOpensInFourierAB) {
+  const ProjectData p = parseProject(QByteArray::fromStdString(project()), "old.ebproj.json", "/");
+  EXPECT_TRUE(std::holds_alternative<FourierTrajectory>(p.excitation));
+  EXPECT_TRUE(p.settings.editMode == EditMode::FourierAB);
+  EXPECT_EQ(p.settings.multisine.periodGrid, kMultisineSnapPeriodSpec.defaultValue);
+}
+
+TEST(ProjectFile, AMultisineDesignAndItsEditModeSurviveARoundTripExactly) {
+  auto planar = std::make_shared<const RobotModel>(builtinRobot("planar2r"));
+  DocumentState s;
+  s.robot = s.originalRobot = planar;
+  s.source = {"planar2r", {}};
+  s.excitation = MultisineTrajectory(12.5, 1.0 / 3.0, Eigen::Vector2d(0.1, -0.2),
+                                     {{{0.1, 0.2, 0.3}, {0.05, 0.4 + 1e-3, -1.0 / 7.0}}, {{0.2, 0.8, 0.0}}});
+  s.settings.editMode = EditMode::Multisine;
+  s.settings.multisine = {0.15, 0.95, 2.5, false};
+  const QByteArray text = formatProject(s);
+  EXPECT_TRUE(text.contains("\"edit_as\": \"multisine\""));
+  EXPECT_TRUE(text.contains("\"type\": \"multisine\""));
+  const DocumentState back = documentStateFromProject(parseProject(text, "p", "/"), 3);
+  EXPECT_TRUE(sameTrajectory(back.excitation, s.excitation));
+  EXPECT_TRUE(back.settings == s.settings);
+  // A multi-sine project without "edit_as" (written by hand, or by the CLI) opens in the multi-sine editor.
+  QByteArray noMode = text;
+  noMode.replace("\"edit_as\": \"multisine\",", "");
+  EXPECT_TRUE(parseProject(noMode, "p", "/").settings.editMode == EditMode::Multisine);
+  EXPECT_THROW(parseProject(QByteArray(text).replace("\"edit_as\": \"multisine\"", "\"edit_as\": \"fourier_ab\""),
+                            "p", "/"),
+               ProjectError);
+}
+
 TEST(ProjectFile, SettingsAndLimitsSurviveARoundTripExactly) {
   auto panda = std::make_shared<const RobotModel>(builtinRobot("panda"));
   DocumentState s;
@@ -181,13 +224,15 @@ TEST(ProjectFile, SettingsAndLimitsSurviveARoundTripExactly) {
   limits[2].upper = 0.1 + 0.2;  // not a short decimal
   s.robot = std::make_shared<const RobotModel>(panda->withJointLimits(limits));
   s.source = {"panda", {}};
-  s.excitation = defaultExcitation(*panda);
-  s.excitation.mutableB()(1, 3) = 1.0 / 3.0;
+  FourierTrajectory f = defaultExcitation(*panda);
+  f.mutableB()(1, 3) = 1.0 / 3.0;
+  s.excitation = f;
   s.settings.sampleRate = 333.25;
   s.settings.criterion = ExcitationCriterion::EOpt;
   s.settings.optimizerStarts = 7;
   s.settings.optimizerTimeLimit = 2.5;
   s.settings.restToRest = false;
+  s.settings.editMode = EditMode::AmplitudePhase;
   const DocumentState back = documentStateFromProject(parseProject(formatProject(s), "p", "/"), 9);
   EXPECT_TRUE(sameTrajectory(back.excitation, s.excitation));
   EXPECT_TRUE(back.settings == s.settings);
