@@ -93,7 +93,7 @@ void OptimizePanel::setAvailable(bool available, const QString& why) {
   if (available != available_) best_->setText(available ? QString() : why);
   available_ = available;
   optimize_->setEnabled(!running_ && available_);
-  optimize_->setToolTip(available ? tr("Optimize the excitation from the current one (period and harmonics kept); "
+  optimize_->setToolTip(available ? tr("Optimize the excitation from the current one (its family, period or duration and term counts kept); "
                                        "undoable")
                                   : why);
 }

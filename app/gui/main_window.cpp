@@ -405,19 +405,36 @@ void MainWindow::updateTitle() {
 }
 
 void MainWindow::startOptimization() {
-  // The engine has no multi-sine optimizer yet: Optimize is disabled for them (showEditorSettings).
-  if (!document_->hasRobot() || optimizer_->isRunning() || !document_->fourier()) return;
+  if (!document_->hasRobot() || optimizer_->isRunning()) return;
   widgets::OptimizePanel* panel = editor_->optimizePanel();
   OptimizerSettings settings;
   settings.criterion = panel->criterion();
-  const FourierTrajectory& current = *document_->fourier();
-  settings.harmonics = current.harmonics();
-  settings.period = current.period();
   settings.timeLimit = panel->timeLimit();
   settings.starts = panel->starts();
+  OptimizerJob job;
+  if (const FourierTrajectory* fourier = document_->fourier()) {
+    settings.harmonics = fourier->harmonics();
+    settings.period = fourier->period();
+    job = fourierOptimizerJob(document_->robotPointer(), *fourier, settings);
+  } else {
+    // The design is the one on screen: its term count, duration, ramp, and the band and grid
+    // the editor allows (the grid only while frequencies snap to it).
+    const MultisineTrajectory& current = *document_->multisine();
+    const project::MultisineSettings& band = document_->settings().multisine;
+    MultisineDesign design;
+    int components = 0;
+    for (int i = 0; i < current.dof(); ++i) components = std::max(components, static_cast<int>(current.terms(i).size()));
+    design.components = components > 0 ? components : kMultisineComponentsSpec.defaultValue;
+    design.duration = current.duration();
+    design.rampTime = current.rampTime();
+    design.minFrequency = band.minFrequency;
+    design.maxFrequency = band.maxFrequency;
+    design.periodGrid = band.snapToGrid ? band.periodGrid : 0.0;
+    job = multisineOptimizerJob(document_->robotPointer(), current, design, settings);
+  }
   panel->setRunning(true);
   cancelAction_->setEnabled(true);
-  optimizer_->start(document_->robotPointer(), current, settings);
+  optimizer_->start(std::move(job), settings.timeLimit);
   log_->info(tr("Optimizing %1 (%2 s, %3 starts)...").arg(criterionName(settings.criterion)).arg(settings.timeLimit).arg(settings.starts));
 }
 

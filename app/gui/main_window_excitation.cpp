@@ -51,9 +51,7 @@ void MainWindow::showEditorSettings() {
   const project::DocumentSettings& s = document_->settings();
   editor_->setParametrization(parametrizationOf(s.editMode));
   editor_->multisineEditor()->setGrid(gridOf(s.multisine));
-  editor_->optimizePanel()->setAvailable(
-      document_->fourier() != nullptr,
-      tr("Optimizing a multi-sine design is not available yet: edit it as a Fourier series to optimize"));
+  editor_->optimizePanel()->setAvailable(true, QString());
 }
 
 }  // namespace eb::gui

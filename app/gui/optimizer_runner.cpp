@@ -1,5 +1,7 @@
 #include "app/gui/optimizer_runner.hpp"
 
+#include "excitation/multisine_optimizer.hpp"
+
 #include <QMetaObject>
 
 #include <chrono>
@@ -10,6 +12,14 @@ OptimizerJob fourierOptimizerJob(std::shared_ptr<const RobotModel> robot, const 
                                  const OptimizerSettings& settings) {
   return [robot, initial, settings](const OptimizerCallback& callback) {
     const OptimizerResult r = optimizeExcitation(*robot, initial, settings, callback);
+    return OptimizerOutcome{r.trajectory, r.metrics, r.feasible, r.cancelled, r.evaluations, r.elapsed, r.stopReason};
+  };
+}
+
+OptimizerJob multisineOptimizerJob(std::shared_ptr<const RobotModel> robot, const MultisineTrajectory& initial,
+                                   const MultisineDesign& design, const OptimizerSettings& settings) {
+  return [robot, initial, design, settings](const OptimizerCallback& callback) {
+    const MultisineOptimizerResult r = optimizeMultisineExcitation(*robot, initial, design, settings, callback);
     return OptimizerOutcome{r.trajectory, r.metrics, r.feasible, r.cancelled, r.evaluations, r.elapsed, r.stopReason};
   };
 }

@@ -4,10 +4,11 @@
 //
 // The run itself is a job: a function that optimizes, calling the progress
 // callback, and says what it found as an OptimizerOutcome. Each family wraps its
-// engine optimizer in a job (fourierOptimizerJob below), so the runner, its
+// engine optimizer in a job (fourierOptimizerJob, multisineOptimizerJob below), so the runner, its
 // progress, cancel and threading are shared by Fourier and multi-sine designs.
 
 #include "excitation/excitation_optimizer.hpp"
+#include "excitation/multisine_design.hpp"
 #include "excitation/trajectory.hpp"
 
 #include <QObject>
@@ -37,6 +38,10 @@ using OptimizerJob = std::function<OptimizerOutcome(const OptimizerCallback&)>;
 /// The Fourier optimizer (optimizeExcitation) from `initial` as a job.
 OptimizerJob fourierOptimizerJob(std::shared_ptr<const RobotModel> robot, const FourierTrajectory& initial,
                                  const OptimizerSettings& settings);
+
+/// The multi-sine optimizer (optimizeMultisineExcitation) from `initial` for `design` as a job.
+OptimizerJob multisineOptimizerJob(std::shared_ptr<const RobotModel> robot, const MultisineTrajectory& initial,
+                                   const MultisineDesign& design, const OptimizerSettings& settings);
 
 class OptimizerRunner : public QObject {
   Q_OBJECT

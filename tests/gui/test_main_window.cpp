@@ -436,8 +436,7 @@ void MainWindowTest::multisineSlidersUndoAndProject() {
   QVERIFY2(std::abs(condConverted - condFourier) <= 1e-9 * condFourier,
            qPrintable(QString("%1 vs %2").arg(condConverted, 0, 'g', 17).arg(condFourier, 0, 'g', 17)));
   QVERIFY(doc_->evaluation()->feasible());
-  QVERIFY(!editor->optimizePanel()->optimizeButton()->isEnabled());  // no multi-sine optimizer yet, and it says so
-  QVERIFY(editor->optimizePanel()->optimizeButton()->toolTip().contains("not available yet"));
+  QVERIFY(editor->optimizePanel()->optimizeButton()->isEnabled());  // multi-sine designs optimize too
   editor->setCurrentJoint(1);
   QCOMPARE(ms->componentCount(), 5);  // one component per harmonic
   QCOMPARE(ms->frequencyControl(2)->value(), 3.0 / 5.0);  // harmonic 3 of the 5 s period
@@ -533,6 +532,27 @@ void MainWindowTest::multisineSlidersUndoAndProject() {
   QVERIFY(!doc_->settings().multisine.snapToGrid);
   QVERIFY(waitForCurrentEvaluation());
   QCOMPARE(doc_->evaluation()->metrics.cond, condSaved);  // the same design: the same cond
+
+  // Optimize the multi-sine design from the panel: a better feasible multi-sine, one undo step.
+  widgets::OptimizePanel* panel = editor->optimizePanel();
+  panel->setTimeLimit(3.0);
+  QSignalSpy optimized(window_->optimizer(), &OptimizerRunner::finished);
+  const int beforeOptimize = doc_->undoStack()->index();
+  QTest::mouseClick(panel->optimizeButton(), Qt::LeftButton);
+  QVERIFY(window_->optimizer()->isRunning());
+  QTRY_VERIFY_WITH_TIMEOUT(optimized.size() == 1, 60000);
+  const auto outcome = optimized.first().first().value<std::shared_ptr<const OptimizerOutcome>>();
+  QVERIFY(std::holds_alternative<MultisineTrajectory>(outcome->trajectory));
+  QVERIFY(outcome->feasible);
+  QVERIFY2(outcome->metrics.cond < condSaved,
+           qPrintable(QString("optimized cond %1, started from %2").arg(outcome->metrics.cond).arg(condSaved)));
+  QVERIFY(doc_->multisine());
+  QCOMPARE(doc_->undoStack()->index(), beforeOptimize + 1);
+  QVERIFY(waitForCurrentEvaluation());
+  QVERIFY(doc_->evaluation()->metrics.cond < condSaved);
+  doc_->undoStack()->undo();
+  QVERIFY(sameTrajectory(*doc_->multisine(), saved));
+  QVERIFY(waitForCurrentEvaluation());
 
   // On the grid and without a ramp it converts back to a Fourier series.
   editor->editAsBox()->setCurrentIndex(0);
@@ -675,9 +695,9 @@ void MainWindowTest::escapeKeyCancelsTheOptimization() {
   QTest::keyClick(focus, Qt::Key_Escape);
   QTRY_VERIFY_WITH_TIMEOUT(!window_->optimizer()->isRunning(), 20000);
   QCOMPARE(finished.size(), 1);
-  QVERIFY(finished.first().first().value<std::shared_ptr<const OptimizerResult>>()->cancelled);
+  QVERIFY(finished.first().first().value<std::shared_ptr<const OptimizerOutcome>>()->cancelled);
   QVERIFY(!escape->isEnabled());
-  if (finished.first().first().value<std::shared_ptr<const OptimizerResult>>()->feasible) doc_->undoStack()->undo();
+  if (finished.first().first().value<std::shared_ptr<const OptimizerOutcome>>()->feasible) doc_->undoStack()->undo();
   QVERIFY(waitForCurrentEvaluation());
 }
 
