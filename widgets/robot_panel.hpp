@@ -1,5 +1,5 @@
 #pragma once
-// RobotPanel: the "Robot & joints" dock — robot name and source, DOF and base
+// RobotPanel: the "Robot and joints" dock — robot name and source, DOF and base
 // parameter count, the joints table with editable limits, and the list of
 // base parameters with their readable expressions.
 

@@ -173,7 +173,8 @@ void MainWindow::createDocks() {
   // Left docks run the full height; the charts dock spans under the view and the information panel.
   setCorner(Qt::BottomLeftCorner, Qt::LeftDockWidgetArea);
   setCorner(Qt::BottomRightCorner, Qt::BottomDockWidgetArea);
-  auto* robotDock = makeDock(tr("Robot & joints"), "robotDock", robotPanel_, this);
+  // No "&" in dock titles: a tabbed dock's tab reads it as a shortcut marker.
+  auto* robotDock = makeDock(tr("Robot and joints"), "robotDock", robotPanel_, this);
   auto* excitationDock = makeDock(tr("Excitation"), "excitationDock", editor_, this);
   auto* infoScroll = new QScrollArea;
   infoScroll->setWidget(infoPanel_);
