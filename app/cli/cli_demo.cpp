@@ -62,7 +62,7 @@ void addDemoCommand(CLI::App& app) {
                 os.period, os.timeLimit);
     std::fflush(stdout);
     const OptimizerResult design = optimizeExcitation(model, std::nullopt, os);
-    writeExcitationJson(path("excitation.json"), excitationFileOf(a->robot, model, design));
+    writeExcitationJson(path("excitation.json"), excitationFileOf(a->robot, model, design.trajectory, design.metrics, design.feasible));
     std::printf("   cond(Phi_b) = %.3g (column-scaled %.3g), feasible: %s, %d evaluations in %.1f s\n",
                 design.metrics.cond, design.metrics.condScaled, design.feasible ? "yes" : "NO", design.evaluations,
                 design.elapsed);

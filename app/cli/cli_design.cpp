@@ -267,17 +267,7 @@ void runDesign(const DesignOptions& o) {
   const double condFriction = frictionAcc.computeMetrics(samples).cond;
   const BaseParameters base = computeBaseParameters(model, s.regressor);
 
-  ExcitationFile file;
-  file.robot = o.robot;
-  for (const Joint& j : model.joints()) file.jointNames.push_back(j.name);
-  file.trajectory = r.trajectory;
-  ExcitationMetrics fileMetrics;
-  fileMetrics.cond = r.metrics.cond;
-  fileMetrics.logdet = r.metrics.logdet;
-  fileMetrics.aopt = r.metrics.aopt;
-  fileMetrics.eopt = r.metrics.eopt;
-  fileMetrics.feasible = r.feasible;
-  file.metrics = fileMetrics;
+  ExcitationFile file = excitationFileOf(o.robot, model, r.trajectory, r.metrics, r.feasible);
   std::ostringstream d;
   d << "excitebench-cli design: " << o.family << ", criterion " << criterionName(s.criterion) << ", seed " << s.seed
     << ", " << s.starts << " starts, " << (o.friction ? "friction base" : "rigid-body base");

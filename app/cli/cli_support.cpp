@@ -6,18 +6,19 @@
 
 namespace eb::cli {
 
-ExcitationFile excitationFileOf(const std::string& robotSpec, const RobotModel& model, const OptimizerResult& result) {
+ExcitationFile excitationFileOf(const std::string& robotSpec, const RobotModel& model, const Trajectory& trajectory,
+                                const InformationMetrics& metrics, bool feasible) {
   ExcitationFile file;
   file.robot = robotSpec;
   for (const Joint& j : model.joints()) file.jointNames.push_back(j.name);
-  file.trajectory = result.trajectory;
-  ExcitationMetrics metrics;
-  metrics.cond = result.metrics.cond;
-  metrics.logdet = result.metrics.logdet;
-  metrics.aopt = result.metrics.aopt;
-  metrics.eopt = result.metrics.eopt;
-  metrics.feasible = result.feasible;
-  file.metrics = metrics;
+  file.trajectory = trajectory;
+  ExcitationMetrics m;
+  m.cond = metrics.cond;
+  m.logdet = metrics.logdet;
+  m.aopt = metrics.aopt;
+  m.eopt = metrics.eopt;
+  m.feasible = feasible;
+  file.metrics = m;
   return file;
 }
 

@@ -13,9 +13,10 @@
 
 namespace eb::cli {
 
-/// excitation.json content of an optimizer result for `robotSpec`: joint names, trajectory and
-/// the metrics block (cond, logdet, aopt, eopt, feasible); callers add extras and limits.
-ExcitationFile excitationFileOf(const std::string& robotSpec, const RobotModel& model, const OptimizerResult& result);
+/// excitation.json content of a designed `trajectory` for `robotSpec`: joint names, trajectory
+/// and the metrics block (cond, logdet, aopt, eopt, feasible); callers add extras and limits.
+ExcitationFile excitationFileOf(const std::string& robotSpec, const RobotModel& model, const Trajectory& trajectory,
+                                const InformationMetrics& metrics, bool feasible);
 
 /// Prints the base parameter table (value, std, relative std, expression) to stdout.
 void printEstimate(const BaseParameters& base, const BaseEstimate& estimate, const RobotModel& model);

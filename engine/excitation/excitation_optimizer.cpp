@@ -144,20 +144,7 @@ OptimizerResult optimizeExcitation(const RobotModel& model, const std::optional<
                                    const OptimizerSettings& settings, const OptimizerCallback& progress) {
   const auto started = std::chrono::steady_clock::now();
   const FourierFamily family(model, initial, settings);
-  ExcitationRun run = runExcitationOptimization(model, family, settings, progress, started);
-  OptimizerResult result;
-  result.trajectory = std::get<FourierTrajectory>(std::move(run.trajectory));
-  result.metrics = std::move(run.metrics);
-  result.sampleRate = run.sampleRate;
-  result.constraints = std::move(run.constraints);
-  result.criterionValue = run.criterionValue;
-  result.feasible = run.feasible;
-  result.cancelled = run.cancelled;
-  result.evaluations = run.evaluations;
-  result.elapsed = run.elapsed;
-  result.history = std::move(run.history);
-  result.stopReason = std::move(run.stopReason);
-  return result;
+  return familyResult<OptimizerResult>(runExcitationOptimization(model, family, settings, progress, started));
 }
 
 }  // namespace eb

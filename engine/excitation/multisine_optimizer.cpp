@@ -151,20 +151,7 @@ MultisineOptimizerResult optimizeMultisineExcitation(const RobotModel& model,
                                                      const OptimizerCallback& progress) {
   const auto started = std::chrono::steady_clock::now();
   const MultisineFamily family(model, initial, design, settings);
-  ExcitationRun run = runExcitationOptimization(model, family, settings, progress, started);
-  MultisineOptimizerResult result;
-  result.trajectory = std::get<MultisineTrajectory>(std::move(run.trajectory));
-  result.metrics = std::move(run.metrics);
-  result.sampleRate = run.sampleRate;
-  result.constraints = std::move(run.constraints);
-  result.criterionValue = run.criterionValue;
-  result.feasible = run.feasible;
-  result.cancelled = run.cancelled;
-  result.evaluations = run.evaluations;
-  result.elapsed = run.elapsed;
-  result.history = std::move(run.history);
-  result.stopReason = std::move(run.stopReason);
-  return result;
+  return familyResult<MultisineOptimizerResult>(runExcitationOptimization(model, family, settings, progress, started));
 }
 
 }  // namespace eb

@@ -61,6 +61,25 @@ struct ExcitationRun {
   std::string stopReason;
 };
 
+/// A run as a family's result (OptimizerResult, MultisineOptimizerResult: the same fields with
+/// the family's trajectory type); the trajectory must be of that type.
+template <class Result>
+Result familyResult(ExcitationRun run) {
+  Result result;
+  result.trajectory = std::get<decltype(result.trajectory)>(std::move(run.trajectory));
+  result.metrics = std::move(run.metrics);
+  result.sampleRate = run.sampleRate;
+  result.constraints = std::move(run.constraints);
+  result.criterionValue = run.criterionValue;
+  result.feasible = run.feasible;
+  result.cancelled = run.cancelled;
+  result.evaluations = run.evaluations;
+  result.elapsed = run.elapsed;
+  result.history = std::move(run.history);
+  result.stopReason = std::move(run.stopReason);
+  return result;
+}
+
 /// Throws std::invalid_argument for settings no family can run with (no joint, starts < 1, ...).
 void validateOptimizerSettings(const RobotModel& model, const OptimizerSettings& settings);
 
