@@ -2,21 +2,15 @@
 
 #include "model/inertial_parameters.hpp"
 #include "model/model_error.hpp"
+#include "util/text_format.hpp"
 
 #include <Eigen/Geometry>
 
 #include <cmath>
 #include <set>
-#include <sstream>
 
 namespace eb {
 namespace {
-
-std::string fmt(double v) {
-  std::ostringstream s;
-  s << v;
-  return s.str();
-}
 
 /// Per DOF of `model`: the locked value, or NaN for a free joint. Throws on bad locks.
 std::vector<double> lockedValues(const RobotModel& model, const std::vector<JointLock>& locks) {
@@ -31,8 +25,8 @@ std::vector<double> lockedValues(const RobotModel& model, const std::vector<Join
     if (!std::isfinite(lock.value)) throw InputError(where + ": value is not a finite number");
     const JointLimits& l = model.joint(j).limits;
     if (lock.value < l.lower || lock.value > l.upper)
-      throw InputError(where + ": value " + fmt(lock.value) + " is outside its limits [" + fmt(l.lower) + ", " +
-                       fmt(l.upper) + "]");
+      throw InputError(where + ": value " + formatSignificant(lock.value) + " is outside its limits [" +
+                       formatSignificant(l.lower) + ", " + formatSignificant(l.upper) + "]");
     value[static_cast<size_t>(j)] = lock.value;
   }
   if (seen.size() == static_cast<size_t>(model.dof()))
