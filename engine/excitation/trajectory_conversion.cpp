@@ -1,19 +1,13 @@
 #include "excitation/trajectory_conversion.hpp"
 
+#include "util/text_format.hpp"
+
 #include <cmath>
-#include <sstream>
 
 namespace eb {
 namespace {
 
 constexpr double kTwoPi = 6.283185307179586476925286766559;
-
-std::string number(double v) {
-  std::ostringstream s;
-  s.precision(4);
-  s << v;
-  return s.str();
-}
 
 }  // namespace
 
@@ -33,15 +27,15 @@ FourierConversion fourierFromMultisine(const MultisineTrajectory& multisine, dou
   FourierConversion out;
   const double T = period > 0.0 ? period : multisine.duration();
   if (multisine.rampTime() > 0.0) {
-    out.reason = "the envelope ramps (" + number(multisine.rampTime()) +
+    out.reason = "the envelope ramps (" + formatSignificant(multisine.rampTime(), 4) +
                  " s at each end) are not part of a Fourier series: set the ramp time to 0 first";
     return out;
   }
   const double cycles = multisine.duration() / T;
   const double wholeCycles = std::round(cycles);
   if (wholeCycles < 1.0 || std::abs(cycles - wholeCycles) > tolerance * std::max(1.0, cycles)) {
-    out.reason = "the duration " + number(multisine.duration()) + " s is not a whole number of periods T = " +
-                 number(T) + " s";
+    out.reason = "the duration " + formatSignificant(multisine.duration(), 4) +
+                 " s is not a whole number of periods T = " + formatSignificant(T, 4) + " s";
     return out;
   }
   // Harmonic numbers first: the count H is the highest one used.
@@ -55,7 +49,8 @@ FourierConversion fourierFromMultisine(const MultisineTrajectory& multisine, dou
         H = std::max(H, static_cast<int>(k));
       } else if (terms[j].amplitude != 0.0) {  // a silent component is no obstacle
         out.reason = "component " + std::to_string(j + 1) + " of joint " + std::to_string(i + 1) + " at " +
-                     number(terms[j].frequency) + " Hz is not a multiple of 1/T = " + number(1.0 / T) + " Hz";
+                     formatSignificant(terms[j].frequency, 4) + " Hz is not a multiple of 1/T = " +
+                     formatSignificant(1.0 / T, 4) + " Hz";
         return out;
       }
     }
