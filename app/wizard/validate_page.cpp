@@ -1,10 +1,11 @@
 #include "app/wizard/validate_page.hpp"
 
+#include "app/wizard/extra_log_settings.hpp"
+
 #include "app/wizard/log_problems.hpp"
 #include "app/wizard/wizard_charts.hpp"
 #include "app/wizard/wizard_text.hpp"
 
-#include "logs/csv_table.hpp"
 #include "identification/identification_pipeline.hpp"
 #include "identification/validation.hpp"
 #include "model/model_error.hpp"
@@ -200,32 +201,6 @@ void ValidatePage::setValidationLog(const QString& given) {
   if (!path.isEmpty()) startValidation();
 }
 
-// The training logs' mapping when the validation log at `path` has the same columns (same
-// logger), set into `settings`; otherwise its columns are guessed from its header. Returns
-// which, for the status line.
-QString ValidatePage::adoptTrainingMapping(const QString& path, IdentificationSettings& settings) const {
-  const IdentificationDocument* doc = session_->document();
-  if (!path.endsWith(".mat", Qt::CaseInsensitive)) {
-    for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i) {
-      const LogSource& log = doc->logs()[size_t(i)];
-      if (log.isMat() || log.mapping.joints.empty()) continue;
-      try {
-        LogSource candidate = log;
-        candidate.path = path;
-        const std::optional<CsvFormat> format = effectiveCsvFormat(candidate);
-        const CsvPreview preview = readCsvPreview(path.toStdString(), 2, format);
-        checkLogColumnMapping(log.mapping, preview.layout.columns, session_->model().dof(), path.toStdString());
-        settings.import.mapping = log.mapping;
-        settings.import.sampleRateHz = log.mapping.sampleRateHz;
-        settings.import.format = format;
-        return tr("columns mapped as %1").arg(QFileInfo(log.path).fileName());
-      } catch (const std::exception&) {
-      }
-    }
-  }
-  return tr("columns guessed from the header");
-}
-
 void ValidatePage::startValidation() {
   if (task_->isRunning()) return;
   IdentificationDocument* doc = session_->document();
@@ -239,8 +214,9 @@ void ValidatePage::startValidation() {
     statusLabel_->setText(tr("No estimate: run the Estimate page first."));
     return;
   }
-  IdentificationSettings settings = doc->commonSettings();
-  const QString mappingNote = adoptTrainingMapping(path, settings);
+  const ExtraLogSettings read = settingsForExtraLog(*doc, path, session_->model().dof());
+  const IdentificationSettings settings = read.settings;
+  const QString mappingNote = read.mappingNote;
   bool training = false;
   for (const LogSource& log : doc->logs()) training |= log.path == path;
   independenceLabel_->setText(training ? tr("This log was used for the estimate: the validation is not independent.")

@@ -46,8 +46,7 @@ class ValidatePage : public QWizardPage {
  private:
   void buildUi();
   void browse();
-  void takeTypedPath();
-  QString adoptTrainingMapping(const QString& path, IdentificationSettings& settings) const;  // the path typed in the box, checked, as the validation log
+  void takeTypedPath();  // the path typed in the box, checked, as the validation log
   void showValidation();
   void plot();
 
