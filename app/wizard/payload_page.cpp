@@ -3,7 +3,6 @@
 #include "app/wizard/extra_log_settings.hpp"
 #include "app/wizard/wizard_text.hpp"
 
-#include "identification/validation.hpp"
 #include "io/payload_file.hpp"
 
 #include <QCheckBox>
@@ -187,9 +186,7 @@ void PayloadPage::refreshSources() {
   const bool pair = RobotSource(robotSource_->currentData().toInt()) == RobotSource::UnloadedLog;
   unloadedEdit_->setEnabled(pair);
   unloadedBrowse_->setEnabled(pair);
-  QString why;
-  KnownRobot robot;
-  if (!task_->isRunning() && !pair && !knownRobot(robot, &why)) statusLabel_->setText(why);
+  if (const QString why = missingRobot(); !task_->isRunning() && !why.isEmpty()) statusLabel_->setText(why);
 }
 
 void PayloadPage::browse(QLineEdit* edit, const QString& title) {
@@ -219,41 +216,23 @@ bool PayloadPage::isRunning() const { return task_->isRunning(); }
 
 void PayloadPage::cancelIdentification() { task_->cancel(); }
 
-bool PayloadPage::knownRobot(KnownRobot& robot, QString* why) const {
-  switch (RobotSource(robotSource_->currentData().toInt())) {
-    case RobotSource::SessionEstimate: {
-      const auto estimate = session_->estimate();
-      if (!estimate) {
-        if (why) *why = tr("No estimate in this session yet: run the Estimate page, or predict the robot with the "
-                           "model's own parameters or a log without the payload.");
-        return false;
-      }
-      robot.base = estimate->logs->base;
-      robot.values = estimate->estimate.values;
-      robot.source = "this session's estimate";
-      return true;
-    }
-    case RobotSource::ModelParameters:
-      robot.base = computeBaseParameters(session_->model(), RegressorOptions{});
-      robot.values = modelBaseParameters(session_->model(), robot.base);
-      robot.source = "the model's own parameters (no friction)";
-      return true;
-    case RobotSource::UnloadedLog:
-      break;
-  }
-  return false;
+QString PayloadPage::missingRobot() const {
+  if (RobotSource(robotSource_->currentData().toInt()) != RobotSource::SessionEstimate || session_->estimate())
+    return {};
+  return tr("No estimate in this session yet: run the Estimate page, or predict the robot with the model's own "
+            "parameters or a log without the payload.");
 }
 
 void PayloadPage::startIdentification() {
   if (task_->isRunning()) return;
   const QString loaded = loadedEdit_->text().trimmed();
   const QString unloaded = unloadedEdit_->text().trimmed();
-  const bool pair = RobotSource(robotSource_->currentData().toInt()) == RobotSource::UnloadedLog;
+  const RobotSource source = RobotSource(robotSource_->currentData().toInt());
+  const bool pair = source == RobotSource::UnloadedLog;
   QString why;
-  auto robot = std::make_shared<KnownRobot>();
   if (loaded.isEmpty()) why = tr("Choose the log recorded with the payload.");
   else if (pair && unloaded.isEmpty()) why = tr("Choose the log recorded without the payload.");
-  else if (!pair && !knownRobot(*robot, &why)) robot.reset();
+  else why = missingRobot();
   if (!why.isEmpty()) {
     statusLabel_->setText(why);
     emit payloadIdentified(false, why);
@@ -268,7 +247,14 @@ void PayloadPage::startIdentification() {
   resultLogs_ = pair ? QStringList{loaded, unloaded} : QStringList{loaded};
   const std::string link = linkCombo_->currentData().toString().toStdString();
   const std::shared_ptr<const RobotModel> model = session_->modelPointer();
-  const std::shared_ptr<const KnownRobot> known = pair ? nullptr : robot;
+  // Without a known robot and without unloaded logs, identifyPayload predicts the robot with the
+  // model's own parameters (and says so in its notes): the ModelParameters source.
+  std::shared_ptr<KnownRobot> known;
+  if (source == RobotSource::SessionEstimate) {
+    const auto estimate = session_->estimate();
+    known = std::make_shared<KnownRobot>(KnownRobot{estimate->logs->base, estimate->estimate.values,
+                                                    "this session's estimate"});
+  }
   auto out = std::make_shared<PayloadRun>();
   runButton_->setEnabled(false);
   cancelButton_->setEnabled(true);

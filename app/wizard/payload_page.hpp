@@ -65,8 +65,8 @@ class PayloadPage : public QWizardPage {
   void refreshSources();
   void showResult();
   void exportWithDialog(PayloadFormat format);
-  /// The known robot for the chosen source (null for the pair), or why there is none.
-  bool knownRobot(KnownRobot& robot, QString* why) const;
+  /// Why the chosen robot source cannot be used now (no estimate in the session yet), or empty.
+  QString missingRobot() const;
 
   WizardSession* session_;
   BackgroundTask* task_;
