@@ -393,10 +393,19 @@ TEST(MultisineOptimizer, StopsAtItsTimeLimit) {
   s.maxEvaluations = 0;
   s.starts = 8;
   s.timeLimit = 1.0;
-  const MultisineOptimizerResult r = optimizeMultisineExcitation(model, std::nullopt, d, s);
+  // The search must stop at the budget; the final dense check after it is not bounded
+  // here (it is slower in the sanitizer build on a loaded machine), so the last progress
+  // report, sent from inside the search, is what is timed.
+  double lastReport = 0.0;
+  const MultisineOptimizerResult r =
+      optimizeMultisineExcitation(model, std::nullopt, d, s, [&](const OptimizerProgress& p) {
+        lastReport = p.elapsed;
+        return true;
+      });
   EXPECT_EQ(r.stopReason, "time limit");
-  EXPECT_LT(r.elapsed, 2.0);  // the budget plus the final dense check, with a margin
   EXPECT_GE(r.elapsed, 1.0);
+  EXPECT_GT(lastReport, 0.5);
+  EXPECT_LT(lastReport, 1.5);  // the budget plus one evaluation, with a wide margin
 }
 
 TEST(MultisineOptimizer, InitialIsTheFirstStartAndBadDesignsAreRefused) {
