@@ -70,7 +70,8 @@ Evaluator::Evaluator() = default;
 Evaluator::~Evaluator() = default;
 
 EvaluationResult Evaluator::evaluate(const EvaluationRequest& request,
-                                     const std::function<void(const EvaluationResult&)>& metricsReady) {
+                                     const std::function<void(const EvaluationResult&)>& metricsReady,
+                                     const std::function<bool()>& superseded) {
   const auto start = std::chrono::steady_clock::now();
   EvaluationResult result;
   result.serial = request.serial;
@@ -91,6 +92,10 @@ EvaluationResult Evaluator::evaluate(const EvaluationRequest& request,
     result.metrics = robot_->accumulator->computeMetrics(samples);
     result.metricsMs = msSince(start);
     if (metricsReady) metricsReady(result);
+    if (superseded && superseded()) {
+      result.totalMs = msSince(start);
+      return result;
+    }
 
     DynamicsWorkspace& ws = *robot_->workspace;
     Eigen::MatrixXd tau(samples.size(), model.dof());
@@ -101,6 +106,10 @@ EvaluationResult Evaluator::evaluate(const EvaluationRequest& request,
       qdd = samples.qdd.row(i).transpose();
       tau.row(i) = inverseDynamics(model, ws, q, qd, qdd).transpose();
     }
+    if (superseded && superseded()) {
+      result.totalMs = msSince(start);
+      return result;
+    }
     std::vector<JointLimits> limits;
     std::vector<std::string> names;
     ConstraintCheckOptions options;
@@ -110,9 +119,7 @@ EvaluationResult Evaluator::evaluate(const EvaluationRequest& request,
       options.jointTypes.push_back(j.type);
     }
     options.scale = request.scale;
-    options.torque = [&model, &ws](const Eigen::VectorXd& qs, const Eigen::VectorXd& qds, const Eigen::VectorXd& qdds,
-                                   Eigen::VectorXd& out) { out = inverseDynamics(model, ws, qs, qds, qdds); };
-    result.constraints = checkConstraints(samples, limits, names, options);
+    result.constraints = checkConstraints(samples, tau, limits, names, options);  // the plotted torques, not a second RNEA pass
     result.charts = chartData(model, samples, tau, result.constraints, request.scale);
     result.usage.resize(static_cast<size_t>(model.dof()));
     const LimitQuantity quantities[4] = {LimitQuantity::Position, LimitQuantity::Velocity, LimitQuantity::Acceleration,
@@ -164,10 +171,15 @@ void EvaluationService::run() {
     auto post = [this](std::shared_ptr<const EvaluationResult> r) {
       QMetaObject::invokeMethod(this, [this, r] { emit resultReady(r); }, Qt::QueuedConnection);
     };
+    auto superseded = [this] {
+      std::lock_guard<std::mutex> lock(mutex_);
+      return stop_ || pending_.has_value();
+    };
     auto result = std::make_shared<const EvaluationResult>(evaluator_->evaluate(
-        request, [&post](const EvaluationResult& metrics) { post(std::make_shared<const EvaluationResult>(metrics)); }));
+        request, [&post](const EvaluationResult& metrics) { post(std::make_shared<const EvaluationResult>(metrics)); },
+        superseded));
     ++computed_;
-    post(result);
+    if (result->complete || !result->error.empty()) post(result);  // an incomplete one was posted as metrics
   }
 }
 

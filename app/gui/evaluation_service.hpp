@@ -5,7 +5,8 @@
 // up stale work — the worker always moves on to the latest edit. Results come
 // back on the GUI thread through resultReady(), twice per request: the
 // metrics as soon as they exist (the live charts), then the torques and limit
-// checks.
+// checks — unless a newer request arrived meanwhile: then those are skipped, so
+// during a drag the worker starts the next edit's metrics at once.
 
 #include "app/gui/evaluation.hpp"
 
@@ -26,9 +27,12 @@ class Evaluator {
  public:
   Evaluator();
   ~Evaluator();
-  /// Metrics first (`metricsReady`, may be empty), then returns the complete result.
+  /// Metrics first (`metricsReady`, may be empty), then returns the complete result;
+  /// when `superseded` (may be empty) says a newer request waits, the torques and limit
+  /// checks are skipped and the result stays incomplete (metrics only).
   EvaluationResult evaluate(const EvaluationRequest& request,
-                            const std::function<void(const EvaluationResult&)>& metricsReady = {});
+                            const std::function<void(const EvaluationResult&)>& metricsReady = {},
+                            const std::function<bool()>& superseded = {});
 
  private:
   struct Robot;

@@ -6,6 +6,8 @@
 
 #include <Eigen/Eigenvalues>
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <stdexcept>
 
@@ -16,6 +18,11 @@ namespace {
 // near peak and to amortize the scatter into F, small enough to stay in cache
 // (128 x 43 doubles = 44 kB per joint).
 constexpr int kBlockSamples = 128;
+// Work is handed out in chunks, a few per lane, to whichever lane is free: a lane that
+// the OS preempts (the GUI and the 3D renderer share the cores with it) no longer holds
+// up the others. Chunk boundaries depend only on N and the lane count and partial sums
+// are added in chunk order, so F is the same bit for bit whichever lane did what.
+constexpr int kChunksPerLane = 4;
 
 }  // namespace
 
@@ -24,7 +31,6 @@ struct InformationMatrixAccumulator::Lane {
   DynamicsWorkspace ws;
   std::vector<Eigen::MatrixXd> rowsT;  // per joint: |support_j| x kBlockSamples, stacked rows of Y_b (transposed)
   std::vector<Eigen::MatrixXd> G;      // per joint: |support_j|^2 partial sums, scattered into F at the end
-  Eigen::MatrixXd F;
   Eigen::VectorXd q, qd, qdd;
 };
 
@@ -69,7 +75,6 @@ InformationMatrixAccumulator::InformationMatrixAccumulator(const RobotModel& mod
       lane->rowsT.emplace_back(m, kBlockSamples);
       lane->G.emplace_back(m, m);
     }
-    lane->F.resize(base_.rank, base_.rank);
     lane->q.resize(model_.dof());
     lane->qd.resize(model_.dof());
     lane->qdd.resize(model_.dof());
@@ -125,13 +130,21 @@ const Eigen::MatrixXd& InformationMatrixAccumulator::accumulate(const Trajectory
   if (lanes == 1 || N < 4 * kBlockSamples) {
     accumulateRange(*lanes_[0], samples, 0, N, F_);
   } else {
+    const int blocks = (N + kBlockSamples - 1) / kBlockSamples;
+    const int chunks = std::min(blocks, lanes * kChunksPerLane);
+    if (static_cast<int>(chunkF_.size()) < chunks) chunkF_.resize(static_cast<size_t>(chunks));
+    std::atomic<int> next{0};
     pool_->runOnAllLanes([&](int lane) {
-      const int begin = static_cast<int>(static_cast<long>(N) * lane / lanes);
-      const int end = static_cast<int>(static_cast<long>(N) * (lane + 1) / lanes);
-      accumulateRange(*lanes_[static_cast<size_t>(lane)], samples, begin, end, lanes_[static_cast<size_t>(lane)]->F);
+      for (int c = next.fetch_add(1); c < chunks; c = next.fetch_add(1)) {
+        const int begin = std::min(N, static_cast<int>(static_cast<long>(blocks) * c / chunks) * kBlockSamples);
+        const int end = std::min(N, static_cast<int>(static_cast<long>(blocks) * (c + 1) / chunks) * kBlockSamples);
+        Eigen::MatrixXd& partial = chunkF_[static_cast<size_t>(c)];
+        partial.resize(base_.rank, base_.rank);
+        accumulateRange(*lanes_[static_cast<size_t>(lane)], samples, begin, end, partial);
+      }
     });
-    F_ = lanes_[0]->F;
-    for (int l = 1; l < lanes; ++l) F_ += lanes_[static_cast<size_t>(l)]->F;
+    F_ = chunkF_[0];
+    for (int c = 1; c < chunks; ++c) F_ += chunkF_[static_cast<size_t>(c)];
   }
   F_.triangularView<Eigen::StrictlyUpper>() = F_.transpose();
   return F_;

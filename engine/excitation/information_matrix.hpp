@@ -4,7 +4,8 @@
 //   F = Phi_b^T Phi_b = sum_s Y_b(q_s, qd_s, qdd_s)^T Y_b(...)
 //
 // accumulated sample by sample (blocks of samples are stacked and added with a
-// symmetric rank update; no N x p matrix is stored), in parallel over samples.
+// symmetric rank update; no N x p matrix is stored), in parallel over chunks of
+// samples taken by whichever thread is free, with a result independent of which.
 //
 // Units and scaling. Phi_b's columns are in SI units and differ by orders of
 // magnitude (a mass column is ~g, an inertia column ~qdd), so every criterion
@@ -77,6 +78,7 @@ class InformationMatrixAccumulator {
   ThreadPool* pool_;
   std::vector<std::vector<int>> support_;  // per joint: base columns its row can touch
   std::vector<std::unique_ptr<Lane>> lanes_;
+  std::vector<Eigen::MatrixXd> chunkF_;  // partial F per chunk of samples, added in chunk order
   Eigen::MatrixXd F_;
 };
 

@@ -247,10 +247,15 @@ std::string ConstraintReport::summary() const {
   return s;
 }
 
-ConstraintReport checkConstraints(const TrajectorySamples& samples, const std::vector<JointLimits>& limits,
-                                  const std::vector<std::string>& names, const ConstraintCheckOptions& options) {
+namespace {
+
+// The grid scan of both sample overloads; torques, when given, replace options.torque.
+ConstraintReport scanSamples(const TrajectorySamples& samples, const Eigen::MatrixXd* torques,
+                             const std::vector<JointLimits>& limits, const std::vector<std::string>& names,
+                             const ConstraintCheckOptions& options) {
   const int dof = samples.dof();
   requireSizes(dof, limits, names, options);
+  const bool checkTorque = torques || options.torque;
   const std::vector<JointLimits> scaled = scaleLimits(limits, options.scale);
 
   std::vector<ChannelScan> scans;
@@ -262,20 +267,22 @@ ConstraintReport checkConstraints(const TrajectorySamples& samples, const std::v
     scans.emplace_back(i, name, LimitQuantity::Velocity, -l.velocity, l.velocity, unitOf(LimitQuantity::Velocity, pr));
     scans.emplace_back(i, name, LimitQuantity::Acceleration, -l.acceleration, l.acceleration,
                        unitOf(LimitQuantity::Acceleration, pr));
-    if (options.torque)
+    if (checkTorque)
       scans.emplace_back(i, name, LimitQuantity::Torque, -l.effort, l.effort, unitOf(LimitQuantity::Torque, pr));
   }
   if (options.keepOut)
     scans.emplace_back(-1, "keep-out", LimitQuantity::KeepOut, options.keepOutMinHeight, kInf, "m");
 
-  const int perJoint = options.torque ? 4 : 3;
+  const int perJoint = checkTorque ? 4 : 3;
   Eigen::VectorXd q(dof), qd(dof), qdd(dof), tau(dof);
   for (int j = 0; j < samples.size(); ++j) {
     const double t = samples.t[j];
     q = samples.q.row(j).transpose();
     qd = samples.qd.row(j).transpose();
     qdd = samples.qdd.row(j).transpose();
-    if (options.torque) {
+    if (torques) {
+      tau = torques->row(j).transpose();
+    } else if (options.torque) {
       tau.setZero();
       options.torque(q, qd, qdd, tau);
       if (tau.size() != dof)
@@ -287,7 +294,7 @@ ConstraintReport checkConstraints(const TrajectorySamples& samples, const std::v
       s[0].add(t, q[i]);
       s[1].add(t, qd[i]);
       s[2].add(t, qdd[i]);
-      if (options.torque) s[3].add(t, tau[i]);
+      if (checkTorque) s[3].add(t, tau[i]);
     }
     if (options.keepOut) scans.back().add(t, options.keepOut(q));
   }
@@ -296,6 +303,23 @@ ConstraintReport checkConstraints(const TrajectorySamples& samples, const std::v
   for (ChannelScan& s : scans) s.finish(report.violations, report.margins);
   if (samples.size() > 1) report.gridStep = (samples.t[samples.size() - 1] - samples.t[0]) / (samples.size() - 1);
   return report;
+}
+
+}  // namespace
+
+ConstraintReport checkConstraints(const TrajectorySamples& samples, const std::vector<JointLimits>& limits,
+                                  const std::vector<std::string>& names, const ConstraintCheckOptions& options) {
+  return scanSamples(samples, nullptr, limits, names, options);
+}
+
+ConstraintReport checkConstraints(const TrajectorySamples& samples, const Eigen::MatrixXd& torques,
+                                  const std::vector<JointLimits>& limits, const std::vector<std::string>& names,
+                                  const ConstraintCheckOptions& options) {
+  if (torques.rows() != samples.size() || torques.cols() != samples.dof())
+    throw std::invalid_argument("constraint check: torques are " + std::to_string(torques.rows()) + " x " +
+                                std::to_string(torques.cols()) + " for " + std::to_string(samples.size()) +
+                                " samples of " + std::to_string(samples.dof()) + " joints");
+  return scanSamples(samples, &torques, limits, names, options);
 }
 
 ConstraintReport checkConstraints(const Trajectory& trajectory, const std::vector<JointLimits>& limits,

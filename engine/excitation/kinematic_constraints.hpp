@@ -125,6 +125,12 @@ struct ConstraintReport {
 ConstraintReport checkConstraints(const TrajectorySamples& samples, const std::vector<JointLimits>& limits,
                                   const std::vector<std::string>& names, const ConstraintCheckOptions& options = {});
 
+/// The same with the torques at the samples already computed (samples.size() x dof, N m,
+/// e.g. for a plot): they are checked against scale.torque * effort and options.torque is not called.
+ConstraintReport checkConstraints(const TrajectorySamples& samples, const Eigen::MatrixXd& torques,
+                                  const std::vector<JointLimits>& limits, const std::vector<std::string>& names,
+                                  const ConstraintCheckOptions& options = {});
+
 /// Samples the trajectory at options.rateHz (plus its end time) and checks it; for a
 /// Fourier series one period is checked, since the others repeat it. Adds the analytic bounds if asked.
 ConstraintReport checkConstraints(const Trajectory& trajectory, const std::vector<JointLimits>& limits,

@@ -1,6 +1,6 @@
 // Workbench speed figures, measured on the real window (run under Xvfb):
 //
-//   xvfb-run -a -s "-screen 0 1600x1000x24" build-gui/tests/gui/excitebench-gui-bench [--edits 50]
+//   xvfb-run -a -s "-screen 0 1600x1000x24" build-gui/tests/gui/excitebench-gui-bench [--edits 50] [--sliders-only]
 //
 // 1. cold start: `excitebench --startup-probe` launched 5 times; wall time from
 //    process launch until it has drawn the Panda at two different times of the
@@ -87,7 +87,7 @@ void coldStart(int runs) {
 void measureSliders(MainWindow& w, const std::vector<QSlider*>& sliders, int edits, const char* what) {
   WorkbenchDocument* doc = w.document();
   QWidget* info = w.informationPanel();
-  std::vector<double> model, painted, worker;
+  std::vector<double> model, painted, worker, sync, whole;
   QElapsedTimer t;
   double modelMs = -1.0;
   // An event loop, not QTest::qWaitFor (which sleeps 10 ms between polls), so
@@ -113,6 +113,7 @@ void measureSliders(MainWindow& w, const std::vector<QSlider*>& sliders, int edi
     t.start();
     const quint64 serial = doc->metrics() ? doc->metrics()->serial : 0;
     slider->setValue(slider->value() + (round % 2 ? -40 : 40));
+    const double syncMs = t.nsecsElapsed() * 1e-6;
     if (modelMs < 0.0 && doc->metricsAreCurrent() && doc->metrics()->serial == serial) continue;  // no change
     if (modelMs < 0.0) {
       timeout.start(5000);
@@ -123,6 +124,8 @@ void measureSliders(MainWindow& w, const std::vector<QSlider*>& sliders, int edi
     painted.push_back(t.nsecsElapsed() * 1e-6);
     model.push_back(modelMs);
     worker.push_back(doc->metrics()->metricsMs);
+    sync.push_back(syncMs);
+    if (QTest::qWaitFor([&] { return doc->evaluationIsCurrent(); }, 5000)) whole.push_back(doc->evaluation()->totalMs);
     QTest::qWait(30);
   }
   QObject::disconnect(connection);
@@ -133,6 +136,10 @@ void measureSliders(MainWindow& w, const std::vector<QSlider*>& sliders, int edi
               percentile(painted, 0.5), percentile(painted, 0.9));
   std::printf("  of which worker metrics (sampling + information matrix + criteria): median %.1f ms\n",
               percentile(worker, 0.5));
+  std::printf("  whole evaluation after it (torques, constraint checks, chart data): median %.1f ms\n",
+              percentile(whole, 0.5));
+  std::printf("  of which the GUI thread's own work inside the edit (editor, document, views): median %.1f ms\n",
+              percentile(sync, 0.5));
   std::printf("  3D view while editing: %.1f fps\n", fps);
 }
 
@@ -249,8 +256,11 @@ int main(int argc, char** argv) {
   if (const int i = static_cast<int>(args.indexOf("--edits")); i >= 0 && i + 1 < args.size()) edits = args[i + 1].toInt();
 
   printLoad("before");
-  workerInterleaved(30);
-  coldStart(5);
+  const bool slidersOnly = args.contains("--sliders-only");
+  if (!slidersOnly) {
+    workerInterleaved(30);
+    coldStart(5);
+  }
 
   MainWindowOptions options;
   options.prompts = std::make_shared<test::FakePrompts>();
@@ -262,7 +272,7 @@ int main(int argc, char** argv) {
   if (!QTest::qWaitForWindowExposed(&w)) std::printf("window not exposed: figures may be off\n");
   sliderLatency(w, edits);
   const QString robots = EB_PUBLIC_ROBOTS;
-  frameRate(w, robots + "/example-robot-data/robots/panda_description/urdf/panda.urdf", robots);
+  if (!slidersOnly) frameRate(w, robots + "/example-robot-data/robots/panda_description/urdf/panda.urdf", robots);
   printLoad("after");
   w.document()->setClean();
   return 0;

@@ -223,6 +223,27 @@ TEST(KinematicConstraints, TorqueAndKeepOutCallbacksReportTheSameWay) {
   EXPECT_NEAR(r.margin(1, LimitQuantity::Torque)->usage, 1.0 / 0.8, 1e-4);
 }
 
+TEST(KinematicConstraints, PrecomputedTorquesReportAsTheCallbackDoes) {
+  const FourierTrajectory f = restFourier(2, 4, 5.0, 5);
+  std::vector<JointLimits> limits = generous(2);
+  limits[0].effort = 0.7;
+  const TrajectorySamples s = sampleTrajectory(Trajectory(f), 200.0);
+  const Eigen::MatrixXd tau = 2.0 * s.qdd + 0.5 * s.qd;
+  limits[1].effort = 0.6 * tau.col(1).cwiseAbs().maxCoeff();
+  ConstraintCheckOptions withCallback;
+  withCallback.torque = [](const Eigen::VectorXd&, const Eigen::VectorXd& qd, const Eigen::VectorXd& qdd,
+                           Eigen::VectorXd& out) { out = 2.0 * qdd + 0.5 * qd; };
+  const ConstraintReport byCallback = checkConstraints(s, limits, {"j1", "j2"}, withCallback);
+  const ConstraintReport byMatrix = checkConstraints(s, tau, limits, {"j1", "j2"}, ConstraintCheckOptions{});
+  ASSERT_EQ(byMatrix.margins.size(), 8u);
+  ASSERT_EQ(byMatrix.violations.size(), byCallback.violations.size());
+  ASSERT_FALSE(byMatrix.violations.empty());
+  for (size_t k = 0; k < byMatrix.violations.size(); ++k) EXPECT_EQ(byMatrix.violations[k].message(), byCallback.violations[k].message());
+  EXPECT_NEAR(byMatrix.margin(1, LimitQuantity::Torque)->usage, 1.0 / 0.6, 1e-12);
+  EXPECT_DOUBLE_EQ(byMatrix.margin(0, LimitQuantity::Torque)->usage, byCallback.margin(0, LimitQuantity::Torque)->usage);
+  EXPECT_THROW(checkConstraints(s, Eigen::MatrixXd(tau.topRows(3)), limits, {"j1", "j2"}), std::invalid_argument);
+}
+
 TEST(KinematicConstraints, PositionScaleShrinksTheRangeAboutItsMiddle) {
   // q = 0.6 sin(w t)-like motion about 0 in a [-1, 1] range.
   const MultisineTrajectory m(4.0, 1.0, Eigen::VectorXd::Zero(1), {{{0.6, 0.5, 0.0}}});
