@@ -58,11 +58,18 @@ MultisineEditor::MultisineEditor(QObject* parent)
       period_(secondsBox(0.1, 3600.0, tr("Period T of the grid k/T: on it the trajectory is periodic and can be "
                                          "averaged over periods, and converts to a Fourier series"))),
       snap_(new QCheckBox(tr("Snap to k/T"))),
+      optimizeFrequencies_(new QCheckBox(tr("Optimize frequencies"))),
+      schroeder_(new QPushButton(tr("Schroeder start"))),
       restNote_(new QLabel),
       rowLayout_(new QVBoxLayout),
       add_(new QPushButton(tr("Add component"))) {
   snap_->setToolTip(tr("Frequency sliders and typed frequencies land on the grid k/T; off: anywhere in the band"));
   snap_->setObjectName("multisineSnap");
+  optimizeFrequencies_->setObjectName("multisineOptimizeFrequencies");
+  schroeder_->setObjectName("multisineSchroeder");
+  schroeder_->setToolTip(tr("Replace the components by a Schroeder-phase multi-sine over the band: equal "
+                            "amplitudes fitted to the limits, phases -pi k(k-1)/K for a low crest factor, "
+                            "different frequencies per joint. A known good start for the optimizer; one undo step"));
   duration_->setObjectName("multisineDuration");
   ramp_->setObjectName("multisineRamp");
   restNote_->setWordWrap(true);
@@ -81,7 +88,9 @@ MultisineEditor::MultisineEditor(QObject* parent)
   grid->addWidget(new QLabel(tr("Grid T")), 2, 0);
   grid->addWidget(period_, 2, 1);
   grid->addWidget(snap_, 2, 2, 1, 2);
-  grid->addWidget(restNote_, 3, 0, 1, 4);
+  grid->addWidget(optimizeFrequencies_, 3, 0, 1, 2);
+  grid->addWidget(schroeder_, 3, 2, 1, 2);
+  grid->addWidget(restNote_, 4, 0, 1, 4);
   grid->setColumnStretch(1, 1);
   grid->setColumnStretch(3, 1);
 
@@ -95,6 +104,8 @@ MultisineEditor::MultisineEditor(QObject* parent)
   for (QDoubleSpinBox* box : {minFrequency_, maxFrequency_, period_})
     connect(box, &QDoubleSpinBox::valueChanged, this, &MultisineEditor::emitGrid);
   connect(snap_, &QCheckBox::toggled, this, &MultisineEditor::emitGrid);
+  connect(optimizeFrequencies_, &QCheckBox::toggled, this, &MultisineEditor::emitGrid);
+  connect(schroeder_, &QPushButton::clicked, this, &MultisineEditor::schroederRequested);
   connect(add_, &QPushButton::clicked, this, [this] { emit termAdded(jointIndex_); });
 }
 
@@ -148,12 +159,19 @@ void MultisineEditor::setGrid(const FrequencyGrid& grid) {
 void MultisineEditor::showGrid() {
   const FrequencyGrid& grid = grid_;
   {
-    const QSignalBlocker b1(minFrequency_), b2(maxFrequency_), b3(period_), b4(snap_);
+    const QSignalBlocker b1(minFrequency_), b2(maxFrequency_), b3(period_), b4(snap_), b5(optimizeFrequencies_);
     minFrequency_->setValue(grid.minFrequency);
     maxFrequency_->setValue(grid.maxFrequency);
     period_->setValue(grid.period);
     snap_->setChecked(grid.snap);
+    optimizeFrequencies_->setChecked(grid.optimizeFrequencies);
   }
+  // On the grid, frequencies are the grid's: the optimizer moves amplitudes and phases only.
+  optimizeFrequencies_->setEnabled(!grid.snap);
+  optimizeFrequencies_->setToolTip(
+      grid.snap ? tr("Frequencies snap to the grid k/T, so the optimizer keeps them; turn snapping off to let it "
+                     "move them in the band")
+                : tr("The optimizer moves each frequency inside the band too, besides amplitudes and phases"));
   // The band is what the frequency sliders span; said where the band is set.
   const QString note = tr("Frequency sliders span the band %1 - %2 Hz%3")
                            .arg(grid.minFrequency, 0, 'g', 4)
@@ -170,6 +188,7 @@ void MultisineEditor::emitGrid() {
   g.maxFrequency = maxFrequency_->value();
   g.period = period_->value();
   g.snap = snap_->isChecked();
+  g.optimizeFrequencies = optimizeFrequencies_->isChecked();
   if (!(g.maxFrequency > g.minFrequency)) return showGrid();  // refused: show what is in force
   emit gridEdited(g);
 }

@@ -25,14 +25,16 @@ namespace eb::widgets {
 
 class ValueSlider;
 
-/// Band, grid and snapping of the frequency sliders.
+/// Band, grid and snapping of the frequency sliders, and whether the optimizer may move frequencies.
 struct FrequencyGrid {
   double minFrequency = 0.1;  ///< [Hz]
   double maxFrequency = 0.5;  ///< [Hz]
   double period = 10.0;       ///< grid period T [s]: lines at k / T
   bool snap = true;           ///< frequencies land on the lines
+  bool optimizeFrequencies = false;  ///< the optimizer moves frequencies in the band (only with snap off)
   bool operator==(const FrequencyGrid& o) const {
-    return minFrequency == o.minFrequency && maxFrequency == o.maxFrequency && period == o.period && snap == o.snap;
+    return minFrequency == o.minFrequency && maxFrequency == o.maxFrequency && period == o.period && snap == o.snap &&
+           optimizeFrequencies == o.optimizeFrequencies;
   }
 };
 
@@ -61,6 +63,8 @@ class MultisineEditor : public QObject {
   ValueSlider* phaseControl(int index) const;
   QPushButton* addButton() const { return add_; }
   QCheckBox* snapBox() const { return snap_; }
+  QCheckBox* optimizeFrequenciesBox() const { return optimizeFrequencies_; }
+  QPushButton* schroederButton() const { return schroeder_; }
 
  signals:
   /// Component `index` of `joint`: amplitude [rad or m], frequency [Hz], phase [rad].
@@ -70,6 +74,8 @@ class MultisineEditor : public QObject {
   void durationEdited(double seconds);
   void rampEdited(double seconds);
   void gridEdited(const eb::widgets::FrequencyGrid& grid);
+  /// The user asks for the Schroeder-phase start of the current design.
+  void schroederRequested();
   void dragFinished();
 
  private:
@@ -94,6 +100,8 @@ class MultisineEditor : public QObject {
   QDoubleSpinBox* maxFrequency_;
   QDoubleSpinBox* period_;
   QCheckBox* snap_;
+  QCheckBox* optimizeFrequencies_;
+  QPushButton* schroeder_;
   QLabel* restNote_;
   QVBoxLayout* rowLayout_;
   QPushButton* add_;

@@ -418,20 +418,9 @@ void MainWindow::startOptimization() {
     settings.period = fourier->period();
     job = fourierOptimizerJob(document_->robotPointer(), *fourier, settings);
   } else {
-    // The design is the one on screen: its term count, duration, ramp, and the band and grid
-    // the editor allows (the grid only while frequencies snap to it).
-    const MultisineTrajectory& current = *document_->multisine();
-    const project::MultisineSettings& band = document_->settings().multisine;
-    MultisineDesign design;
-    int components = 0;
-    for (int i = 0; i < current.dof(); ++i) components = std::max(components, static_cast<int>(current.terms(i).size()));
-    design.components = components > 0 ? components : kMultisineComponentsSpec.defaultValue;
-    design.duration = current.duration();
-    design.rampTime = current.rampTime();
-    design.minFrequency = band.minFrequency;
-    design.maxFrequency = band.maxFrequency;
-    design.periodGrid = band.snapToGrid ? band.periodGrid : 0.0;
-    job = multisineOptimizerJob(document_->robotPointer(), current, design, settings);
+    // The design is the one on screen (term count, duration, ramp, band, grid while snapping).
+    job = multisineOptimizerJob(document_->robotPointer(), *document_->multisine(), *document_->multisineDesign(),
+                                settings);
   }
   panel->setRunning(true);
   cancelAction_->setEnabled(true);

@@ -21,7 +21,7 @@ Parametrization parametrizationOf(project::EditMode m) { return static_cast<Para
 static_assert(static_cast<int>(Parametrization::Multisine) == static_cast<int>(project::EditMode::Multisine));
 
 widgets::FrequencyGrid gridOf(const project::MultisineSettings& s) {
-  return {s.minFrequency, s.maxFrequency, s.periodGrid, s.snapToGrid};
+  return {s.minFrequency, s.maxFrequency, s.periodGrid, s.snapToGrid, s.optimizeFrequencies};
 }
 
 }  // namespace
@@ -43,7 +43,14 @@ void MainWindow::connectExcitationFamilies() {
   connect(ms, &widgets::MultisineEditor::durationEdited, doc, &WorkbenchDocument::setMultisineDuration);
   connect(ms, &widgets::MultisineEditor::rampEdited, doc, &WorkbenchDocument::setRampTime);
   connect(ms, &widgets::MultisineEditor::gridEdited, doc, [doc](const widgets::FrequencyGrid& g) {
-    doc->setMultisineSettings({g.minFrequency, g.maxFrequency, g.period, g.snap});
+    doc->setMultisineSettings({g.minFrequency, g.maxFrequency, g.period, g.snap, g.optimizeFrequencies});
+  });
+  connect(ms, &widgets::MultisineEditor::schroederRequested, this, [this] {
+    const QString refusal = document_->applySchroederStart();
+    if (refusal.isEmpty())
+      log_->info(tr("Schroeder-phase start: equal amplitudes fitted to the limits, low crest factor"));
+    else
+      log_->warning(tr("No Schroeder-phase start: %1").arg(refusal));
   });
 }
 

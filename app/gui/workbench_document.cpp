@@ -228,6 +228,37 @@ void WorkbenchDocument::setMultisineSettings(const project::MultisineSettings& s
   push(std::move(s), tr("Multi-sine band and grid"));
 }
 
+std::optional<MultisineDesign> WorkbenchDocument::multisineDesign() const {
+  const MultisineTrajectory* m = multisine();
+  if (!m) return std::nullopt;
+  const project::MultisineSettings& band = state_.settings.multisine;
+  MultisineDesign design;
+  int components = 0;
+  for (int i = 0; i < m->dof(); ++i) components = std::max(components, static_cast<int>(m->terms(i).size()));
+  design.components = components > 0 ? components : kMultisineComponentsSpec.defaultValue;
+  design.duration = m->duration();
+  design.rampTime = m->rampTime();
+  design.minFrequency = band.minFrequency;
+  design.maxFrequency = band.maxFrequency;
+  design.periodGrid = band.snapToGrid ? band.periodGrid : 0.0;
+  design.optimizeFrequencies = band.optimizeFrequencies && !band.snapToGrid;
+  return design;
+}
+
+QString WorkbenchDocument::applySchroederStart() {
+  const std::optional<MultisineDesign> design = multisineDesign();
+  if (!hasRobot() || !design) return tr("the excitation is not a multi-sine");
+  std::vector<JointLimits> limits;
+  for (const Joint& j : robot().joints()) limits.push_back(j.limits);
+  try {
+    pushMultisine(schroederMultisine(*design, multisine()->offsets(), limits, state_.settings.limitScale),
+                  tr("Schroeder-phase start"));
+  } catch (const std::invalid_argument& e) {
+    return QString::fromStdString(e.what());
+  }
+  return {};
+}
+
 void WorkbenchDocument::setJointLimits(int joint, const JointLimits& limits) {
   if (!hasRobot() || joint < 0 || joint >= robot().dof()) return;
   std::vector<JointLimits> all;

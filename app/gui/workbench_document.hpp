@@ -8,11 +8,13 @@
 
 #include "app/project/document_state.hpp"
 #include "app/gui/evaluation.hpp"
+#include "excitation/multisine_design.hpp"
 
 #include <QObject>
 #include <QUndoStack>
 
 #include <memory>
+#include <optional>
 
 namespace eb::gui {
 
@@ -84,6 +86,12 @@ class WorkbenchDocument : public QObject {
   void setRampTime(double seconds);
   /// Band, grid and snapping of the frequency sliders.
   void setMultisineSettings(const project::MultisineSettings& settings);
+  /// The design of the multi-sine on screen (null when the excitation is a Fourier series): its
+  /// component count, duration and ramp, the band, the grid while snapping, whether frequencies move.
+  std::optional<MultisineDesign> multisineDesign() const;
+  /// Replaces the multi-sine by the Schroeder-phase start of its design (offsets kept, amplitudes
+  /// fitted to the scaled limits), one undo step. Returns the engine's one-line refusal or "".
+  QString applySchroederStart();
   void setJointLimits(int joint, const JointLimits& limits);
   void resetJointLimits();
   /// Holds exactly `locks` still (joints of the robot as loaded, app/project/joint_lock_state.hpp):

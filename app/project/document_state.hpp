@@ -47,9 +47,11 @@ struct MultisineSettings {
   double maxFrequency = kMultisineMaxFrequencySpec.defaultValue;  ///< [Hz]
   double periodGrid = kMultisineSnapPeriodSpec.defaultValue;      ///< T of the grid k/T [s]
   bool snapToGrid = true;  ///< frequency sliders and typed frequencies land on k/T
+  /// The optimizer moves frequencies too, inside the band (only while not snapping: on the grid they stay).
+  bool optimizeFrequencies = kMultisineOptimizeFrequenciesSpec.defaultValue;
   bool operator==(const MultisineSettings& o) const {
     return minFrequency == o.minFrequency && maxFrequency == o.maxFrequency && periodGrid == o.periodGrid &&
-           snapToGrid == o.snapToGrid;
+           snapToGrid == o.snapToGrid && optimizeFrequencies == o.optimizeFrequencies;
   }
 };
 

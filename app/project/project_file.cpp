@@ -126,6 +126,10 @@ void parseEditSettings(const QJsonObject& settings, ProjectData& p, const QStrin
   if (settings.contains("multisine_snap") && !settings.value("multisine_snap").isBool())
     fail(file, "/settings/multisine_snap: expected true or false");
   m.snapToGrid = settings.value("multisine_snap").toBool(m.snapToGrid);
+  const QString optimizeKey = kMultisineOptimizeFrequenciesSpec.key;
+  if (settings.contains(optimizeKey) && !settings.value(optimizeKey).isBool())
+    fail(file, QString("/settings/%1: expected true or false").arg(optimizeKey));
+  m.optimizeFrequencies = settings.value(optimizeKey).toBool(m.optimizeFrequencies);
 }
 
 }  // namespace
@@ -148,7 +152,8 @@ QByteArray formatProject(const DocumentState& state, const QString& recoveredFro
                        {kMultisineMinFrequencySpec.key, st.multisine.minFrequency},
                        {kMultisineMaxFrequencySpec.key, st.multisine.maxFrequency},
                        {kMultisineSnapPeriodSpec.key, st.multisine.periodGrid},
-                       {"multisine_snap", st.multisine.snapToGrid}};
+                       {"multisine_snap", st.multisine.snapToGrid},
+                       {kMultisineOptimizeFrequenciesSpec.key, st.multisine.optimizeFrequencies}};
   QJsonObject root{{"format", kFormat}, {"version", kVersion}, {"robot", robot}, {"excitation", excitation},
                    {"settings", settings}};
   if (!recoveredFrom.isEmpty()) root["recovered_from"] = recoveredFrom;
@@ -217,7 +222,8 @@ ProjectData parseProject(const QByteArray& input, const QString& fileName, const
   for (const QString& key : settings.keys())
     if (key != "sample_rate" && key != "rest_to_rest" && key != "criterion" && key != kOptimizerTimeLimitSpec.key &&
         key != kOptimizerStartsSpec.key && key != "edit_as" && key != kMultisineMinFrequencySpec.key &&
-        key != kMultisineMaxFrequencySpec.key && key != kMultisineSnapPeriodSpec.key && key != "multisine_snap")
+        key != kMultisineMaxFrequencySpec.key && key != kMultisineSnapPeriodSpec.key && key != "multisine_snap" &&
+        key != kMultisineOptimizeFrequenciesSpec.key)
       fail(fileName, QString("/settings/%1: unknown key").arg(key));
   DocumentSettings& st = p.settings;
   st.sampleRate = number(settings, "sample_rate", st.sampleRate, fileName);

@@ -11,7 +11,8 @@
 //                  "optimizer_time_limit": 10, "optimizer_starts": 4,
 //                  "edit_as": "fourier_ab" | "amplitude_phase" | "multisine" (optional: from the type),
 //                  "multisine_min_frequency": 0.1, "multisine_max_frequency": 0.5 [Hz],
-//                  "multisine_period_grid": 10 [s], "multisine_snap": true (all optional)},
+//                  "multisine_period_grid": 10 [s], "multisine_snap": true,
+//                  "multisine_optimize_frequencies": false (all optional)},
 //     "recovered_from": "/path/project.json" (recovery files only) }
 //
 // Locked joints are fixed at their value [rad or m] (model/joint_locking.hpp); the excitation

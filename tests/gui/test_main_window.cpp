@@ -99,6 +99,7 @@ class MainWindowTest : public QObject {
   void projectRoundTrips();
   void typedEditIsOneUndoStep();
   void multisineSlidersUndoAndProject();
+  void schroederStartAndFrequencyOptimization();
   void badUrdfShowsErrorAndKeepsWindowUsable();
   void badProjectShowsErrorAndKeepsDocument();
   void exportsTrajectoryAndImages();
@@ -416,6 +417,82 @@ void MainWindowTest::typedEditIsOneUndoStep() {
   QCOMPARE(doc_->undoStack()->index(), steps);
   QVERIFY(doc_->editMode() == EditMode::FourierAB);
   QCOMPARE(editor->editAsBox()->currentIndex(), 0);
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::schroederStartAndFrequencyOptimization() {
+  loadPanda();
+  widgets::ExcitationEditor* editor = window_->excitationEditor();
+  widgets::MultisineEditor* ms = editor->multisineEditor();
+  editor->editAsBox()->setCurrentIndex(2);
+  QVERIFY(doc_->multisine());
+  QVERIFY(waitForCurrentEvaluation());
+  const MultisineTrajectory converted = *doc_->multisine();
+
+  // On the grid the optimizer keeps the frequencies: the option is offered only without snapping.
+  ms->snapBox()->setChecked(true);
+  QVERIFY(doc_->settings().multisine.snapToGrid);
+  QVERIFY(!ms->optimizeFrequenciesBox()->isEnabled());
+  ms->snapBox()->setChecked(false);
+  QVERIFY(ms->optimizeFrequenciesBox()->isEnabled());
+  ms->optimizeFrequenciesBox()->setChecked(true);
+  QVERIFY(doc_->settings().multisine.optimizeFrequencies);
+  QVERIFY(doc_->multisineDesign()->optimizeFrequencies);
+
+  // Schroeder start: one undo step; per joint equal amplitudes, frequencies in the band, inside the limits.
+  const int steps = doc_->undoStack()->index();
+  QTest::mouseClick(ms->schroederButton(), Qt::LeftButton);
+  QCOMPARE(doc_->undoStack()->index(), steps + 1);
+  const MultisineTrajectory schroeder = *doc_->multisine();
+  QVERIFY(!sameTrajectory(schroeder, converted));
+  const project::MultisineSettings& band = doc_->settings().multisine;
+  for (int i = 0; i < schroeder.dof(); ++i) {
+    const std::vector<SineTerm>& terms = schroeder.terms(i);
+    QCOMPARE(static_cast<int>(terms.size()), 5);
+    QCOMPARE(schroeder.offsets()[i], converted.offsets()[i]);
+    for (const SineTerm& t : terms) {
+      QVERIFY2(std::abs(t.amplitude - terms[0].amplitude) <= 1e-12 * terms[0].amplitude, qPrintable(QString::number(i)));
+      QVERIFY(t.amplitude > 0.0);
+      QVERIFY(t.frequency >= band.minFrequency - 1e-12 && t.frequency <= band.maxFrequency + 1e-12);
+    }
+  }
+  QVERIFY(waitForCurrentEvaluation());
+  QVERIFY2(doc_->evaluation()->feasible(), doc_->evaluation()->constraints.summary().c_str());
+  const double condSchroeder = doc_->evaluation()->metrics.cond;
+
+  // Optimize from it with frequencies free: better, feasible, frequencies moved and still in the band.
+  widgets::OptimizePanel* panel = editor->optimizePanel();
+  panel->setTimeLimit(3.0);
+  QSignalSpy optimized(window_->optimizer(), &OptimizerRunner::finished);
+  QTest::mouseClick(panel->optimizeButton(), Qt::LeftButton);
+  QTRY_VERIFY_WITH_TIMEOUT(optimized.size() == 1, 60000);
+  const auto outcome = optimized.first().first().value<std::shared_ptr<const OptimizerOutcome>>();
+  QVERIFY(outcome->feasible);
+  QVERIFY2(outcome->metrics.cond < condSchroeder,
+           qPrintable(QString("optimized %1, Schroeder start %2").arg(outcome->metrics.cond).arg(condSchroeder)));
+  const auto& result = std::get<MultisineTrajectory>(outcome->trajectory);
+  int moved = 0;
+  for (int i = 0; i < result.dof(); ++i)
+    for (size_t k = 0; k < result.terms(i).size(); ++k) {
+      const double f = result.terms(i)[k].frequency;
+      QVERIFY(f >= band.minFrequency - 1e-9 && f <= band.maxFrequency + 1e-9);
+      if (std::abs(f - schroeder.terms(i)[k].frequency) > 1e-6) ++moved;
+    }
+  QVERIFY2(moved > 0, "no frequency moved");
+
+  // The option is saved with the project.
+  const QString path = tmp_.filePath("schroeder.ebproj.json");
+  QVERIFY(window_->projects()->saveAs(path));
+  QVERIFY(window_->projects()->newProject({"panda", {}}));
+  project::MultisineSettings off = doc_->settings().multisine;
+  off.optimizeFrequencies = false;
+  doc_->setMultisineSettings(off);
+  QVERIFY(!ms->optimizeFrequenciesBox()->isChecked());
+  QVERIFY(window_->projects()->openProject(path));
+  QVERIFY(doc_->settings().multisine.optimizeFrequencies);
+  QVERIFY(ms->optimizeFrequenciesBox()->isChecked());
+  QVERIFY(window_->projects()->newProject({"panda", {}}));  // the next tests start from the default Fourier design
+  doc_->setMultisineSettings(off);
   QVERIFY(waitForCurrentEvaluation());
 }
 
