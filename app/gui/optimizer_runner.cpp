@@ -2,9 +2,10 @@
 
 #include "excitation/multisine_optimizer.hpp"
 
-#include <QMetaObject>
+#include "app/common/background_task.hpp"
 
-#include <chrono>
+#include <algorithm>
+#include <mutex>
 
 namespace eb::gui {
 
@@ -24,16 +25,34 @@ OptimizerJob multisineOptimizerJob(std::shared_ptr<const RobotModel> robot, cons
   };
 }
 
-OptimizerRunner::OptimizerRunner(QObject* parent) : QObject(parent) {}
+// The worker writes the latest report and the outcome; the GUI thread reads them when
+// the task says there is news (progress, throttled by the task) or that it ended.
+struct OptimizerRunner::Run {
+  std::mutex mutex;
+  OptimizerProgress latest;
+  std::shared_ptr<const OptimizerOutcome> outcome;
+  double timeLimit = 0.0;
+};
 
+OptimizerRunner::OptimizerRunner(QObject* parent) : QObject(parent), task_(new common::BackgroundTask(this)) {
+  connect(task_, &common::BackgroundTask::progressChanged, this, [this] {
+    if (!run_) return;
+    OptimizerProgress p;
+    {
+      const std::lock_guard<std::mutex> lock(run_->mutex);
+      p = run_->latest;
+    }
+    emit progress(p, run_->timeLimit);
+  });
+}
+
+// The task is a child: stop and wait for the run before the members it reports to go.
 OptimizerRunner::~OptimizerRunner() {
-  cancel_ = true;
-  join();
+  task_->cancel();
+  task_->wait();
 }
 
-void OptimizerRunner::join() {
-  if (thread_.joinable()) thread_.join();
-}
+bool OptimizerRunner::isRunning() const { return task_->isRunning(); }
 
 bool OptimizerRunner::start(std::shared_ptr<const RobotModel> robot, const FourierTrajectory& initial,
                             const OptimizerSettings& settings) {
@@ -41,45 +60,37 @@ bool OptimizerRunner::start(std::shared_ptr<const RobotModel> robot, const Fouri
 }
 
 bool OptimizerRunner::start(OptimizerJob job, double timeLimit) {
-  if (running_) return false;
-  join();  // a finished run's thread
-  running_ = true;
-  cancel_ = false;
-  thread_ = std::thread([this, job = std::move(job), timeLimit] {
-    using Clock = std::chrono::steady_clock;
-    auto lastReport = Clock::now() - std::chrono::seconds(1);
-    const OptimizerCallback callback = [this, &lastReport, timeLimit](const OptimizerProgress& p) {
-      // The optimizer may call back thousands of times a second; the GUI needs ~10 updates.
-      const auto now = Clock::now();
-      if (now - lastReport > std::chrono::milliseconds(100)) {
-        lastReport = now;
-        QMetaObject::invokeMethod(this, [this, p, timeLimit] { emit progress(p, timeLimit); }, Qt::QueuedConnection);
+  if (task_->isRunning()) return false;
+  auto run = std::make_shared<Run>();
+  run->timeLimit = timeLimit;
+  auto work = [run, job = std::move(job), timeLimit](const common::BackgroundTask::Progress& report) {
+    const OptimizerCallback callback = [&](const OptimizerProgress& p) {
+      {
+        const std::lock_guard<std::mutex> lock(run->mutex);
+        run->latest = p;
       }
-      return !cancel_.load();
+      return report(timeLimit > 0.0 ? std::min(1.0, p.elapsed / timeLimit) : 0.0, "optimizing");
     };
-    try {
-      auto result = std::make_shared<const OptimizerOutcome>(job(callback));
-      QMetaObject::invokeMethod(
-          this,
-          [this, result] {
-            running_ = false;
-            emit finished(result);
-          },
-          Qt::QueuedConnection);
-    } catch (const std::exception& e) {
-      const QString message = QString::fromStdString(e.what());
-      QMetaObject::invokeMethod(
-          this,
-          [this, message] {
-            running_ = false;
-            emit failed(message);
-          },
-          Qt::QueuedConnection);
+    auto outcome = std::make_shared<const OptimizerOutcome>(job(callback));
+    const std::lock_guard<std::mutex> lock(run->mutex);
+    run->outcome = std::move(outcome);
+  };
+  // A cancelled run still ends with the best design so far: the optimizer returns it.
+  auto done = [this, run](const common::BackgroundTask::Outcome& o) {
+    std::shared_ptr<const OptimizerOutcome> outcome;
+    {
+      const std::lock_guard<std::mutex> lock(run->mutex);
+      outcome = run->outcome;
     }
-  });
-  return true;
+    if (outcome)
+      emit finished(outcome);
+    else
+      emit failed(o.error.isEmpty() ? tr("the optimizer stopped without a result") : o.error);
+  };
+  run_ = run;
+  return task_->start(std::move(work), std::move(done));
 }
 
-void OptimizerRunner::cancel() { cancel_ = true; }
+void OptimizerRunner::cancel() { task_->cancel(); }
 
 }  // namespace eb::gui

@@ -1,6 +1,7 @@
 #pragma once
 // OptimizerRunner: one excitation-optimizer run on a worker thread, with
-// progress (throttled to ~10 Hz) and cancel. Results arrive on the GUI thread.
+// progress and cancel, through the application's BackgroundTask (the wizard's
+// work runs the same way). Results arrive on the GUI thread.
 //
 // The run itself is a job: a function that optimizes, calling the progress
 // callback, and says what it found as an OptimizerOutcome. Each family wraps its
@@ -13,11 +14,13 @@
 
 #include <QObject>
 
-#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
-#include <thread>
+
+namespace eb::common {
+class BackgroundTask;
+}
 
 namespace eb::gui {
 
@@ -49,7 +52,7 @@ class OptimizerRunner : public QObject {
   explicit OptimizerRunner(QObject* parent = nullptr);
   ~OptimizerRunner() override;  ///< cancels and waits for a running optimization
 
-  bool isRunning() const { return running_; }
+  bool isRunning() const;
   /// Starts `job` (progress reports carry `timeLimit` [s]); false if a run is already going.
   bool start(OptimizerJob job, double timeLimit);
   /// Starts the Fourier optimizer from `initial`; false if a run is already going.
@@ -66,11 +69,10 @@ class OptimizerRunner : public QObject {
   void failed(const QString& message);
 
  private:
-  void join();
+  struct Run;  // what the worker thread and this object share during one run
 
-  std::thread thread_;
-  std::atomic<bool> cancel_{false};
-  bool running_ = false;
+  common::BackgroundTask* task_;
+  std::shared_ptr<Run> run_;
 };
 
 }  // namespace eb::gui

@@ -76,12 +76,12 @@ ResultsSummary summarise(const EstimateResult& r, const RobotModel& model) {
 QString formatPriorWeight(double weight) { return formatNumber(weight, 3); }
 
 EstimatePage::EstimatePage(WizardSession* session, QWidget* parent)
-    : QWizardPage(parent), session_(session), task_(new BackgroundTask(this)) {
+    : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)) {
   setTitle(tr("Estimate the base parameters"));
   setSubTitle(tr("Choose the estimator and the joint friction model. The logs are streamed through the regression "
                  "(constant memory); the standard deviations come from the residual noise."));
   buildUi();
-  connect(task_, &BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
+  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
     progressBar_->setValue(static_cast<int>(std::lround(1000 * f)));
     QString text = what;
     for (const LogSource& log : session_->document()->logs()) text.replace(log.path, QFileInfo(log.path).fileName());
@@ -379,7 +379,7 @@ void EstimatePage::startEstimation() {
   setRunning(true);
   statusLabel_->setText(cached ? tr("Estimating from the accumulated logs...") : tr("Reading the logs..."));
   task_->start(
-      [=](const BackgroundTask::Progress& progress) {
+      [=](const common::BackgroundTask::Progress& progress) {
         const bool consistent = options.method == EstimationMethod::Consistent;
         const double share = consistent ? 0.8 : 0.95;  // of the bar for the accumulation
         if (!*accumulated) {
@@ -420,7 +420,7 @@ void EstimatePage::startEstimation() {
         }
         progress(1.0, "done");
       },
-      [=](const BackgroundTask::Outcome& outcome) {
+      [=](const common::BackgroundTask::Outcome& outcome) {
         setRunning(false);
         // Keep the accumulated equations even when the estimate failed: changing the method is cheap.
         if (*accumulated && (*accumulated)->key == session_->accumulationKey()) session_->setAccumulated(*accumulated);

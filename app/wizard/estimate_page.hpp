@@ -7,7 +7,7 @@
 // highlighted) and expression, and the residual per joint. Changing only the
 // method re-estimates from the cached normal equations.
 
-#include "app/wizard/background_task.hpp"
+#include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
 
 #include <QWizardPage>
@@ -69,7 +69,7 @@ class EstimatePage : public QWizardPage {
   void setRunning(bool running);
 
   WizardSession* session_;
-  BackgroundTask* task_;
+  common::BackgroundTask* task_;
   bool updating_ = false;
   bool autoStart_ = true;
   bool restart_ = false;

@@ -14,7 +14,7 @@
 namespace eb::wizard {
 
 FrictionComparisonView::FrictionComparisonView(ModelProvider model, LogsProvider logs, QWidget* parent)
-    : QWidget(parent), model_(std::move(model)), logs_(std::move(logs)), task_(new BackgroundTask(this)) {
+    : QWidget(parent), model_(std::move(model)), logs_(std::move(logs)), task_(new common::BackgroundTask(this)) {
   compare_ = new QPushButton(tr("Compare friction models"));
   compare_->setObjectName("compareFrictionButton");
   compare_->setToolTip(tr("Fit viscous, Coulomb, asymmetric Coulomb, smooth Coulomb tanh(qd/w) and Coulomb + "
@@ -38,7 +38,7 @@ FrictionComparisonView::FrictionComparisonView(ModelProvider model, LogsProvider
     if (task_->isRunning()) task_->cancel();
     else run();
   });
-  connect(task_, &BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
+  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
     status_->setText(tr("%1 % %2").arg(static_cast<int>(100 * f)).arg(what));
   });
 }
@@ -59,8 +59,8 @@ void FrictionComparisonView::run() {
   auto result = std::make_shared<FrictionComparison>();
   compare_->setText(tr("Cancel"));
   task_->start(
-      [=](const BackgroundTask::Progress& progress) { *result = compareFrictionModels(*model, logs, progress); },
-      [=](const BackgroundTask::Outcome& outcome) {
+      [=](const common::BackgroundTask::Progress& progress) { *result = compareFrictionModels(*model, logs, progress); },
+      [=](const common::BackgroundTask::Outcome& outcome) {
         compare_->setText(tr("Compare friction models"));
         if (outcome.ok) showComparison(*result);
         else status_->setText(outcome.cancelled ? tr("Cancelled.") : outcome.error);

@@ -4,7 +4,7 @@
 // (in the background, cancellable) and a table of their held-out NRMSE per joint,
 // the best model marked. It shows results; the engine computes them.
 
-#include "app/wizard/background_task.hpp"
+#include "app/common/background_task.hpp"
 #include "identification/identification_pipeline.hpp"
 #include "model/robot_model.hpp"
 
@@ -48,7 +48,7 @@ class FrictionComparisonView : public QWidget {
   void run();
   ModelProvider model_;
   LogsProvider logs_;
-  BackgroundTask* task_;
+  common::BackgroundTask* task_;
   QPushButton* compare_;
   QLabel* status_;
   QTableWidget* table_;

@@ -1,6 +1,6 @@
 #include "app/wizard/identification_wizard.hpp"
 
-#include "app/wizard/background_task.hpp"
+#include "app/common/background_task.hpp"
 #include "app/wizard/estimate_page.hpp"
 #include "app/wizard/import_page.hpp"
 #include "app/wizard/payload_page.hpp"
@@ -62,13 +62,13 @@ IdentificationWizard::IdentificationWizard(const RobotModel& model, const QStrin
 
 IdentificationWizard::~IdentificationWizard() {
   // Stop every worker before the pages and the session go.
-  const auto tasks = findChildren<BackgroundTask*>();
-  for (BackgroundTask* task : tasks) task->cancel();
-  for (BackgroundTask* task : tasks) task->wait();
+  const auto tasks = findChildren<common::BackgroundTask*>();
+  for (common::BackgroundTask* task : tasks) task->cancel();
+  for (common::BackgroundTask* task : tasks) task->wait();
 }
 
 void IdentificationWizard::done(int result) {
-  for (BackgroundTask* task : findChildren<BackgroundTask*>()) task->cancel();
+  for (common::BackgroundTask* task : findChildren<common::BackgroundTask*>()) task->cancel();
   if (store_ && !store_->save(robotSpec(), *document_))
     emit problemReported(tr("The wizard session could not be kept in %1").arg(store_->path()));
   QWizard::done(result);
@@ -129,7 +129,7 @@ bool IdentificationWizard::exportParameters(ExportFormat format, const QString& 
 }
 
 bool IdentificationWizard::isBusy() const {
-  for (BackgroundTask* task : findChildren<BackgroundTask*>())
+  for (common::BackgroundTask* task : findChildren<common::BackgroundTask*>())
     if (task->isRunning()) return true;
   return importPage_->isChecking() || preprocessPage_->isBusy() || payloadPage_->isRunning();
 }

@@ -42,7 +42,7 @@ QString logsKey(const IdentificationDocument& doc) {
 }  // namespace
 
 ImportPage::ImportPage(WizardSession* session, QWidget* parent)
-    : QWizardPage(parent), session_(session), task_(new BackgroundTask(this)), checkTimer_(new QTimer(this)) {
+    : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)), checkTimer_(new QTimer(this)) {
   setTitle(tr("Import experiment logs"));
   setSubTitle(tr("Add the logs of %1 (%2 joints). Check the detected format and the column mapping: every log is "
                  "read in full, its time axis shown, and each problem is listed with its line.")
@@ -52,7 +52,7 @@ ImportPage::ImportPage(WizardSession* session, QWidget* parent)
   checkTimer_->setSingleShot(true);
   checkTimer_->setInterval(250);
   connect(checkTimer_, &QTimer::timeout, this, &ImportPage::startCheck);
-  connect(task_, &BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
+  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
     checkProgress_->setValue(static_cast<int>(std::lround(1000 * f)));
     checkStatus_->setText(what);
   });
@@ -522,8 +522,8 @@ void ImportPage::startCheck() {
   checkProgress_->setVisible(true);
   checkStatus_->setText(requests.size() == 1 ? tr("Reading the log...") : tr("Reading %1 logs...").arg(requests.size()));
   task_->start(
-      [requests, results](const BackgroundTask::Progress& progress) { *results = checkLogs(requests, progress); },
-      [this, key, results](const BackgroundTask::Outcome& outcome) {
+      [requests, results](const common::BackgroundTask::Progress& progress) { *results = checkLogs(requests, progress); },
+      [this, key, results](const common::BackgroundTask::Outcome& outcome) {
         checkProgress_->setVisible(false);
         if (outcome.ok && key == logsKey(*session_->document())) {
           checks_ = *results;

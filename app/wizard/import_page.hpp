@@ -8,7 +8,7 @@
 // after each change; its time axis is shown (TimeStepChart) and every problem
 // is listed with its log and line (LogProblemList).
 
-#include "app/wizard/background_task.hpp"
+#include "app/common/background_task.hpp"
 #include "app/wizard/log_check.hpp"
 #include "app/wizard/log_problems.hpp"
 #include "app/wizard/wizard_session.hpp"
@@ -85,7 +85,7 @@ class ImportPage : public QWizardPage {
   void onPlaceActivated(const QString& path, std::size_t line, const QString& field);
 
   WizardSession* session_;
-  BackgroundTask* task_;
+  common::BackgroundTask* task_;
   QTimer* checkTimer_;
   std::map<QString, LogPreviewState> states_;
   std::vector<LogCheck> checks_;

@@ -7,7 +7,7 @@
 
 namespace eb::wizard {
 
-std::vector<LogCheck> checkLogs(const std::vector<LogCheckRequest>& requests, const BackgroundTask::Progress& progress) {
+std::vector<LogCheck> checkLogs(const std::vector<LogCheckRequest>& requests, const common::BackgroundTask::Progress& progress) {
   constexpr std::size_t kBlockRows = 16384;
   std::vector<LogCheck> results;
   const double n = static_cast<double>(requests.size());

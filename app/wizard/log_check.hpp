@@ -4,7 +4,7 @@
 // every row parsed and checked), MAT files read whole. Runs on a worker
 // thread; the Import page lists what it finds.
 
-#include "app/wizard/background_task.hpp"
+#include "app/common/background_task.hpp"
 
 #include "logs/experiment_log.hpp"
 #include "logs/log_import.hpp"
@@ -39,6 +39,6 @@ struct LogCheck {
 
 /// Reads every log (a failing log does not stop the others). Returns early, with fewer
 /// results, when `progress` returns false.
-std::vector<LogCheck> checkLogs(const std::vector<LogCheckRequest>& requests, const BackgroundTask::Progress& progress);
+std::vector<LogCheck> checkLogs(const std::vector<LogCheckRequest>& requests, const common::BackgroundTask::Progress& progress);
 
 }  // namespace eb::wizard

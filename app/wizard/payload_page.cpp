@@ -48,13 +48,13 @@ bool rowIdentified(int row, const std::vector<int>& unidentified) {
 }  // namespace
 
 PayloadPage::PayloadPage(WizardSession* session, QWidget* parent)
-    : QWizardPage(parent), session_(session), task_(new BackgroundTask(this)) {
+    : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)) {
   setTitle(tr("Payload (optional)"));
   setSubTitle(tr("Estimate the mass, centre of mass and inertia of a tool or payload from a log recorded with it "
                  "fixed to a link."));
   buildUi();
   refreshSources();
-  connect(task_, &BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
+  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
     progress_->setValue(static_cast<int>(std::lround(1000 * f)));
     statusLabel_->setText(tr("Identifying the payload: %1...").arg(what));
   });
@@ -262,10 +262,10 @@ void PayloadPage::startIdentification() {
   statusLabel_->setText(tr("Reading %1 (%2)...").arg(QFileInfo(loaded).fileName(), read.mappingNote));
   const QString mappingNote = read.mappingNote;
   task_->start(
-      [=](const BackgroundTask::Progress& progress) {
+      [=](const common::BackgroundTask::Progress& progress) {
         *out = identifyPayload(*model, logs, link, known.get(), read.settings, progress);
       },
-      [=](const BackgroundTask::Outcome& outcome) {
+      [=](const common::BackgroundTask::Outcome& outcome) {
         runButton_->setEnabled(true);
         cancelButton_->setEnabled(false);
         QString message;

@@ -7,7 +7,7 @@
 // work (identifyPayload, docs/payload-identification.md) on a worker thread; the
 // logs are read like the validation log (extra_log_settings.hpp).
 
-#include "app/wizard/background_task.hpp"
+#include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
 
 #include "identification/payload_identification.hpp"
@@ -69,7 +69,7 @@ class PayloadPage : public QWizardPage {
   QString missingRobot() const;
 
   WizardSession* session_;
-  BackgroundTask* task_;
+  common::BackgroundTask* task_;
   std::shared_ptr<const PayloadRun> result_;
   QStringList resultLogs_;
   QComboBox* robotSource_;

@@ -37,7 +37,7 @@ const char* kChartUnits[4] = {"rad", "rad/s", "rad/s²", "N m"};
 }  // namespace
 
 PreprocessPage::PreprocessPage(WizardSession* session, QWidget* parent)
-    : QWizardPage(parent), session_(session), task_(new BackgroundTask(this)), previewTimer_(new QTimer(this)) {
+    : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)), previewTimer_(new QTimer(this)) {
   setTitle(tr("Preprocess: filter and differentiate"));
   setSubTitle(tr("Each log is resampled from its true time stamps onto a uniform grid, segment by segment (never across "
                  "a gap); positions are low-passed without phase lag (forward-backward Butterworth) and differentiated. "
@@ -279,7 +279,7 @@ void PreprocessPage::startPreview() {
   auto result = std::make_shared<PreviewData>();
   infoLabel_->setText(tr("Computing the preview..."));
   task_->start(
-      [=](const BackgroundTask::Progress& progress) {
+      [=](const common::BackgroundTask::Progress& progress) {
         PreviewData& out = *result;
         out.raw = cached;
         if (!out.raw) {
@@ -312,7 +312,7 @@ void PreprocessPage::startPreview() {
           out.rawQdd = centralSecondDerivative(raw.t, raw.q);
         }
       },
-      [this, result, rawKey](const BackgroundTask::Outcome& outcome) {
+      [this, result, rawKey](const common::BackgroundTask::Outcome& outcome) {
         if (outcome.ok) {
           preview_ = result;
           rawCache_ = result->raw;

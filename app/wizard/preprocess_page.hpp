@@ -8,7 +8,7 @@
 // (the function identification uses: resampled, segment by segment, ends
 // trimmed), on at most the first kMaxPreviewRows samples of the log.
 
-#include "app/wizard/background_task.hpp"
+#include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
 
 #include "logs/experiment_log.hpp"
@@ -77,7 +77,7 @@ class PreprocessPage : public QWizardPage {
   void plot();
 
   WizardSession* session_;
-  BackgroundTask* task_;
+  common::BackgroundTask* task_;
   QTimer* previewTimer_;
   bool updating_ = false;
   bool pending_ = false;

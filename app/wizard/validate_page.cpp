@@ -35,12 +35,12 @@
 namespace eb::wizard {
 
 ValidatePage::ValidatePage(WizardSession* session, QWidget* parent)
-    : QWizardPage(parent), session_(session), task_(new BackgroundTask(this)) {
+    : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)) {
   setTitle(tr("Validate on an independent log"));
   setSubTitle(tr("Predict the joint torques of a log that was not used for the estimate, preprocessed the same way. "
                  "NRMSE is the RMS error over the RMS of the measured torque."));
   buildUi();
-  connect(task_, &BackgroundTask::progressChanged, this,
+  connect(task_, &common::BackgroundTask::progressChanged, this,
           [this](double f, const QString& what) { statusLabel_->setText(tr("%1 (%2 %)").arg(what).arg(int(100 * f))); });
   connect(session_, &WizardSession::validationChanged, this, &ValidatePage::showValidation);
   connect(session_->document(), &IdentificationDocument::validationChanged, this, &ValidatePage::showValidation);
@@ -230,7 +230,7 @@ void ValidatePage::startValidation() {
   browseButton_->setEnabled(false);
   statusLabel_->setText(tr("Reading %1...").arg(QFileInfo(path).fileName()));
   task_->start(
-      [=](const BackgroundTask::Progress& progress) {
+      [=](const common::BackgroundTask::Progress& progress) {
         IdentificationSettings s = settings;
         s.import.progress = [&](double f) { return progress(0.6 * f, "reading"); };
         const PreprocessedLog log = loadAndPreprocess(*model, file, s);
@@ -256,7 +256,7 @@ void ValidatePage::startValidation() {
         out->predicted = out->result.predicted;
         progress(1.0, "done");
       },
-      [=](const BackgroundTask::Outcome& outcome) {
+      [=](const common::BackgroundTask::Outcome& outcome) {
         runButton_->setEnabled(true);
         browseButton_->setEnabled(true);
         QString message;

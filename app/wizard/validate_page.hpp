@@ -4,7 +4,7 @@
 // measured against predicted torque per joint, with RMSE and NRMSE per joint.
 // Runs on a worker thread; optional (Next is always allowed).
 
-#include "app/wizard/background_task.hpp"
+#include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
 
 #include <QWizardPage>
@@ -51,7 +51,7 @@ class ValidatePage : public QWizardPage {
   void plot();
 
   WizardSession* session_;
-  BackgroundTask* task_;
+  common::BackgroundTask* task_;
   QLineEdit* pathEdit_;
   QPushButton* browseButton_;
   QPushButton* runButton_;

@@ -1,4 +1,4 @@
-#include "app/wizard/background_task.hpp"
+#include "app/common/background_task.hpp"
 
 #include "model/model_error.hpp"
 #include "util/cancelled.hpp"
@@ -9,7 +9,7 @@
 #include <chrono>
 #include <exception>
 
-namespace eb::wizard {
+namespace eb::common {
 
 // State written by the worker thread and read on the GUI thread after it ended.
 struct BackgroundTask::Shared {
@@ -89,4 +89,4 @@ void BackgroundTask::onThreadFinished() {
   emit finished(outcome.ok, outcome.cancelled, outcome.error);
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::common

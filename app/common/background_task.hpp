@@ -1,6 +1,6 @@
 #pragma once
 // BackgroundTask: one piece of long work at a time on a worker thread, with
-// progress and cancel, so the wizard never blocks the GUI thread. The work
+// progress and cancel, so neither the wizard nor the workbench blocks the GUI thread. The work
 // receives a progress function with the engine's signature (fraction, what)
 // that returns false once cancel() was called: pass it straight to the engine
 // (accumulateLogs, LogImportOptions::progress) or test it between steps.
@@ -20,7 +20,7 @@
 
 class QThread;
 
-namespace eb::wizard {
+namespace eb::common {
 
 class BackgroundTask : public QObject {
   Q_OBJECT
@@ -67,4 +67,4 @@ class BackgroundTask : public QObject {
   bool running_ = false;
 };
 
-}  // namespace eb::wizard
+}  // namespace eb::common
