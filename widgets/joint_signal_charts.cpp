@@ -105,6 +105,8 @@ void JointSignalCharts::rebuildPage() {
     c->joint = j;
     c->view = new CursorChartView;
     styleChartView(c->view, QString());
+    // Two rows must fit the dock of a 1024 x 700 window (about 200 px) with their time labels.
+    c->view->setMinimumSize(140, 90);
     // Thin aliased lines: small multiples repaint on every edit, and antialiased stroking is the slow part.
     c->view->setRenderHint(QPainter::Antialiasing, false);
     QChart* chart = c->view->chart();
@@ -202,7 +204,8 @@ void JointSignalCharts::refreshPage() {
     c->bandLower->replace(lower);
     if (c->view->chart()->title() != title) c->view->chart()->setTitle(title);  // a new title re-lays out the chart
     setNiceRange(c->x, t0, t1 > t0 ? t1 : t0 + 1.0, 6);
-    setNiceTicks(c->y, ylo, yhi, 4);
+    // A short chart (a small window) gets fewer labels rather than labels elided to "...".
+    setNiceTicks(c->y, ylo, yhi, c->view->height() < 130 ? 3 : 4);
   }
   setCursorTime(cursor_);
 }

@@ -19,6 +19,7 @@
 #include "widgets/robot_view.hpp"
 
 #include <QAction>
+#include <QChartView>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
@@ -290,6 +291,17 @@ void FirstStartTest::smallWindowKeepsEveryControlUsable() {
   QVERIFY(window_->tabifiedDockWidgets(signalsDock).contains(logDock));
   QVERIFY2(signalsDock->width() >= 600 && signalsDock->height() >= 200,
            qPrintable(QString("joint signals dock %1 x %2").arg(signalsDock->width()).arg(signalsDock->height())));
+  // Every joint chart lies wholly inside the dock, the bottom row with its time labels.
+  const QList<QChartView*> jointCharts = signalsDock->findChildren<QChartView*>();
+  QCOMPARE(jointCharts.size(), 7);
+  const QRect dockArea = signalsDock->rect();
+  for (QChartView* c : jointCharts) {
+    const QRect r(c->mapTo(signalsDock, QPoint(0, 0)), c->size());
+    QVERIFY2(dockArea.contains(r) && c->height() >= c->minimumHeight(),
+             qPrintable(QString("%1 at %2,%3 %4 x %5 in a dock of %6 x %7")
+                            .arg(c->chart()->title()).arg(r.x()).arg(r.y()).arg(r.width()).arg(r.height())
+                            .arg(dockArea.width()).arg(dockArea.height())));
+  }
   logDock->raise();
   QTRY_VERIFY(window_->logPanel()->isVisible());
   QVERIFY2(window_->logPanel()->width() >= 600, qPrintable(QString("log %1 px wide").arg(window_->logPanel()->width())));
