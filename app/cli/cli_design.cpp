@@ -7,6 +7,7 @@
 #include "cli_support.hpp"
 
 #include "excitation/excitation_optimizer.hpp"
+#include "excitation/excitation_run.hpp"
 #include "excitation/information_matrix.hpp"
 #include "excitation/multisine_optimizer.hpp"
 #include "excitation/multisine_setting_specs.hpp"
@@ -47,24 +48,6 @@ struct DesignOptions {
   std::optional<double> keepOut;
   std::vector<std::string> roots;
 };
-
-// What either optimizer returned, as the summary and the file need it.
-struct DesignOutcome {
-  Trajectory trajectory;
-  InformationMetrics metrics;
-  ConstraintReport constraints;
-  bool feasible = false;
-  int evaluations = 0;
-  double elapsed = 0.0;
-  std::vector<std::pair<double, double>> history;
-  std::string stopReason;
-};
-
-template <class Result>
-DesignOutcome outcomeOf(Result&& r) {
-  return {Trajectory(std::move(r.trajectory)), std::move(r.metrics), std::move(r.constraints), r.feasible,
-          r.evaluations, r.elapsed, std::move(r.history), std::move(r.stopReason)};
-}
 
 // Progress on stderr: a redrawn bar on a terminal, a line every 5 s otherwise.
 class ProgressPrinter {
@@ -123,7 +106,7 @@ double condAt(const std::vector<std::pair<double, double>>& history, double t) {
 }
 
 void printSummary(const RobotModel& model, const DesignOptions& o, const OptimizerSettings& s,
-                  const DesignOutcome& r, const BaseParameters& base, double condFriction, int frictionColumns) {
+                  const ExcitationRun& r, const BaseParameters& base, double condFriction, int frictionColumns) {
   const InformationMetrics& m = r.metrics;
   std::printf("robot: %s, %d dof, %d base parameters (%s)\n", model.name().c_str(), model.dof(), base.rank,
               o.friction ? "rigid body + viscous + Coulomb friction" : "rigid body");
@@ -238,7 +221,7 @@ void runDesign(const DesignOptions& o) {
 
   ProgressPrinter printer(s.timeLimit);
   const auto report = [&](const OptimizerProgress& p) { return printer(p); };
-  DesignOutcome r;
+  ExcitationRun r;
   if (multisine) {
     std::optional<MultisineTrajectory> initial;
     if (initialFile) {
@@ -246,7 +229,7 @@ void runDesign(const DesignOptions& o) {
       if (!tr) throw InputError(o.initial + ": --initial with --family multisine needs a multi-sine excitation");
       initial = *tr;
     }
-    r = outcomeOf(optimizeMultisineExcitation(model, initial, o.multisine, s, report));
+    r = excitationRunOf(optimizeMultisineExcitation(model, initial, o.multisine, s, report));
   } else {
     std::optional<FourierTrajectory> initial;
     if (initialFile) {
@@ -254,7 +237,7 @@ void runDesign(const DesignOptions& o) {
       if (!tr) throw InputError(o.initial + ": --initial needs a Fourier excitation");
       initial = *tr;
     }
-    r = outcomeOf(optimizeExcitation(model, initial, s, report));
+    r = excitationRunOf(optimizeExcitation(model, initial, s, report));
   }
   printer.finish();
 

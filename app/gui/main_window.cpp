@@ -428,7 +428,7 @@ void MainWindow::startOptimization() {
   log_->info(tr("Optimizing %1 (%2 s, %3 starts)...").arg(criterionName(settings.criterion)).arg(settings.timeLimit).arg(settings.starts));
 }
 
-void MainWindow::optimizationFinished(const std::shared_ptr<const OptimizerOutcome>& r) {
+void MainWindow::optimizationFinished(const std::shared_ptr<const ExcitationRun>& r) {
   widgets::OptimizePanel* panel = editor_->optimizePanel();
   panel->setRunning(false);
   cancelAction_->setEnabled(false);

@@ -35,12 +35,15 @@ class RobotPanel;
 class RobotView;
 }  // namespace eb::widgets
 
+namespace eb {
+struct ExcitationRun;
+}
+
 namespace eb::gui {
 
 class Autosave;
 class CompactDocks;
 class ExportController;
-struct OptimizerOutcome;
 class OptimizerRunner;
 class ProjectController;
 class RecentFiles;
@@ -123,7 +126,7 @@ class MainWindow : public QMainWindow {
   /// Edit mode, band and grid from the document's settings; Optimize enabled for the family.
   void showEditorSettings();
   void startOptimization();
-  void optimizationFinished(const std::shared_ptr<const OptimizerOutcome>& result);
+  void optimizationFinished(const std::shared_ptr<const ExcitationRun>& result);
   void showMetrics();
   void scheduleEvaluationDisplay();
   void showEvaluation();

@@ -12,16 +12,16 @@ namespace eb::gui {
 OptimizerJob fourierOptimizerJob(std::shared_ptr<const RobotModel> robot, const FourierTrajectory& initial,
                                  const OptimizerSettings& settings) {
   return [robot, initial, settings](const OptimizerCallback& callback) {
-    const OptimizerResult r = optimizeExcitation(*robot, initial, settings, callback);
-    return OptimizerOutcome{r.trajectory, r.metrics, r.feasible, r.cancelled, r.evaluations, r.elapsed, r.stopReason};
+    OptimizerResult r = optimizeExcitation(*robot, initial, settings, callback);
+    return excitationRunOf(std::move(r));
   };
 }
 
 OptimizerJob multisineOptimizerJob(std::shared_ptr<const RobotModel> robot, const MultisineTrajectory& initial,
                                    const MultisineDesign& design, const OptimizerSettings& settings) {
   return [robot, initial, design, settings](const OptimizerCallback& callback) {
-    const MultisineOptimizerResult r = optimizeMultisineExcitation(*robot, initial, design, settings, callback);
-    return OptimizerOutcome{r.trajectory, r.metrics, r.feasible, r.cancelled, r.evaluations, r.elapsed, r.stopReason};
+    MultisineOptimizerResult r = optimizeMultisineExcitation(*robot, initial, design, settings, callback);
+    return excitationRunOf(std::move(r));
   };
 }
 

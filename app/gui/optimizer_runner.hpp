@@ -9,6 +9,7 @@
 // progress, cancel and threading are shared by Fourier and multi-sine designs.
 
 #include "excitation/excitation_optimizer.hpp"
+#include "excitation/excitation_run.hpp"
 #include "excitation/multisine_design.hpp"
 #include "excitation/trajectory.hpp"
 
@@ -24,16 +25,8 @@ class BackgroundTask;
 
 namespace eb::gui {
 
-/// What a run found, whichever family it optimized.
-struct OptimizerOutcome {
-  Trajectory trajectory;        ///< the best trajectory (feasible when `feasible`)
-  InformationMetrics metrics;   ///< of `trajectory`
-  bool feasible = false;
-  bool cancelled = false;
-  int evaluations = 0;
-  double elapsed = 0.0;  ///< [s]
-  std::string stopReason;
-};
+/// What a run found, whichever family it optimized (the engine's ExcitationRun).
+using OptimizerOutcome = ExcitationRun;
 
 /// Optimizes, reporting progress through the callback (false: stop); runs on the worker thread.
 using OptimizerJob = std::function<OptimizerOutcome(const OptimizerCallback&)>;

@@ -8,6 +8,7 @@
 // Fourier: excitation_optimizer.cpp; multi-sine: multisine_optimizer.cpp.
 
 #include "excitation/excitation_optimizer.hpp"
+#include "excitation/excitation_run.hpp"
 #include "excitation/optimizer_trajectory_basis.hpp"
 #include "excitation/trajectory.hpp"
 
@@ -44,21 +45,6 @@ class ExcitationFamily {
   virtual Trajectory trajectory(const Eigen::VectorXd& x) const = 0;
   /// trajectory with its motion about the offsets scaled by factor (the final repair).
   virtual Trajectory scaledTrajectory(const Trajectory& trajectory, double factor) const = 0;
-};
-
-/// What the loop returns, for either family.
-struct ExcitationRun {
-  Trajectory trajectory;
-  InformationMetrics metrics;
-  double sampleRate = 0.0;
-  ConstraintReport constraints;
-  double criterionValue = 0.0;
-  bool feasible = false;
-  bool cancelled = false;
-  int evaluations = 0;
-  double elapsed = 0.0;
-  std::vector<std::pair<double, double>> history;
-  std::string stopReason;
 };
 
 /// A run as a family's result (OptimizerResult, MultisineOptimizerResult: the same fields with
