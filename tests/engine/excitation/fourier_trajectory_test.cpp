@@ -4,6 +4,8 @@
 
 #include "excitation/fourier_trajectory.hpp"
 
+#include "random_fourier.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,20 +14,7 @@
 namespace eb {
 namespace {
 
-FourierTrajectory randomFourier(int dof, int H, double period, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> u(-1.0, 1.0);
-  Eigen::VectorXd q0(dof);
-  Eigen::MatrixXd a(dof, H), b(dof, H);
-  for (int i = 0; i < dof; ++i) {
-    q0[i] = u(rng);
-    for (int k = 0; k < H; ++k) {
-      a(i, k) = u(rng);
-      b(i, k) = u(rng);
-    }
-  }
-  return FourierTrajectory(period, q0, a, b);
-}
+using test::randomFourier;
 
 Eigen::VectorXd randomVector(int n, unsigned seed) {
   std::mt19937 rng(seed);

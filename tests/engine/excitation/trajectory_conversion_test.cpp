@@ -4,6 +4,8 @@
 
 #include "excitation/trajectory_conversion.hpp"
 
+#include "random_fourier.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,19 +14,9 @@
 namespace eb {
 namespace {
 
+// A random series for the conversions (coefficients within 0.6), at rest at both ends when asked.
 FourierTrajectory randomFourier(int dof, int H, double period, unsigned seed, bool rest) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> u(-0.6, 0.6);
-  Eigen::VectorXd q0(dof);
-  Eigen::MatrixXd a(dof, H), b(dof, H);
-  for (int i = 0; i < dof; ++i) {
-    q0[i] = u(rng);
-    for (int k = 0; k < H; ++k) {
-      a(i, k) = u(rng);
-      b(i, k) = u(rng);
-    }
-  }
-  FourierTrajectory f(period, q0, a, b);
+  FourierTrajectory f = test::randomFourier(dof, H, period, seed, 0.6);
   if (rest) enforceRestConditions(f);
   return f;
 }
