@@ -71,6 +71,35 @@ ResultsSummary summarise(const EstimateResult& r, const RobotModel& model) {
   return s;
 }
 
+// The normal equations of every log, merged: one accumulateLogs call per log, since each log has
+// its own column mapping and format. progress gets the fraction of all logs done, in [0, 1].
+std::shared_ptr<AccumulatedLogs> accumulateEachLog(
+    const RobotModel& model, const std::vector<std::pair<std::string, IdentificationSettings>>& jobs,
+    const QString& key, const std::function<bool(double, const std::string&)>& progress) {
+  auto acc = std::make_shared<AccumulatedLogs>();
+  acc->key = key;
+  const double n = static_cast<double>(jobs.size());
+  for (size_t i = 0; i < jobs.size(); ++i) {
+    IdentificationRun run = accumulateLogs(model, {jobs[i].first}, jobs[i].second,
+                                           [&](double f, const std::string& what) {
+                                             return progress((static_cast<double>(i) + f) / n, what);
+                                           });
+    if (i == 0) {
+      acc->base = std::move(run.base);
+      acc->equations = std::move(run.equations);
+      acc->trainingEquations = std::move(run.trainingEquations);
+      acc->heldOutEquations = std::move(run.heldOutEquations);
+    } else {
+      acc->equations.merge(run.equations);
+      acc->trainingEquations.merge(run.trainingEquations);
+      acc->heldOutEquations.merge(run.heldOutEquations);
+    }
+    acc->notes.insert(acc->notes.end(), run.notes.begin(), run.notes.end());
+    acc->warnings.insert(acc->warnings.end(), run.warnings.begin(), run.warnings.end());
+  }
+  return acc;
+}
+
 }  // namespace
 
 QString formatPriorWeight(double weight) { return formatNumber(weight, 3); }
@@ -382,31 +411,10 @@ void EstimatePage::startEstimation() {
       [=](const common::BackgroundTask::Progress& progress) {
         const bool consistent = options.method == EstimationMethod::Consistent;
         const double share = consistent ? 0.8 : 0.95;  // of the bar for the accumulation
-        if (!*accumulated) {
-          auto acc = std::make_shared<AccumulatedLogs>();
-          acc->key = key;
-          const double n = static_cast<double>(jobs.size());
-          for (size_t i = 0; i < jobs.size(); ++i) {
-            // One call per log: each log has its own column mapping and format.
-            IdentificationRun run = accumulateLogs(
-                *model, {jobs[i].first}, jobs[i].second, [&](double f, const std::string& what) {
-                  return progress(share * (static_cast<double>(i) + f) / n, what);
-                });
-            if (i == 0) {
-              acc->base = std::move(run.base);
-              acc->equations = std::move(run.equations);
-              acc->trainingEquations = std::move(run.trainingEquations);
-              acc->heldOutEquations = std::move(run.heldOutEquations);
-            } else {
-              acc->equations.merge(run.equations);
-              acc->trainingEquations.merge(run.trainingEquations);
-              acc->heldOutEquations.merge(run.heldOutEquations);
-            }
-            acc->notes.insert(acc->notes.end(), run.notes.begin(), run.notes.end());
-            acc->warnings.insert(acc->warnings.end(), run.warnings.begin(), run.warnings.end());
-          }
-          *accumulated = acc;
-        }
+        if (!*accumulated)
+          *accumulated = accumulateEachLog(*model, jobs, key, [&](double f, const std::string& what) {
+            return progress(share * f, what);
+          });
         const std::string what = std::string("estimating (") + estimationMethodName(options.method) + ")";
         if (!progress(share, what)) return;
         // The consistent solver reports its stages and iterations and stops between two of them on cancel.
