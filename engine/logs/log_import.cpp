@@ -21,15 +21,13 @@ constexpr double kLowSampleRateHz = 99.0;      // below ~100 Hz, warn (ROS joint
 
 }  // namespace
 
-LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& options)
-    : path_(path), options_(options) {
-  if (!(options.gapSteps > 1.0))
-    throw inputErrorAt(path, 0, "", "the gap threshold must be more than 1 nominal step, got " +
-                                        formatSignificant(options.gapSteps));
-  const CsvPreview preview = readCsvPreview(path, kPreviewRows, options.format);
+// The column mapping: the one given, one built from a column layout, or a guess from the
+// header and the first rows; then checked against the file's columns.
+void LogBlockReader::resolveMapping(const CsvPreview& preview) {
+  const std::string& path = path_;
+  const LogImportOptions& options = options_;
   const CsvLayout& layout = preview.layout;
   const std::size_t columnsLine = layout.columnsLine();
-  notes_ = layout.notes;
   if (options.mapping && options.columnLayout)
     throw inputErrorAt(path, 0, "", "give either a column mapping or a column layout, not both");
   if (options.mapping) {
@@ -65,6 +63,18 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
                  ",tau1..tau" + std::to_string(options.dof) + "\")";
     throw InputError(d);
   }
+}
+
+LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& options)
+    : path_(path), options_(options) {
+  if (!(options.gapSteps > 1.0))
+    throw inputErrorAt(path, 0, "", "the gap threshold must be more than 1 nominal step, got " +
+                                        formatSignificant(options.gapSteps));
+  const CsvPreview preview = readCsvPreview(path, kPreviewRows, options.format);
+  const CsvLayout& layout = preview.layout;
+  const std::size_t columnsLine = layout.columnsLine();
+  notes_ = layout.notes;
+  resolveMapping(preview);
   if (!options.positionBounds.empty() && static_cast<int>(options.positionBounds.size()) != options.dof)
     throw std::invalid_argument("LogImportOptions: positionBounds must have one entry per joint");
 

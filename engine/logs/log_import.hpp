@@ -113,6 +113,7 @@ class LogBlockReader {
   std::size_t rowsRead() const { return rows_; }
 
  private:
+  void resolveMapping(const CsvPreview& preview);  // sets mapping_ and its notes and warnings
   void finish();
   // Whether every value of raw_'s first `rows` rows is plausible (no per-row check needed).
   bool blockPlausible(Eigen::Index rows) const;
