@@ -173,8 +173,9 @@ void writeHistory(const std::string& path, const std::vector<std::pair<double, d
   writeFileAtomically(path, s.str());
 }
 
-void runDesign(const DesignOptions& o) {
-  const RobotModel model = loadRobot(o.robot, o.roots);
+// The optimizer settings of the flags; what depends on two flags is checked here (CLI11
+// checks each flag's own range).
+OptimizerSettings settingsOf(const DesignOptions& o) {
   OptimizerSettings s;
   s.criterion = parseCriterion(o.criterion);
   s.harmonics = o.harmonics;
@@ -197,7 +198,6 @@ void runDesign(const DesignOptions& o) {
   if (!(o.torqueFraction > 0.0))
     throw std::invalid_argument("--torque-fraction must be positive, got " + std::to_string(o.torqueFraction));
   if (multisine) {
-    // The ranges of each flag are checked by CLI11; what depends on two flags is checked here.
     const MultisineDesign& d = o.multisine;
     const auto num = [](double v) {
       char buf[32];
@@ -215,14 +215,17 @@ void runDesign(const DesignOptions& o) {
                        std::to_string(gridFrequencies(d).size()) + " multiples of 1/" + num(d.periodGrid) +
                        " s, fewer than --components " + std::to_string(d.components));
   }
+  return s;
+}
 
+// Runs the family's optimizer from --initial (when given, of that family), progress on stderr.
+ExcitationRun optimizeDesign(const RobotModel& model, const DesignOptions& o, const OptimizerSettings& s) {
   std::optional<ExcitationFile> initialFile;
   if (!o.initial.empty()) initialFile = readExcitationJson(o.initial);
-
   ProgressPrinter printer(s.timeLimit);
   const auto report = [&](const OptimizerProgress& p) { return printer(p); };
   ExcitationRun r;
-  if (multisine) {
+  if (o.family == "multisine") {
     std::optional<MultisineTrajectory> initial;
     if (initialFile) {
       const auto* tr = std::get_if<MultisineTrajectory>(&initialFile->trajectory);
@@ -240,6 +243,13 @@ void runDesign(const DesignOptions& o) {
     r = excitationRunOf(optimizeExcitation(model, initial, s, report));
   }
   printer.finish();
+  return r;
+}
+
+void runDesign(const DesignOptions& o) {
+  const RobotModel model = loadRobot(o.robot, o.roots);
+  const OptimizerSettings s = settingsOf(o);
+  const ExcitationRun r = optimizeDesign(model, o, s);
 
   // The 57-column set users identify by default, for the same trajectory.
   RegressorOptions friction;
