@@ -7,6 +7,7 @@
 #include <QOpenGLContext>
 #include <QOpenGLFramebufferObject>
 #include <QPainter>
+#include <QTimer>
 #include <QWheelEvent>
 #include <osg/LightSource>
 
@@ -44,7 +45,11 @@ RobotView::RobotView(QWidget* parent)
       manipulator_(new osgGA::TrackballManipulator),
       world_(new osg::Group),
       grid_(new osg::Switch),
-      scene_(meshes_) {
+      scene_(meshes_),
+      holdTimer_(new QTimer(this)) {
+  holdTimer_->setSingleShot(true);
+  holdTimer_->setInterval(kMaxHoldMs);
+  connect(holdTimer_, &QTimer::timeout, this, [this] { holdFrames(false); });
   setFocusPolicy(Qt::StrongFocus);
   setMinimumSize(240, 180);
   setAttribute(Qt::WA_OpaquePaintEvent);  // every pixel is painted from the frame
@@ -208,8 +213,20 @@ QImage RobotView::grabFramebuffer() {
   return frame_;
 }
 
+void RobotView::holdFrames(bool hold) {
+  if (hold == held_) return;
+  held_ = hold;
+  if (hold) {
+    holdTimer_->start();
+  } else {
+    holdTimer_->stop();
+    if (dirty_) update();
+  }
+}
+
 void RobotView::paintEvent(QPaintEvent*) {
-  if (dirty_ || frame_.size() != size() * devicePixelRatioF()) renderFrame();
+  // A held view repaints its last frame unless it has none of the right size.
+  if ((dirty_ && !held_) || frame_.size() != size() * devicePixelRatioF()) renderFrame();
   QPainter painter(this);
   if (frame_.isNull()) {
     painter.fillRect(rect(), QColor(0xd6, 0xde, 0xe8));

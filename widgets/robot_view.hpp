@@ -27,6 +27,7 @@
 #include <memory>
 
 class QOffscreenSurface;
+class QTimer;
 class QOpenGLContext;
 class QOpenGLFramebufferObject;
 
@@ -59,6 +60,13 @@ class RobotView : public QWidget {
   QImage grabFramebuffer();
   /// False when no OpenGL context could be created (the view then shows a message).
   bool hasOpenGL() const { return glError_.isEmpty(); }
+  /// While held, repaints show the last frame and changes wait (kMaxHoldMs at most) to be
+  /// rendered on release. The workbench holds the view while an edit's metrics are computed:
+  /// on a software renderer a 3D frame takes the cores those need, and the numbers are what
+  /// a slider drag is watched for; the robot follows one frame later.
+  void holdFrames(bool hold);
+  bool framesHeld() const { return held_; }
+  static constexpr int kMaxHoldMs = 40;
 
  public slots:
   void setFramesVisible(bool visible);
@@ -109,6 +117,8 @@ class RobotView : public QWidget {
   QImage frame_;
   QString glError_;
   bool dirty_ = true;
+  bool held_ = false;
+  QTimer* holdTimer_;
   bool realized_ = false;
   bool framesVisible_ = false;
   bool axesVisible_ = false;

@@ -233,6 +233,7 @@ void MainWindow::connectDocument() {
     editor_->setJoints(jointDescriptions(document_->robot()));
   });
   connect(doc, &WorkbenchDocument::excitationChanged, this, [this] {
+    view_->holdFrames(!document_->metricsAreCurrent());  // the new metrics first, then the robot
     editor_->setTrajectory(document_->excitation());
     showEditorSettings();
   });
@@ -245,6 +246,10 @@ void MainWindow::connectDocument() {
     p->setStarts(document_->settings().optimizerStarts);
   });
   connect(doc, &WorkbenchDocument::metricsUpdated, this, &MainWindow::showMetrics);
+  connect(doc, &WorkbenchDocument::metricsUpdated, this, [this] {
+    if (document_->metricsAreCurrent()) view_->holdFrames(false);
+  });
+  connect(doc, &WorkbenchDocument::evaluationFailed, view_, [this] { view_->holdFrames(false); });
   connect(doc, &WorkbenchDocument::evaluationUpdated, this, &MainWindow::scheduleEvaluationDisplay);
   evaluationTimer_ = new QTimer(this);
   evaluationTimer_->setSingleShot(true);

@@ -91,6 +91,7 @@ class MainWindowTest : public QObject {
   void viewRendersTheRobot();
   void animationMovesTheRobot();
   void sliderChangesMetricsAndUndoRestoresThem();
+  void anEditHoldsTheViewUntilItsMetrics();
   void dragIsOneUndoStep();
   void limitViolationTurnsLinkRed();
   void optimizeCanBeCancelled();
@@ -216,6 +217,29 @@ void MainWindowTest::animationMovesTheRobot() {
   clock->play();
   QTRY_VERIFY_WITH_TIMEOUT(clock->time() > 1.7 || clock->time() < 1.5, 2000);
   QTRY_VERIFY_WITH_TIMEOUT(window_->robotView()->framesRendered() > frames + 5, 3000);
+}
+
+void MainWindowTest::anEditHoldsTheViewUntilItsMetrics() {
+  loadPanda();
+  widgets::RobotView* view = window_->robotView();
+  window_->clock()->pause();
+  QVERIFY(!view->framesHeld());
+  widgets::ValueSlider* control = window_->excitationEditor()->firstCoefficientControl(2);
+  QSlider* slider = control->slider();
+  // Until the edit's metrics arrive the view shows its last frame; then it renders the change.
+  slider->setValue(slider->value() + (slider->value() > 500 ? -100 : 100));
+  QVERIFY(!doc_->metricsAreCurrent());
+  QVERIFY(view->framesHeld());
+  const quint64 held = view->framesRendered();
+  view->repaint();  // a repaint while held draws the old frame
+  QCOMPARE(view->framesRendered(), held);
+  QTRY_VERIFY_WITH_TIMEOUT(doc_->metricsAreCurrent(), 15000);
+  QVERIFY(!view->framesHeld());
+  QTRY_VERIFY_WITH_TIMEOUT(view->framesRendered() > held, 2000);
+  // A hold never outlasts kMaxHoldMs, whatever the worker does.
+  view->holdFrames(true);
+  QTRY_VERIFY_WITH_TIMEOUT(!view->framesHeld(), 10 * widgets::RobotView::kMaxHoldMs);
+  QVERIFY(waitForCurrentEvaluation());
 }
 
 void MainWindowTest::sliderChangesMetricsAndUndoRestoresThem() {
@@ -462,7 +486,7 @@ void MainWindowTest::schroederStartAndFrequencyOptimization() {
 
   // Optimize from it with frequencies free: better, feasible, frequencies moved and still in the band.
   widgets::OptimizePanel* panel = editor->optimizePanel();
-  panel->setTimeLimit(3.0);
+  panel->setTimeLimit(5.0);
   QSignalSpy optimized(window_->optimizer(), &OptimizerRunner::finished);
   QTest::mouseClick(panel->optimizeButton(), Qt::LeftButton);
   QTRY_VERIFY_WITH_TIMEOUT(optimized.size() == 1, 60000);

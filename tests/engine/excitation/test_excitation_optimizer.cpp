@@ -16,6 +16,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -295,20 +296,21 @@ TEST(ExcitationOptimizer, SameSeedSameResult) {
 
 TEST(ExcitationOptimizer, StopsAtItsTimeLimit) {
   // The budget is the user's: the search must stop at it. The final dense check after
-  // the search is not bounded here (slower in the sanitizer build on a loaded machine);
-  // the last progress report, sent from inside the search, is what is timed.
+  // the search is not bounded here; the last progress report, from inside the search, is timed.
   const RobotModel model = builtinRobot("panda");
   OptimizerSettings s = quickSettings();
   s.starts = 8;
   s.timeLimit = 0.5;
-  double lastReport = 0.0;
+  double lastReport = 0.0, longestGap = 0.0;
   const OptimizerResult r = optimizeExcitation(model, std::nullopt, s, [&](const OptimizerProgress& p) {
+    longestGap = std::max(longestGap, p.elapsed - lastReport);
     lastReport = p.elapsed;
     return true;
   });
   EXPECT_EQ(r.stopReason, "time limit");
   EXPECT_GE(r.elapsed, s.timeLimit);
-  EXPECT_LT(lastReport, s.timeLimit + 0.5);  // the budget plus one evaluation, with a wide margin
+  // At most about one report interval past the budget (measured, so it holds when slow too).
+  EXPECT_LE(lastReport, s.timeLimit + 2.0 * longestGap + 0.05) << "longest gap between reports " << longestGap << " s";
 }
 
 TEST(ExcitationOptimizer, CancelReturnsQuickly) {

@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <Eigen/SVD>
 #include <random>
@@ -393,19 +394,20 @@ TEST(MultisineOptimizer, StopsAtItsTimeLimit) {
   s.maxEvaluations = 0;
   s.starts = 8;
   s.timeLimit = 1.0;
-  // The search must stop at the budget; the final dense check after it is not bounded
-  // here (it is slower in the sanitizer build on a loaded machine), so the last progress
-  // report, sent from inside the search, is what is timed.
-  double lastReport = 0.0;
+  // The search must stop at the budget: its last progress report comes at most about one
+  // report interval after it. The interval is measured, so the bound holds in the sanitizer
+  // build (several times slower) too; the final dense check after the search is not timed.
+  double lastReport = 0.0, longestGap = 0.0;
   const MultisineOptimizerResult r =
       optimizeMultisineExcitation(model, std::nullopt, d, s, [&](const OptimizerProgress& p) {
+        longestGap = std::max(longestGap, p.elapsed - lastReport);
         lastReport = p.elapsed;
         return true;
       });
   EXPECT_EQ(r.stopReason, "time limit");
   EXPECT_GE(r.elapsed, 1.0);
   EXPECT_GT(lastReport, 0.5);
-  EXPECT_LT(lastReport, 1.5);  // the budget plus one evaluation, with a wide margin
+  EXPECT_LE(lastReport, s.timeLimit + 2.0 * longestGap + 0.05) << "longest gap between reports " << longestGap << " s";
 }
 
 TEST(MultisineOptimizer, InitialIsTheFirstStartAndBadDesignsAreRefused) {
