@@ -63,7 +63,7 @@ class RobotView : public QWidget {
   /// While held, repaints show the last frame and changes wait (kMaxHoldMs at most) to be
   /// rendered on release. The workbench holds the view while an edit's metrics are computed:
   /// on a software renderer a 3D frame takes the cores those need, and the numbers are what
-  /// a slider drag is watched for; the robot follows one frame later.
+  /// a slider drag is watched for; the robot follows one frame later (docs/workbench-latency.md).
   void holdFrames(bool hold);
   bool framesHeld() const { return held_; }
   static constexpr int kMaxHoldMs = 40;
