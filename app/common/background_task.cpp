@@ -2,6 +2,7 @@
 
 #include "model/model_error.hpp"
 #include "util/cancelled.hpp"
+#include "util/vector_state.hpp"
 
 #include <QMetaObject>
 #include <QThread>
@@ -47,6 +48,7 @@ bool BackgroundTask::start(Work work, Done done) {
       }
       return !cancel->load();
     };
+    clearUpperVectorState();  // started from the GUI thread, it inherits its vector state (util/vector_state.hpp)
     try {
       work(progress);
     } catch (const Cancelled&) {

@@ -1,5 +1,7 @@
 #include "util/thread_pool.hpp"
 
+#include "util/vector_state.hpp"
+
 #include <exception>
 
 namespace eb {
@@ -30,6 +32,7 @@ void ThreadPool::workerLoop(int lane) {
       seen = generation_;
       task = task_;
     }
+    clearUpperVectorState();
     try {
       (*task)(lane);
     } catch (...) {
@@ -46,6 +49,7 @@ void ThreadPool::workerLoop(int lane) {
 void ThreadPool::runOnAllLanes(const std::function<void(int lane)>& fn) {
   std::lock_guard<std::mutex> serial(callMutex_);
   if (workers_.empty()) {
+    clearUpperVectorState();
     fn(0);
     return;
   }
@@ -58,6 +62,7 @@ void ThreadPool::runOnAllLanes(const std::function<void(int lane)>& fn) {
   }
   wake_.notify_all();
   std::exception_ptr mine;
+  clearUpperVectorState();
   try {
     fn(0);
   } catch (...) {
