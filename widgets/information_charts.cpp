@@ -20,6 +20,7 @@ namespace eb::widgets {
 namespace {
 
 constexpr int kHistoryLength = 300;  // edits kept in the history line
+constexpr double kHistoryStep = 50.0;  // the history's x axis grows and scrolls by this many edits
 
 QFont smallFont() {
   QFont f;
@@ -139,54 +140,87 @@ MetricHistoryChart::MetricHistoryChart(QWidget* parent)
   lambda_->attachAxis(logAxis_);
   logdet_->attachAxis(logdetAxis_);
   chart()->legend()->setAlignment(Qt::AlignTop);
-  rescale();
+  redraw();
 }
 
 void MetricHistoryChart::append(double cond, double logdet, double lambdaMin) {
   // Log axes cannot show 0 or infinity: a rank-deficient design is drawn at the extremes.
   const double big = 1e16, tiny = 1e-16;
-  cond_->append(next_, std::isfinite(cond) && cond > 0 ? cond : big);
-  lambda_->append(next_, lambdaMin > tiny ? lambdaMin : tiny);
-  logdet_->append(next_, std::isfinite(logdet) ? logdet : -1e3);
-  ++next_;
-  for (QLineSeries* s : {cond_, lambda_, logdet_}) {
-    if (s->count() > kHistoryLength) s->removePoints(0, s->count() - kHistoryLength);
-    // A lone first point is invisible as a line; markers on hundreds of points cost a lot to draw.
-    s->setPointsVisible(s->count() < 3);
+  const double x = next_++;
+  const QPointF added[3] = {{x, std::isfinite(cond) && cond > 0 ? cond : big}, {x, std::isfinite(logdet) ? logdet : -1e3},
+                            {x, lambdaMin > tiny ? lambdaMin : tiny}};
+  for (int k = 0; k < 3; ++k) {
+    points_[k].append(added[k]);
+    // Trimmed by kHistoryStep at a time, so that the x axis scrolls once per kHistoryStep edits.
+    if (points_[k].size() > kHistoryLength + kHistoryStep)
+      points_[k].remove(0, points_[k].size() - kHistoryLength);
   }
-  rescale();
+  redraw();
 }
 
 void MetricHistoryChart::clear() {
-  for (QLineSeries* s : {cond_, lambda_, logdet_}) s->clear();
-  rescale();
+  for (QList<QPointF>& p : points_) p.clear();
+  redraw();
 }
 
-int MetricHistoryChart::pointCount() const { return static_cast<int>(cond_->count()); }
+int MetricHistoryChart::pointCount() const { return static_cast<int>(points_[0].size()); }
 
 double MetricHistoryChart::lastCond() const {
-  return cond_->count() ? cond_->at(cond_->count() - 1).y() : std::numeric_limits<double>::quiet_NaN();
+  return points_[0].isEmpty() ? std::numeric_limits<double>::quiet_NaN() : points_[0].back().y();
 }
 
-void MetricHistoryChart::rescale() {
-  if (cond_->count() == 0) {
+// A range change on a Qt Charts axis re-lays its labels and the geometry of every series on
+// it: 1-3.5 ms of the GUI thread per slider edit when the x axis scrolled and the log det axis
+// followed its data exactly on every edit (0.1-0.2 ms without). So the axes move in steps:
+// the x axis by kHistoryStep evaluations, the y axes only when the data leave their range or
+// fill too little of it; the series are then replaced once each.
+void MetricHistoryChart::redraw() {
+  const QList<QPointF>& c = points_[0];
+  const QList<QPointF>& d = points_[1];
+  const QList<QPointF>& l = points_[2];
+  if (c.isEmpty()) {
     xAxis_->setRange(0, 10);
     setLogRange(logAxis_, 1e-2, 1e3);
     logdetAxis_->setRange(0, 1);
-    return;
+  } else {
+    const double first = c.front().x(), last = c.back().x();
+    const double span = std::max(10.0, kHistoryStep * std::ceil((last - first + 1.0) / kHistoryStep));
+    if (xAxis_->min() != first || xAxis_->max() != first + span) {
+      // Ticks on round evaluation numbers whatever the first one kept.
+      const NiceTicks ticks = niceTicks(first, first + span, 6);
+      xAxis_->setTickType(QValueAxis::TicksDynamic);
+      xAxis_->setTickAnchor(0.0);
+      xAxis_->setTickInterval(ticks.step);
+      xAxis_->setRange(first, first + span);
+    }
+    double lo = std::numeric_limits<double>::infinity(), hi = 0.0, dlo = lo, dhi = -lo;
+    for (qsizetype i = 0; i < c.size(); ++i) {
+      lo = std::min({lo, c[i].y(), l[i].y()});
+      hi = std::max({hi, c[i].y(), l[i].y()});
+      dlo = std::min(dlo, d[i].y());
+      dhi = std::max(dhi, d[i].y());
+    }
+    if (!(lo >= logAxis_->min() && hi <= logAxis_->max() && hi * 1e3 > logAxis_->max() && lo * 1e-3 < logAxis_->min()))
+      setLogRange(logAxis_, lo, hi);
+    // Room on each side: half the data's span, at least 2 % of its size (so a range that
+    // grows, grows by steps); shrunk only when the data fill less than a third of it.
+    const double pad = std::max({0.5 * (dhi - dlo), 0.02 * std::max(std::abs(dlo), std::abs(dhi)), 1e-3});
+    const double range = logdetAxis_->max() - logdetAxis_->min();
+    if (!(dlo >= logdetAxis_->min() && dhi <= logdetAxis_->max() && range <= 3.0 * (dhi - dlo + 2.0 * pad))) {
+      const NiceTicks ticks = niceTicks(dlo - pad, dhi + pad, 5);  // labels on round values
+      logdetAxis_->setTickType(QValueAxis::TicksDynamic);
+      logdetAxis_->setTickAnchor(0.0);
+      logdetAxis_->setTickInterval(ticks.step);
+      logdetAxis_->setRange(dlo - pad, dhi + pad);
+    }
   }
-  const double first = cond_->at(0).x(), last = cond_->at(cond_->count() - 1).x();
-  xAxis_->setRange(first, std::max(last, first + 10.0));
-  xAxis_->applyNiceNumbers();
-  double lo = std::numeric_limits<double>::infinity(), hi = 0.0, dlo = lo, dhi = -lo;
-  for (int i = 0; i < cond_->count(); ++i) {
-    lo = std::min({lo, cond_->at(i).y(), lambda_->at(i).y()});
-    hi = std::max({hi, cond_->at(i).y(), lambda_->at(i).y()});
-    dlo = std::min(dlo, logdet_->at(i).y());
-    dhi = std::max(dhi, logdet_->at(i).y());
+  // A lone first point is invisible as a line; markers on hundreds of points cost a lot to draw.
+  const bool markers = c.size() < 3;
+  QLineSeries* series[3] = {cond_, logdet_, lambda_};
+  for (int k = 0; k < 3; ++k) {
+    if (series[k]->pointsVisible() != markers) series[k]->setPointsVisible(markers);
+    series[k]->replace(points_[k]);
   }
-  setLogRange(logAxis_, lo, hi);
-  setPaddedRange(logdetAxis_, dlo, dhi);
 }
 
 RDiagonalChart::RDiagonalChart(QWidget* parent)

@@ -6,6 +6,7 @@
 #include <QChartView>
 #include <QStringList>
 #include <QList>
+#include <QPointF>
 
 class QBarSet;
 class QBarSeries;
@@ -51,7 +52,8 @@ class MetricHistoryChart : public QChartView {
   double lastCond() const;
 
  private:
-  void rescale();
+  void redraw();  // the buffered points on the axes and series
+  QList<QPointF> points_[3];  // cond, log det F, lambda_min per evaluation (the last kHistoryLength)
   QLineSeries* cond_;
   QLineSeries* logdet_;
   QLineSeries* lambda_;

@@ -9,6 +9,20 @@ PlaybackClock::PlaybackClock(QObject* parent) : QObject(parent) {
   timer_.setTimerType(Qt::PreciseTimer);
   timer_.setInterval(16);
   connect(&timer_, &QTimer::timeout, this, &PlaybackClock::tick);
+  holdTimer_.setSingleShot(true);
+  holdTimer_.setInterval(kMaxHoldMs);
+  connect(&holdTimer_, &QTimer::timeout, this, [this] { hold(false); });
+}
+
+void PlaybackClock::hold(bool on) {
+  if (on == held_) return;
+  held_ = on;
+  if (on) {
+    holdTimer_.start();
+  } else {
+    holdTimer_.stop();
+    if (timer_.isActive()) tick();  // catch up at once: the motion does not lag behind the numbers
+  }
 }
 
 void PlaybackClock::play() {
@@ -44,6 +58,7 @@ void PlaybackClock::setSpeed(double factor) { speed_ = std::clamp(factor, 0.1, 4
 void PlaybackClock::setLoop(bool on) { loop_ = on; }
 
 void PlaybackClock::tick() {
+  if (held_) return;  // wall_ keeps running: the next tick advances by the held time too
   const double dt = wall_.nsecsElapsed() * 1e-9;
   wall_.start();
   double t = time_ + dt * speed_;

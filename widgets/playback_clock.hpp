@@ -21,6 +21,14 @@ class PlaybackClock : public QObject {
   bool loops() const { return loop_; }
   /// Tick interval [ms] while playing (default 16: about 60 Hz).
   void setTickInterval(int ms) { timer_.setInterval(ms); }
+  /// While held, ticks emit nothing (kMaxHoldMs at most); time keeps running, so the first
+  /// tick after the release jumps to where the motion is. The workbench holds playback while
+  /// an edit's metrics are computed: every tick repaints the time line and the charts'
+  /// cursors, which on a 2-core machine took the cores the metrics need
+  /// (docs/workbench-latency.md).
+  void hold(bool on);
+  bool isHeld() const { return held_; }
+  static constexpr int kMaxHoldMs = 40;
 
  public slots:
   void play();
@@ -41,7 +49,9 @@ class PlaybackClock : public QObject {
   void tick();
 
   QTimer timer_;
+  QTimer holdTimer_;
   QElapsedTimer wall_;
+  bool held_ = false;
   double time_ = 0.0;
   double duration_ = 1.0;
   double speed_ = 1.0;

@@ -1,5 +1,7 @@
 #include "widgets/robot_view.hpp"
 
+#include "util/vector_state.hpp"
+
 #include "widgets/scene_primitives.hpp"
 
 #include <QMouseEvent>
@@ -91,7 +93,10 @@ osgGA::EventQueue* RobotView::events() const { return window_->getEventQueue(); 
 
 void RobotView::sceneChanged() {
   dirty_ = true;
-  update();
+  // A held view shows its last frame, which is on screen already: blitting it again on every
+  // playback tick cost the GUI thread ~2.5 ms per tick (software raster + the X server's copy),
+  // the cores the held-for metrics need. holdFrames(false) repaints.
+  if (!held_ || frame_.isNull()) update();
 }
 
 void RobotView::setRobot(const RobotModel& model) {
@@ -203,6 +208,9 @@ void RobotView::renderFrame() {
   frame_.setDevicePixelRatio(dpr);
   fbo_->release();
   context_->doneCurrent();
+  // The software renderer (Mesa llvmpipe) leaves the AVX upper state dirty on this thread,
+  // which made the GUI thread's own SSE code (Qt painting, charts) several times slower.
+  clearUpperVectorState();
   dirty_ = false;
   ++frames_;
   emit frameRendered();

@@ -13,6 +13,8 @@
 
 #include <QtGlobal>
 
+#include <chrono>
+
 #include <memory>
 #include <string>
 #include <vector>
@@ -41,6 +43,9 @@ struct EvaluationResult {
   std::vector<widgets::JointUsage> usage;                 ///< per joint share of each limit used
   double metricsMs = 0.0;  ///< sampling + information matrix + criteria [ms]
   double totalMs = 0.0;    ///< everything, including torques and constraint checks [ms]
+  double samplingMs = 0.0;  ///< of metricsMs: sampling the trajectory [ms]
+  std::chrono::steady_clock::time_point startedAt;  ///< when the worker took the request
+  std::chrono::steady_clock::time_point metricsAt;  ///< when the metrics were handed to the GUI thread
   std::string error;       ///< non-empty when the evaluation failed (other fields empty)
 
   /// No limit violated on the grid (false until the complete stage).

@@ -4,6 +4,7 @@
 #include "dynamics/inverse_dynamics.hpp"
 #include "excitation/trajectory_sampling.hpp"
 #include "util/thread_pool.hpp"
+#include "util/vector_state.hpp"
 
 #include <QMetaObject>
 
@@ -74,6 +75,7 @@ EvaluationResult Evaluator::evaluate(const EvaluationRequest& request,
                                      const std::function<bool()>& superseded) {
   const auto start = std::chrono::steady_clock::now();
   EvaluationResult result;
+  result.startedAt = start;
   result.serial = request.serial;
   result.robotKey = request.robotKey;
   try {
@@ -89,8 +91,10 @@ EvaluationResult Evaluator::evaluate(const EvaluationRequest& request,
     }
     result.base = robot_->base;
     const TrajectorySamples samples = sampleTrajectory(request.trajectory, request.sampleRate);
+    result.samplingMs = msSince(start);
     result.metrics = robot_->accumulator->computeMetrics(samples);
     result.metricsMs = msSince(start);
+    result.metricsAt = std::chrono::steady_clock::now();
     if (metricsReady) metricsReady(result);
     if (superseded && superseded()) {
       result.totalMs = msSince(start);
@@ -175,6 +179,7 @@ void EvaluationService::run() {
       std::lock_guard<std::mutex> lock(mutex_);
       return stop_ || pending_.has_value();
     };
+    clearUpperVectorState();  // see util/vector_state.hpp: the GUI's renderer may have left it dirty
     auto result = std::make_shared<const EvaluationResult>(evaluator_->evaluate(
         request, [&post](const EvaluationResult& metrics) { post(std::make_shared<const EvaluationResult>(metrics)); },
         superseded));

@@ -9,6 +9,7 @@
 #include "app/gui/robot_animator.hpp"
 #include "app/gui/start_hint.hpp"
 #include "app/gui/user_prompts.hpp"
+#include "app/gui/vector_state_guard.hpp"
 #include "app/gui/workbench_document.hpp"
 #include "app/project/joint_lock_state.hpp"
 #include "widgets/excitation_editor.hpp"
@@ -67,6 +68,7 @@ std::vector<widgets::JointDescription> jointDescriptions(const RobotModel& model
 MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     : QMainWindow(parent), options_(std::move(options)) {
   prompts_ = options_.prompts ? options_.prompts : std::make_shared<MessageBoxPrompts>();
+  QCoreApplication::instance()->installEventFilter(new VectorStateGuard(this));
   document_ = new WorkbenchDocument(this);
   projects_ = new ProjectController(document_, prompts_.get(), this, this);
   exports_ = new ExportController(document_, prompts_.get(), this, this);
@@ -105,6 +107,12 @@ void MainWindow::createWidgets() {
   view_ = new widgets::RobotView;
   clock_ = new widgets::PlaybackClock(this);
   playback_ = new widgets::PlaybackBar(clock_);
+  // The new metrics first, then the robot (docs/workbench-latency.md). Connected before the
+  // animator's own slot so that the edit's new pose already finds the view held.
+  connect(document_, &WorkbenchDocument::excitationChanged, view_, [this] {
+    view_->holdFrames(!document_->metricsAreCurrent());
+    clock_->hold(!document_->metricsAreCurrent());
+  });
   animator_ = new RobotAnimator(document_, view_, clock_, this);
   robotPanel_ = new widgets::RobotPanel;
   editor_ = new widgets::ExcitationEditor;
@@ -233,7 +241,6 @@ void MainWindow::connectDocument() {
     editor_->setJoints(jointDescriptions(document_->robot()));
   });
   connect(doc, &WorkbenchDocument::excitationChanged, this, [this] {
-    view_->holdFrames(!document_->metricsAreCurrent());  // the new metrics first, then the robot
     editor_->setTrajectory(document_->excitation());
     showEditorSettings();
   });
@@ -247,9 +254,18 @@ void MainWindow::connectDocument() {
   });
   connect(doc, &WorkbenchDocument::metricsUpdated, this, &MainWindow::showMetrics);
   connect(doc, &WorkbenchDocument::metricsUpdated, this, [this] {
-    if (document_->metricsAreCurrent()) view_->holdFrames(false);
+    if (!document_->metricsAreCurrent()) return;
+    clock_->hold(false);
+    view_->holdFrames(false);
+    if (evaluationDeferred_) {  // the joint charts waited for these metrics (showEvaluation)
+      evaluationTimer_->stop();
+      scheduleEvaluationDisplay();
+    }
   });
-  connect(doc, &WorkbenchDocument::evaluationFailed, view_, [this] { view_->holdFrames(false); });
+  connect(doc, &WorkbenchDocument::evaluationFailed, view_, [this] {
+    clock_->hold(false);
+    view_->holdFrames(false);
+  });
   connect(doc, &WorkbenchDocument::evaluationUpdated, this, &MainWindow::scheduleEvaluationDisplay);
   evaluationTimer_ = new QTimer(this);
   evaluationTimer_->setSingleShot(true);
@@ -349,6 +365,15 @@ void MainWindow::scheduleEvaluationDisplay() {
 void MainWindow::showEvaluation() {
   const auto e = document_->evaluation();
   if (!e) return;
+  // The joint charts take ~10 ms of the GUI thread: not while an edit's metrics are computed,
+  // which need the cores and are what a drag is watched for. Drawn once they are shown, or
+  // 40 ms later whatever happens (a failed evaluation never shows them).
+  if (!document_->metricsAreCurrent() && !evaluationDeferred_) {
+    evaluationDeferred_ = true;
+    evaluationTimer_->start(widgets::PlaybackClock::kMaxHoldMs);
+    return;
+  }
+  evaluationDeferred_ = false;
   lastEvaluationShownMs_ = QDateTime::currentMSecsSinceEpoch();
   signalCharts_->setData(e->charts);
   editor_->setUsage(e->usage);

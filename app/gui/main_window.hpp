@@ -184,6 +184,7 @@ class MainWindow : public QMainWindow {
   quint64 shownMetricsSerial_ = 0;
   qint64 lastCursorMs_ = 0;
   qint64 lastEvaluationShownMs_ = 0;
+  bool evaluationDeferred_ = false;  // an evaluation waits for an edit's metrics to be shown
 };
 
 }  // namespace eb::gui

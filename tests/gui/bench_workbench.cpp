@@ -1,6 +1,7 @@
 // Workbench speed figures, measured on the real window (run under Xvfb):
 //
 //   xvfb-run -a -s "-screen 0 1600x1000x24" build-gui/tests/gui/excitebench-gui-bench [--edits 50] [--sliders-only]
+//       [--trace-events]
 //
 // 1. cold start: `excitebench --startup-probe` launched 5 times; wall time from
 //    process launch until it has drawn the Panda at two different times of the
@@ -32,6 +33,9 @@
 
 #include <QApplication>
 #include <QComboBox>
+#include <QGroupBox>
+#include <QLabel>
+#include <QPaintEvent>
 #include <QEventLoop>
 #include <QTimer>
 #include <QElapsedTimer>
@@ -43,12 +47,60 @@
 #include <QTest>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <map>
+#include <string>
 #include <vector>
 
 using namespace eb::gui;
 
 namespace {
+
+// --trace-events: where the GUI thread's time goes while an edit's metrics are computed
+// (from the edit to the charts updated): top-level events summed per type and receiver
+// class, and the paint events inside them per widget, with the painted rectangle.
+class TracingApplication : public QApplication {
+ public:
+  using QApplication::QApplication;
+
+  bool tracing = false;
+  std::map<std::string, std::pair<double, int>> spent;  // what -> (ms, count)
+
+  bool notify(QObject* receiver, QEvent* event) override {
+    const bool paint = depth_ > 0 && event->type() == QEvent::Paint;
+    if (!tracing || (depth_ > 0 && !paint)) return QApplication::notify(receiver, event);
+    // Read before dispatch: a DeferredDelete ends with the receiver gone.
+    const std::string key = paint ? describePaint(static_cast<QWidget*>(receiver), static_cast<QPaintEvent*>(event))
+                                  : "event " + std::to_string(static_cast<int>(event->type())) + " " +
+                                        receiver->metaObject()->className();
+    ++depth_;
+    QElapsedTimer t;
+    t.start();
+    const bool r = QApplication::notify(receiver, event);
+    --depth_;
+    auto& e = spent[key];
+    e.first += t.nsecsElapsed() * 1e-6;
+    ++e.second;
+    return r;
+  }
+
+ private:
+  static std::string describePaint(const QWidget* w, const QPaintEvent* e) {
+    std::string text;
+    if (const auto* label = qobject_cast<const QLabel*>(w)) text = label->text().left(40).toStdString();
+    if (const auto* box = qobject_cast<const QGroupBox*>(w)) text = box->title().toStdString();
+    const QWidget* parent = w->parentWidget();
+    return "paint " + std::string(w->metaObject()->className()) + " " + w->objectName().toStdString() + " " +
+           std::to_string(e->rect().width()) + "x" + std::to_string(e->rect().height()) + " in " +
+           (parent ? parent->metaObject()->className() : "-") + " " + text;
+  }
+  int depth_ = 0;
+};
+
+bool traceEvents = false;
+
+TracingApplication* tracer() { return static_cast<TracingApplication*>(qApp); }
 
 double percentile(std::vector<double> v, double p) {
   if (v.empty()) return 0.0;
@@ -87,8 +139,9 @@ void coldStart(int runs) {
 void measureSliders(MainWindow& w, const std::vector<QSlider*>& sliders, int edits, const char* what) {
   WorkbenchDocument* doc = w.document();
   QWidget* info = w.informationPanel();
-  std::vector<double> model, painted, worker, sync, whole;
+  std::vector<double> model, painted, worker, sync, whole, waited, sampling, delivered;
   QElapsedTimer t;
+  std::chrono::steady_clock::time_point editAt, shownAt;
   double modelMs = -1.0;
   // An event loop, not QTest::qWaitFor (which sleeps 10 ms between polls), so
   // the wait adds nothing to what is measured.
@@ -100,6 +153,8 @@ void measureSliders(MainWindow& w, const std::vector<QSlider*>& sliders, int edi
   const QMetaObject::Connection connection = QObject::connect(doc, &WorkbenchDocument::metricsUpdated, &w, [&] {
     if (doc->metricsAreCurrent() && modelMs < 0.0) {
       modelMs = t.nsecsElapsed() * 1e-6;
+      shownAt = std::chrono::steady_clock::now();
+      tracer()->tracing = false;
       loop.quit();
     }
   });
@@ -111,6 +166,8 @@ void measureSliders(MainWindow& w, const std::vector<QSlider*>& sliders, int edi
     const int round = i / static_cast<int>(sliders.size());
     modelMs = -1.0;
     t.start();
+    editAt = std::chrono::steady_clock::now();
+    tracer()->tracing = traceEvents;
     const quint64 serial = doc->metrics() ? doc->metrics()->serial : 0;
     slider->setValue(slider->value() + (round % 2 ? -40 : 40));
     const double syncMs = t.nsecsElapsed() * 1e-6;
@@ -124,6 +181,10 @@ void measureSliders(MainWindow& w, const std::vector<QSlider*>& sliders, int edi
     painted.push_back(t.nsecsElapsed() * 1e-6);
     model.push_back(modelMs);
     worker.push_back(doc->metrics()->metricsMs);
+    sampling.push_back(doc->metrics()->samplingMs);
+    using Ms = std::chrono::duration<double, std::milli>;
+    waited.push_back(Ms(doc->metrics()->startedAt - editAt).count());
+    delivered.push_back(Ms(shownAt - doc->metrics()->metricsAt).count());
     sync.push_back(syncMs);
     if (QTest::qWaitFor([&] { return doc->evaluationIsCurrent(); }, 5000)) whole.push_back(doc->evaluation()->totalMs);
     QTest::qWait(30);
@@ -134,13 +195,23 @@ void measureSliders(MainWindow& w, const std::vector<QSlider*>& sliders, int edi
               what, percentile(model, 0.5), percentile(model, 0.9), model.size());
   std::printf("%s: slider edit -> info charts repainted: median %.1f ms, p90 %.1f ms\n", what,
               percentile(painted, 0.5), percentile(painted, 0.9));
-  std::printf("  of which worker metrics (sampling + information matrix + criteria): median %.1f ms\n",
-              percentile(worker, 0.5));
+  std::printf("  of which: edit to worker start %.1f ms, worker metrics (sampling + information matrix + criteria) "
+              "%.1f ms (sampling %.1f ms), metrics to charts updated %.1f ms (medians)\n",
+              percentile(waited, 0.5), percentile(worker, 0.5), percentile(sampling, 0.5), percentile(delivered, 0.5));
   std::printf("  whole evaluation after it (torques, constraint checks, chart data): median %.1f ms\n",
               percentile(whole, 0.5));
   std::printf("  of which the GUI thread's own work inside the edit (editor, document, views): median %.1f ms\n",
               percentile(sync, 0.5));
   std::printf("  3D view while editing: %.1f fps\n", fps);
+  if (traceEvents) {
+    std::vector<std::pair<double, std::string>> rows;
+    for (const auto& [key, v] : tracer()->spent) rows.emplace_back(v.first, key + " x" + std::to_string(v.second));
+    std::sort(rows.rbegin(), rows.rend());
+    for (size_t i = 0; i < std::min<size_t>(rows.size(), 25); ++i)
+      std::printf("    GUI thread while metrics pending: %7.1f ms over %zu edits: %s\n", rows[i].first,
+                  model.size(), rows[i].second.c_str());
+    tracer()->spent.clear();
+  }
 }
 
 void sliderLatency(MainWindow& w, int edits) {
@@ -250,13 +321,14 @@ void printLoad(const char* when) {
 
 int main(int argc, char** argv) {
   test::prepareApplication();
-  QApplication app(argc, argv);
+  TracingApplication app(argc, argv);
   int edits = 50;
   const QStringList args = app.arguments();
   if (const int i = static_cast<int>(args.indexOf("--edits")); i >= 0 && i + 1 < args.size()) edits = args[i + 1].toInt();
 
   printLoad("before");
   const bool slidersOnly = args.contains("--sliders-only");
+  traceEvents = args.contains("--trace-events");
   if (!slidersOnly) {
     workerInterleaved(30);
     coldStart(5);

@@ -1,5 +1,6 @@
 // Widget- and document-level tests that need no OpenGL (run offscreen):
-// slider/spin-box coupling, joint-limit editing rules, the playback clock,
+// slider/spin-box coupling, joint-limit editing rules, the playback clock and its hold,
+// the history chart's steady axes,
 // project-file parsing errors, undo merging and request coalescing; chart
 // tick labels (no round-off shown), the eigenvalue chart's index axis and
 // what the frame export dialog says it does.
@@ -26,7 +27,11 @@
 #include <QChartView>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QLabel>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QValueAxis>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
@@ -49,6 +54,8 @@ class GuiWidgetsTest : public QObject {
   void jointLimitsModelRejectsBadLimits_data();
   void jointLimitsModelRejectsBadLimits();
   void playbackClockLoopsAndClamps();
+  void playbackClockHoldSkipsTicksNotTime();
+  void historyChartKeepsItsAxesSteady();
   void projectRoundTripsExactly();
   void projectErrorsNameFileAndPlace_data();
   void projectErrorsNameFileAndPlace();
@@ -180,6 +187,67 @@ void GuiWidgetsTest::playbackClockLoopsAndClamps() {
   QTest::qWait(500);
   QVERIFY(clock.isPlaying());
   QVERIFY(clock.time() < 0.2);
+}
+
+void GuiWidgetsTest::playbackClockHoldSkipsTicksNotTime() {
+  widgets::PlaybackClock clock;
+  clock.setDuration(100.0);
+  int ticksWhileHeld = 0;
+  connect(&clock, &widgets::PlaybackClock::timeChanged, this, [&] { ticksWhileHeld += clock.isHeld(); });
+  clock.play();
+  QTRY_VERIFY_WITH_TIMEOUT(clock.time() > 0.05, 2000);
+  clock.hold(true);
+  const double heldAt = clock.time();
+  QElapsedTimer wall;
+  wall.start();
+  QTest::qWait(25);
+  const double heldFor = wall.nsecsElapsed() * 1e-9;
+  // Released (by hand or by its 40 ms limit): the first tick covers the held time too.
+  clock.hold(false);
+  QCOMPARE(ticksWhileHeld, 0);
+  QVERIFY2(clock.time() >= heldAt + heldFor - 1e-3,
+           qPrintable(QString("%1 s after %2 s held from %3 s").arg(clock.time()).arg(heldFor).arg(heldAt)));
+  // A hold never outlasts kMaxHoldMs.
+  clock.hold(true);
+  QTRY_VERIFY_WITH_TIMEOUT(!clock.isHeld(), 10 * widgets::PlaybackClock::kMaxHoldMs);
+  QCOMPARE(ticksWhileHeld, 0);
+  const double released = clock.time();
+  QTRY_VERIFY_WITH_TIMEOUT(clock.time() > released, 2000);  // playing on
+}
+
+void GuiWidgetsTest::historyChartKeepsItsAxesSteady() {
+  widgets::MetricHistoryChart chart;
+  auto* x = qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).front());
+  QList<QAbstractAxis*> vertical = chart.chart()->axes(Qt::Vertical);
+  QVERIFY(x && vertical.size() == 2);
+  auto* logAxis = qobject_cast<QLogValueAxis*>(vertical[0]);
+  auto* logdetAxis = qobject_cast<QValueAxis*>(vertical[1]);
+  QVERIFY(logAxis && logdetAxis);
+  QSignalSpy xMoves(x, &QValueAxis::rangeChanged), logdetMoves(logdetAxis, &QValueAxis::rangeChanged);
+  auto series = [&](int k) { return qobject_cast<QLineSeries*>(chart.chart()->series()[k]); };
+  // A drag: cond and log det wander inside a band, as they do under a slider.
+  for (int i = 0; i < 400; ++i) {
+    const double cond = 20.0 + 5.0 * std::sin(0.1 * i), logdet = 100.0 + 3.0 * std::cos(0.07 * i);
+    chart.append(i == 200 ? std::numeric_limits<double>::infinity() : cond, logdet, 1e-2 * cond);
+    // Every point kept lies on the axes' ranges (series: cond, lambda_min, log det F).
+    for (int k = 0; k < 3; ++k) {
+      const QPointF p = series(k)->points().back();
+      QVERIFY(p.x() >= x->min() && p.x() <= x->max());
+      if (k == 2)
+        QVERIFY2(p.y() >= logdetAxis->min() && p.y() <= logdetAxis->max(), qPrintable(QString::number(i)));
+      else
+        QVERIFY2(p.y() >= logAxis->min() && p.y() <= logAxis->max(), qPrintable(QString::number(i)));
+    }
+  }
+  QVERIFY(chart.pointCount() >= 300 && chart.pointCount() <= 350);
+  QCOMPARE(chart.lastCond(), 20.0 + 5.0 * std::sin(0.1 * 399));
+  QCOMPARE(series(0)->points().front().x(), 400.0 - chart.pointCount());  // the oldest ones went
+  // The axes move in steps, not on every edit (each move re-lays every series on them).
+  QVERIFY2(xMoves.count() <= 12, qPrintable(QString::number(xMoves.count())));
+  QVERIFY2(logdetMoves.count() <= 8, qPrintable(QString::number(logdetMoves.count())));
+  chart.clear();
+  QCOMPARE(chart.pointCount(), 0);
+  QVERIFY(std::isnan(chart.lastCond()));
 }
 
 void GuiWidgetsTest::projectRoundTripsExactly() {

@@ -222,19 +222,23 @@ void MainWindowTest::animationMovesTheRobot() {
 void MainWindowTest::anEditHoldsTheViewUntilItsMetrics() {
   loadPanda();
   widgets::RobotView* view = window_->robotView();
-  window_->clock()->pause();
+  widgets::PlaybackClock* clock = window_->clock();
+  clock->pause();
   QVERIFY(!view->framesHeld());
   widgets::ValueSlider* control = window_->excitationEditor()->firstCoefficientControl(2);
   QSlider* slider = control->slider();
-  // Until the edit's metrics arrive the view shows its last frame; then it renders the change.
+  // Until the edit's metrics arrive the view shows its last frame and playback does not tick
+  // (no time line or chart cursor repaints); then the view renders the change.
   slider->setValue(slider->value() + (slider->value() > 500 ? -100 : 100));
   QVERIFY(!doc_->metricsAreCurrent());
   QVERIFY(view->framesHeld());
+  QVERIFY(clock->isHeld());
   const quint64 held = view->framesRendered();
   view->repaint();  // a repaint while held draws the old frame
   QCOMPARE(view->framesRendered(), held);
   QTRY_VERIFY_WITH_TIMEOUT(doc_->metricsAreCurrent(), 15000);
   QVERIFY(!view->framesHeld());
+  QVERIFY(!clock->isHeld());
   QTRY_VERIFY_WITH_TIMEOUT(view->framesRendered() > held, 2000);
   // A hold never outlasts kMaxHoldMs, whatever the worker does.
   view->holdFrames(true);
