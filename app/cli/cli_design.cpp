@@ -4,6 +4,7 @@
 // progress, prints a summary (criteria, limits used, worst usage per joint)
 // and writes excitation.json with its metrics.
 #include "cli_commands.hpp"
+#include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
 
 #include "excitation/excitation_optimizer.hpp"
@@ -46,7 +47,7 @@ struct DesignOptions {
   unsigned seed = 1;
   bool friction = false, noTorque = false;
   std::optional<double> keepOut;
-  std::vector<std::string> roots;
+  std::vector<std::string> roots, locks;
 };
 
 // Progress on stderr: a redrawn bar on a terminal, a line every 5 s otherwise.
@@ -247,7 +248,7 @@ ExcitationRun optimizeDesign(const RobotModel& model, const DesignOptions& o, co
 }
 
 void runDesign(const DesignOptions& o) {
-  const RobotModel model = loadRobot(o.robot, o.roots);
+  const RobotModel model = loadRobotLocked(o.robot, o.roots, o.locks);
   const OptimizerSettings s = settingsOf(o);
   const ExcitationRun r = optimizeDesign(model, o, s);
 
@@ -353,6 +354,7 @@ void addDesignCommand(CLI::App& app) {
   cmd->add_option("--history", o->history, "CSV of (elapsed_s, best feasible cond) as the optimizer improves");
   cmd->add_option("--initial", o->initial, "excitation.json (of the same family) to use as the first start");
   cmd->add_option("--package-root", o->roots, "Folder that holds ROS packages for package:// URIs");
+  addLockOption(cmd, o->locks);
   cmd->callback([o, keepOut, harmonics, period, multisineOptions]() {
     // A flag of the other family would be silently ignored: refuse it, naming it.
     if (o->family == "multisine") {

@@ -2,6 +2,7 @@
 // friction model the joints follow, each fitted with the rigid-body parameters and scored on
 // held-out seconds (and on whole validation logs, never fitted).
 #include "cli_commands.hpp"
+#include "cli_robot_locks.hpp"
 #include "cli_log_flags.hpp"
 
 #include "identification/friction_comparison.hpp"
@@ -21,7 +22,7 @@ void addCompareFrictionCommand(CLI::App& app) {
                                  "Fit viscous, Coulomb, asymmetric, smooth and Stribeck friction; compare on held-out data");
   struct Args {
     std::string robot;
-    std::vector<std::string> logs, validate, roots;
+    std::vector<std::string> logs, validate, roots, locks;
     IdentificationSettings s;
     LogFlags logFlags;
     bool offset = false, json = false;
@@ -36,8 +37,9 @@ void addCompareFrictionCommand(CLI::App& app) {
   cmd->add_flag("--json", a->json, "Print one JSON object");
   addLogFlags(cmd, a->logFlags);
   cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");
+  addLockOption(cmd, a->locks);
   cmd->callback([a]() {
-    const RobotModel model = loadRobot(a->robot, a->roots);
+    const RobotModel model = loadRobotLocked(a->robot, a->roots, a->locks);
     a->s.regressor.offset = a->offset;
     applyLogFlags(a->logFlags, a->s);
     const FrictionComparison c = compareFrictionModels(model, a->logs, a->s, {}, a->validate);

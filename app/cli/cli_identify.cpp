@@ -1,6 +1,7 @@
 // `identify ROBOT log.csv [log2.csv ...] --out params.json [--method ols|wls|ridge|consistent]
 // [--filter-cutoff HZ]`: base parameters from logged experiments.
 #include "cli_commands.hpp"
+#include "cli_robot_locks.hpp"
 #include "cli_log_flags.hpp"
 #include "cli_support.hpp"
 
@@ -19,7 +20,7 @@ void addIdentifyCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("identify", "Estimate the base parameters from one or several logs");
   struct Args {
     std::string robot, out, method = "ols";
-    std::vector<std::string> logs, roots;
+    std::vector<std::string> logs, roots, locks;
     IdentificationSettings s;
     bool noFriction = false, offset = false, armature = false;
     LogFlags logFlags;
@@ -45,9 +46,10 @@ void addIdentifyCommand(CLI::App& app) {
                 "Use logged qd/qdd columns as they are instead of differentiating q");
   addLogFlags(cmd, a->logFlags);
   cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");
+  addLockOption(cmd, a->locks);
   cmd->add_flag("--quiet", a->quiet, "Only write the file");
   cmd->callback([a]() {
-    const RobotModel model = loadRobot(a->robot, a->roots);
+    const RobotModel model = loadRobotLocked(a->robot, a->roots, a->locks);
     a->s.estimation.method = parseEstimationMethod(a->method);
     a->s.regressor.viscous = a->s.regressor.coulomb = !a->noFriction;
     a->s.regressor.offset = a->offset;

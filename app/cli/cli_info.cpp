@@ -1,6 +1,7 @@
 // `info ROBOT [--json]`: joints in model order, DOF, parameter counts and the
 // base parameters with their expressions. Without ROBOT: the built-in robots.
 #include "cli_commands.hpp"
+#include "cli_robot_locks.hpp"
 
 #include "dynamics/base_parameters.hpp"
 #include "model/builtin_robots.hpp"
@@ -135,16 +136,18 @@ void addInfoCommand(CLI::App& app) {
   auto robot = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
   auto roots = std::make_shared<std::vector<std::string>>();
+  auto locks = std::make_shared<std::vector<std::string>>();
   cmd->add_option("robot", *robot, "Built-in name (planar2r, snake:N, panda, ur5) or URDF / DH table path");
   cmd->add_flag("--json", *json, "Print one JSON object");
   cmd->add_option("--package-root", *roots, "Folder that holds ROS packages for package:// URIs");
+  addLockOption(cmd, *locks);
   cmd->callback([=]() {
     if (robot->empty()) {
       std::printf("built-in robots:\n");
       for (const std::string& name : builtinRobotNames()) std::printf("  %s\n", name.c_str());
       return;
     }
-    const RobotModel model = loadRobot(*robot, *roots);
+    const RobotModel model = loadRobotLocked(*robot, *roots, *locks);
     const BaseResult rigid = baseParametersOrRefusal(model, RegressorOptions{});
     RegressorOptions withFriction;
     withFriction.viscous = withFriction.coulomb = true;

@@ -4,6 +4,7 @@
 // --quantization, --torque-constants, --logger rtde, --log-rate): the experiment
 // on the model, as a log; --payload payload.json fixes a known load to a link.
 #include "cli_commands.hpp"
+#include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
 #include "simulation/logger_artifacts.hpp"
 #include "simulation/simulated_log_csv.hpp"
@@ -29,7 +30,7 @@ void addSimulateCommand(CLI::App& app) {
     LoggerArtifacts artifacts;
     std::vector<double> torqueOffset, torqueConstants;
     double logRate = 0.0;
-    std::vector<std::string> roots;
+    std::vector<std::string> roots, locks;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("robot", a->robot, "Built-in name or URDF / DH table path")->required();
@@ -67,8 +68,9 @@ void addSimulateCommand(CLI::App& app) {
   cmd->add_option("--payload-link", a->payloadLink, "Link the payload is fixed to (default: the file's link, else the tip)");
   cmd->add_option("--artifact-seed", a->artifacts.seed, "Seed of the dropped and repeated samples");
   cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");
+  addLockOption(cmd, a->locks);
   cmd->callback([a]() {
-    RobotModel model = loadRobot(a->robot, a->roots);
+    RobotModel model = loadRobotLocked(a->robot, a->roots, a->locks);
     if (!a->payload.empty()) {
       const KnownPayload payload = readPayloadJson(a->payload);
       model = withPayload(model, payloadMount(model, a->payloadLink.empty() ? payload.link : a->payloadLink),

@@ -2,6 +2,7 @@
 // torques along a trajectory, rigid-body inverse dynamics from the model's own
 // parameters (or a prediction from identified parameters).
 #include "cli_commands.hpp"
+#include "cli_robot_locks.hpp"
 
 #include "dynamics/inverse_dynamics.hpp"
 #include "identification/validation.hpp"
@@ -26,14 +27,16 @@ void addTorquesCommand(CLI::App& app) {
   auto params = std::make_shared<std::string>();
   auto rate = std::make_shared<double>(0.0);
   auto roots = std::make_shared<std::vector<std::string>>();
+  auto locks = std::make_shared<std::vector<std::string>>();
   cmd->add_option("robot", *robot, "Built-in name or URDF / DH table path")->required();
   cmd->add_option("--in", *in, "Trajectory CSV with q1..qn, qd1..qdn, qdd1..qddn (and t)")->required();
   cmd->add_option("--out", *out, "Torque CSV to write (t, tau1..taun; tau1..taun when the input has no t)")->required();
   cmd->add_option("--params", *params, "Identified parameters (params.json) to predict with");
   cmd->add_option("--rate", *rate, "Sample rate [Hz] when the CSV has no t column");
   cmd->add_option("--package-root", *roots, "Folder that holds ROS packages for package:// URIs");
+  addLockOption(cmd, *locks);
   cmd->callback([=]() {
-    const RobotModel model = loadRobot(*robot, *roots);
+    const RobotModel model = loadRobotLocked(*robot, *roots, *locks);
     // Inverse dynamics of states needs no time: without t (and --rate) the rows are numbered.
     const TrajectorySamples traj = readTrajectoryCsv(*in, *rate, TimeColumn::Optional);
     if (traj.dof() != model.dof())

@@ -2,6 +2,7 @@
 // independent log, RMSE and NRMSE per joint, for the identified parameters and,
 // beside them, for the robot's own model parameters (what identification gained).
 #include "cli_commands.hpp"
+#include "cli_robot_locks.hpp"
 #include "cli_log_flags.hpp"
 #include "cli_support.hpp"
 
@@ -33,7 +34,7 @@ void addValidateCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("validate", "Predict the torques of an independent log: RMSE and NRMSE per joint");
   struct Args {
     std::string robot, params, log;
-    std::vector<std::string> roots;
+    std::vector<std::string> roots, locks;
     IdentificationSettings s;
     LogFlags logFlags;
     bool json = false;
@@ -49,8 +50,9 @@ void addValidateCommand(CLI::App& app) {
   cmd->add_flag("--use-logged-derivatives", a->s.useLoggedDerivatives, "Use logged qd/qdd columns as they are");
   addLogFlags(cmd, a->logFlags);
   cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");
+  addLockOption(cmd, a->locks);
   cmd->callback([a]() {
-    const RobotModel model = loadRobot(a->robot, a->roots);
+    const RobotModel model = loadRobotLocked(a->robot, a->roots, a->locks);
     const IdentifiedParameters p = readParamsJson(a->params);
     const BaseParameters base = baseParametersFor(model, p, a->params);
     applyLogFlags(a->logFlags, a->s);

@@ -263,9 +263,24 @@ IdentifiedParameters readParamsJson(const std::string& path) {
 }
 
 BaseParameters baseParametersFor(const RobotModel& model, const IdentifiedParameters& p, const std::string& path) {
-  if (static_cast<int>(p.jointNames.size()) != model.dof())
+  if (static_cast<int>(p.jointNames.size()) != model.dof()) {
+    // Name the joints only one side has: a joint locked (held still) on one side only is the usual cause.
+    std::string onlyRobot, onlyFile;
+    for (const Joint& j : model.joints())
+      if (std::find(p.jointNames.begin(), p.jointNames.end(), j.name) == p.jointNames.end())
+        onlyRobot += (onlyRobot.empty() ? "" : ", ") + j.name;
+    for (const std::string& name : p.jointNames) {
+      bool found = false;
+      for (const Joint& j : model.joints()) found = found || j.name == name;
+      if (!found) onlyFile += (onlyFile.empty() ? "" : ", ") + name;
+    }
+    std::string which;
+    if (!onlyRobot.empty()) which += "; not in the file: " + onlyRobot;
+    if (!onlyFile.empty()) which += "; not moving in the robot: " + onlyFile;
     throw InputError(path + ": identified for " + std::to_string(p.jointNames.size()) + " joints, robot '" +
-                     model.name() + "' has " + std::to_string(model.dof()));
+                     model.name() + "' has " + std::to_string(model.dof()) + which +
+                     " (a joint locked when identifying must be locked here too)");
+  }
   BaseParameters base = computeBaseParameters(model, p.options);
   bool same = base.rank == static_cast<int>(p.columns.size());
   for (int k = 0; same && k < base.rank; ++k)
