@@ -5,7 +5,7 @@
 // left the upper halves of the YMM/ZMM registers dirty (no vzeroupper: JIT-compiled code such
 // as Mesa's llvmpipe software renderer does this to the GUI thread), every later SSE
 // instruction on that thread pays a state penalty, and threads started from it inherit the
-// dirty state. Measured in the workbench: sin + cos 420-480 ns instead of 18-28 ns, the
+// dirty state. Measured in the workbench: sin + cos 420-510 ns instead of 18-28 ns, the
 // information matrix 2-3x slower (docs/workbench-latency.md).
 
 namespace eb {

@@ -1,7 +1,7 @@
 // Workbench speed figures, measured on the real window (run under Xvfb):
 //
 //   xvfb-run -a -s "-screen 0 1600x1000x24" build-gui/tests/gui/excitebench-gui-bench [--edits 50] [--sliders-only]
-//       [--trace-events]
+//       [--trace-events] [--trace-vector-state]
 //
 // 1. cold start: `excitebench --startup-probe` launched 5 times; wall time from
 //    process launch until it has drawn the Panda at two different times of the
@@ -47,6 +47,9 @@
 #include <QTest>
 
 #include <algorithm>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 #include <chrono>
 #include <cstdio>
 #include <map>
@@ -60,14 +63,41 @@ namespace {
 // --trace-events: where the GUI thread's time goes while an edit's metrics are computed
 // (from the edit to the charts updated): top-level events summed per type and receiver
 // class, and the paint events inside them per widget, with the painted rectangle.
+// --trace-vector-state: the top-level events after which the AVX upper state is dirty on the
+// GUI thread (XINUSE bit 2, xgetbv 1), which makes later SSE code slow (util/vector_state.hpp).
+bool upperVectorStateInUse() {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  unsigned a = 0, b = 0, c = 0, d = 0;
+  static const bool readable =
+      __builtin_cpu_supports("avx") && __get_cpuid_count(0x0d, 1, &a, &b, &c, &d) && (a & 4u) != 0;
+  if (!readable) return false;
+  unsigned lo = 0, hi = 0;
+  asm volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(1));
+  return (lo & 4u) != 0;
+#else
+  return false;
+#endif
+}
+
 class TracingApplication : public QApplication {
  public:
   using QApplication::QApplication;
 
   bool tracing = false;
+  bool watchVectorState = false;
   std::map<std::string, std::pair<double, int>> spent;  // what -> (ms, count)
+  std::map<std::string, int> leftDirty;                 // event -> times the upper state was dirty after it
 
   bool notify(QObject* receiver, QEvent* event) override {
+    if (watchVectorState && depth_ == 0) {
+      const std::string key = "event " + std::to_string(static_cast<int>(event->type())) + " " +
+                              receiver->metaObject()->className();
+      ++depth_;
+      const bool r = QApplication::notify(receiver, event);
+      --depth_;
+      if (upperVectorStateInUse()) ++leftDirty[key];
+      return r;
+    }
     const bool paint = depth_ > 0 && event->type() == QEvent::Paint;
     if (!tracing || (depth_ > 0 && !paint)) return QApplication::notify(receiver, event);
     // Read before dispatch: a DeferredDelete ends with the receiver gone.
@@ -342,7 +372,10 @@ int main(int argc, char** argv) {
   w.resize(1600, 1000);
   w.show();
   if (!QTest::qWaitForWindowExposed(&w)) std::printf("window not exposed: figures may be off\n");
+  app.watchVectorState = args.contains("--trace-vector-state");
   sliderLatency(w, edits);
+  for (const auto& [key, n] : app.leftDirty)
+    std::printf("AVX upper state dirty on the GUI thread after %s: %d times\n", key.c_str(), n);
   const QString robots = EB_PUBLIC_ROBOTS;
   if (!slidersOnly) frameRate(w, robots + "/example-robot-data/robots/panda_description/urdf/panda.urdf", robots);
   printLoad("after");
