@@ -1,7 +1,5 @@
 #include "widgets/robot_view.hpp"
 
-#include "util/vector_state.hpp"
-
 #include "widgets/scene_primitives.hpp"
 
 #include <QMouseEvent>
@@ -208,9 +206,6 @@ void RobotView::renderFrame() {
   frame_.setDevicePixelRatio(dpr);
   fbo_->release();
   context_->doneCurrent();
-  // The software renderer (Mesa llvmpipe) leaves the AVX upper state dirty on this thread,
-  // which made the GUI thread's own SSE code (Qt painting, charts) several times slower.
-  clearUpperVectorState();
   dirty_ = false;
   ++frames_;
   emit frameRendered();

@@ -2,11 +2,11 @@
 // Clearing the upper halves of the AVX registers before long SSE work on a thread.
 //
 // The engine is compiled for baseline x86-64 (SSE2). When code that ran before on a thread
-// left the upper halves of the YMM/ZMM registers dirty (no vzeroupper: JIT-compiled code such
-// as Mesa's llvmpipe software renderer does this to the GUI thread), every later SSE
-// instruction on that thread pays a state penalty, and threads started from it inherit the
-// dirty state. Measured in the workbench: sin + cos 420-510 ns instead of 18-28 ns, the
-// information matrix 2-3x slower (docs/workbench-latency.md).
+// left the upper halves of the YMM/ZMM registers dirty (no vzeroupper; in the workbench, code
+// run in Qt's event handling on the GUI thread: `excitebench-gui-bench --trace-vector-state`),
+// every later SSE instruction on that thread pays a state penalty, and threads started from
+// it inherit the dirty state. Measured in the workbench: sin + cos 420-510 ns instead of
+// 18-28 ns, the live metrics stage ~13 ms instead of 6.5-9.7 (docs/workbench-latency.md).
 
 namespace eb {
 
