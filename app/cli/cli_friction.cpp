@@ -2,8 +2,8 @@
 // friction model the joints follow, each fitted with the rigid-body parameters and scored on
 // held-out seconds (and on whole validation logs, never fitted).
 #include "cli_commands.hpp"
-#include "cli_robot_locks.hpp"
 #include "cli_log_flags.hpp"
+#include "cli_robot_locks.hpp"
 
 #include "identification/friction_comparison.hpp"
 #include "model/robot_loader.hpp"

@@ -1,8 +1,8 @@
 // `identify ROBOT log.csv [log2.csv ...] --out params.json [--method ols|wls|ridge|consistent]
 // [--filter-cutoff HZ]`: base parameters from logged experiments.
 #include "cli_commands.hpp"
-#include "cli_robot_locks.hpp"
 #include "cli_log_flags.hpp"
+#include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
 
 #include "identification/identification_pipeline.hpp"

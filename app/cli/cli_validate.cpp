@@ -2,8 +2,8 @@
 // independent log, RMSE and NRMSE per joint, for the identified parameters and,
 // beside them, for the robot's own model parameters (what identification gained).
 #include "cli_commands.hpp"
-#include "cli_robot_locks.hpp"
 #include "cli_log_flags.hpp"
+#include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
 
 #include "identification/identification_pipeline.hpp"
