@@ -109,10 +109,8 @@ void MainWindow::createWidgets() {
   playback_ = new widgets::PlaybackBar(clock_);
   // The new metrics first, then the robot (docs/workbench-latency.md). Connected before the
   // animator's own slot so that the edit's new pose already finds the view held.
-  connect(document_, &WorkbenchDocument::excitationChanged, view_, [this] {
-    view_->holdFrames(!document_->metricsAreCurrent());
-    clock_->hold(!document_->metricsAreCurrent());
-  });
+  connect(document_, &WorkbenchDocument::excitationChanged, view_,
+          [this] { holdPlayback(!document_->metricsAreCurrent()); });
   animator_ = new RobotAnimator(document_, view_, clock_, this);
   robotPanel_ = new widgets::RobotPanel;
   editor_ = new widgets::ExcitationEditor;
@@ -255,17 +253,13 @@ void MainWindow::connectDocument() {
   connect(doc, &WorkbenchDocument::metricsUpdated, this, &MainWindow::showMetrics);
   connect(doc, &WorkbenchDocument::metricsUpdated, this, [this] {
     if (!document_->metricsAreCurrent()) return;
-    clock_->hold(false);
-    view_->holdFrames(false);
+    holdPlayback(false);
     if (evaluationDeferred_) {  // the joint charts waited for these metrics (showEvaluation)
       evaluationTimer_->stop();
       scheduleEvaluationDisplay();
     }
   });
-  connect(doc, &WorkbenchDocument::evaluationFailed, view_, [this] {
-    clock_->hold(false);
-    view_->holdFrames(false);
-  });
+  connect(doc, &WorkbenchDocument::evaluationFailed, view_, [this] { holdPlayback(false); });
   connect(doc, &WorkbenchDocument::evaluationUpdated, this, &MainWindow::scheduleEvaluationDisplay);
   evaluationTimer_ = new QTimer(this);
   evaluationTimer_->setSingleShot(true);
@@ -324,6 +318,11 @@ void MainWindow::connectDocument() {
     lastCursorMs_ = now;
     signalCharts_->setCursorTime(t);
   });
+}
+
+void MainWindow::holdPlayback(bool hold) {
+  view_->holdFrames(hold);
+  clock_->hold(hold);
 }
 
 void MainWindow::showMetrics() {

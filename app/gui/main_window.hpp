@@ -127,6 +127,9 @@ class MainWindow : public QMainWindow {
   void showEditorSettings();
   void startOptimization();
   void optimizationFinished(const std::shared_ptr<const ExcitationRun>& result);
+  /// Holds (or releases) the 3D view and the playback clock while an edit's metrics are computed
+  /// (docs/workbench-latency.md); each releases itself after kMaxHoldMs.
+  void holdPlayback(bool hold);
   void showMetrics();
   void scheduleEvaluationDisplay();
   void showEvaluation();

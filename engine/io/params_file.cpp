@@ -269,11 +269,9 @@ BaseParameters baseParametersFor(const RobotModel& model, const IdentifiedParame
     for (const Joint& j : model.joints())
       if (std::find(p.jointNames.begin(), p.jointNames.end(), j.name) == p.jointNames.end())
         onlyRobot += (onlyRobot.empty() ? "" : ", ") + j.name;
-    for (const std::string& name : p.jointNames) {
-      bool found = false;
-      for (const Joint& j : model.joints()) found = found || j.name == name;
-      if (!found) onlyFile += (onlyFile.empty() ? "" : ", ") + name;
-    }
+    for (const std::string& name : p.jointNames)
+      if (std::none_of(model.joints().begin(), model.joints().end(), [&](const Joint& j) { return j.name == name; }))
+        onlyFile += (onlyFile.empty() ? "" : ", ") + name;
     std::string which;
     if (!onlyRobot.empty()) which += "; not in the file: " + onlyRobot;
     if (!onlyFile.empty()) which += "; not moving in the robot: " + onlyFile;

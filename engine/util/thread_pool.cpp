@@ -48,8 +48,8 @@ void ThreadPool::workerLoop(int lane) {
 
 void ThreadPool::runOnAllLanes(const std::function<void(int lane)>& fn) {
   std::lock_guard<std::mutex> serial(callMutex_);
+  clearUpperVectorState();  // this thread's lane 0; the workers clear their own
   if (workers_.empty()) {
-    clearUpperVectorState();
     fn(0);
     return;
   }
@@ -62,7 +62,6 @@ void ThreadPool::runOnAllLanes(const std::function<void(int lane)>& fn) {
   }
   wake_.notify_all();
   std::exception_ptr mine;
-  clearUpperVectorState();
   try {
     fn(0);
   } catch (...) {

@@ -90,8 +90,7 @@ class TracingApplication : public QApplication {
 
   bool notify(QObject* receiver, QEvent* event) override {
     if (watchVectorState && depth_ == 0) {
-      const std::string key = "event " + std::to_string(static_cast<int>(event->type())) + " " +
-                              receiver->metaObject()->className();
+      const std::string key = describeEvent(receiver, event);
       ++depth_;
       const bool r = QApplication::notify(receiver, event);
       --depth_;
@@ -102,8 +101,7 @@ class TracingApplication : public QApplication {
     if (!tracing || (depth_ > 0 && !paint)) return QApplication::notify(receiver, event);
     // Read before dispatch: a DeferredDelete ends with the receiver gone.
     const std::string key = paint ? describePaint(static_cast<QWidget*>(receiver), static_cast<QPaintEvent*>(event))
-                                  : "event " + std::to_string(static_cast<int>(event->type())) + " " +
-                                        receiver->metaObject()->className();
+                                  : describeEvent(receiver, event);
     ++depth_;
     QElapsedTimer t;
     t.start();
@@ -116,6 +114,9 @@ class TracingApplication : public QApplication {
   }
 
  private:
+  static std::string describeEvent(const QObject* receiver, const QEvent* event) {
+    return "event " + std::to_string(static_cast<int>(event->type())) + " " + receiver->metaObject()->className();
+  }
   static std::string describePaint(const QWidget* w, const QPaintEvent* e) {
     std::string text;
     if (const auto* label = qobject_cast<const QLabel*>(w)) text = label->text().left(40).toStdString();
