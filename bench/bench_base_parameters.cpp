@@ -20,7 +20,7 @@ void baseParameters(benchmark::State& state, const std::string& robot) {
   state.counters["base_columns"] = rank;
 }
 
-const bool registered = [] {
+const bool kBaseParametersRegistered = [] {
   for (const char* robot : {"panda", "ur5", "snake:20", "snake:50", "snake:100", "snake:300"})
     benchmark::RegisterBenchmark((std::string("base_parameters/") + robot).c_str(),
                                  [robot](benchmark::State& st) { baseParameters(st, robot); })

@@ -97,7 +97,7 @@ void designConstraintsMultisine(benchmark::State& state, const std::string& robo
   state.counters["constraints"] = constraints.count();
 }
 
-const bool registered = [] {
+const bool kDesignRegistered = [] {
   for (const char* robot : {"panda", "ur5"}) {
     benchmark::RegisterBenchmark((std::string("design_gradient/") + robot).c_str(),
                                  [robot](benchmark::State& st) { designGradient(st, robot); })

@@ -86,6 +86,6 @@ void registerAll() {
   }
 }
 
-const bool registered = (registerAll(), true);
+const bool kDynamicsRegistered = (registerAll(), true);
 
 }  // namespace

@@ -41,7 +41,7 @@ void liveMetrics(benchmark::State& state, bool multisine) {
   }
 }
 
-const bool registered = [] {
+const bool kInformationMatrixRegistered = [] {
   benchmark::RegisterBenchmark("live_metrics/fourier/panda", [](benchmark::State& st) { liveMetrics(st, false); })
       ->Unit(benchmark::kMillisecond);
   benchmark::RegisterBenchmark("live_metrics/multisine/panda", [](benchmark::State& st) { liveMetrics(st, true); })

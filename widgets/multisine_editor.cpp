@@ -1,5 +1,6 @@
 #include "widgets/multisine_editor.hpp"
 
+#include "util/math_constants.hpp"
 #include "widgets/value_slider.hpp"
 
 #include <QCheckBox>
@@ -17,8 +18,6 @@
 
 namespace eb::widgets {
 namespace {
-
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 QDoubleSpinBox* secondsBox(double lo, double hi, const QString& tip) {
   auto* box = new QDoubleSpinBox;

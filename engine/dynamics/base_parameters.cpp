@@ -57,7 +57,7 @@ std::vector<Eigen::Index> stackSupport(const RobotModel& model, const RegressorO
   return end;
 }
 
-std::string formatNumber(double v, int digits) {
+std::string formatCoefficient(double v, int digits) {
   std::ostringstream s;
   s << std::setprecision(digits) << v;
   return s.str();
@@ -110,7 +110,7 @@ std::string BaseParameters::expression(int k, int digits) const {
     const std::string& n = columnNames[static_cast<size_t>(dependent[j])];
     out += c < 0.0 ? " - " : " + ";
     const double a = std::abs(c);
-    if (std::abs(a - 1.0) > 1e-12) out += formatNumber(a, digits) + "*";
+    if (std::abs(a - 1.0) > 1e-12) out += formatCoefficient(a, digits) + "*";
     out += n;
   }
   return out;

@@ -12,6 +12,7 @@
 #include "excitation/optimizer_fourier_basis.hpp"
 #include "excitation/optimizer_random_start.hpp"
 #include "excitation/optimizer_session.hpp"
+#include "util/math_constants.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -48,8 +49,6 @@ double automaticSampleRate(double period, int harmonics) {
 }
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 class FourierFamily : public ExcitationFamily {
  public:

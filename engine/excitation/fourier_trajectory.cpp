@@ -1,5 +1,7 @@
 #include "excitation/fourier_trajectory.hpp"
 
+#include "util/math_constants.hpp"
+
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -8,8 +10,6 @@
 namespace eb {
 
 namespace {
-
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 void requireFinite(const Eigen::MatrixXd& m, const char* what) {
   if (!m.allFinite()) throw std::invalid_argument(std::string("Fourier trajectory: ") + what + " must be finite");

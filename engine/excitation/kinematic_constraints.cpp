@@ -1,5 +1,7 @@
 #include "excitation/kinematic_constraints.hpp"
 
+#include "util/math_constants.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,10 +11,6 @@
 namespace eb {
 
 namespace {
-
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 std::string num(double x) {
   char buf[32];

@@ -1,5 +1,7 @@
 #include "excitation/multisine_design.hpp"
 
+#include "util/math_constants.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -7,15 +9,6 @@
 #include <string>
 
 namespace eb {
-
-namespace {
-
-constexpr double kPi = 3.14159265358979323846264338327950288;
-constexpr double kTwoPi = 2.0 * kPi;
-
-double wrapPhase(double phi) { return phi - kTwoPi * std::floor((phi + kPi) / kTwoPi); }
-
-}  // namespace
 
 void validateMultisineDesign(const MultisineDesign& d) {
   const auto fail = [](const std::string& what) { throw std::invalid_argument("multi-sine design: " + what); };
@@ -57,7 +50,6 @@ MultisineTrajectory scaleMultisineIntoLimits(const MultisineTrajectory& trajecto
                                 std::to_string(n) + " joints");
   const AmplitudeBounds b = analyticBounds(trajectory);
   std::vector<std::vector<SineTerm>> terms = trajectory.terms();
-  constexpr double kInf = std::numeric_limits<double>::infinity();
   for (int i = 0; i < n; ++i) {
     const JointLimits& l = limits[static_cast<size_t>(i)];
     const double q0 = trajectory.offsets()[i];

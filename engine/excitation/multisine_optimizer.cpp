@@ -17,6 +17,7 @@
 #include "excitation/optimizer_multisine_basis.hpp"
 #include "excitation/optimizer_random_start.hpp"
 #include "excitation/optimizer_session.hpp"
+#include "util/math_constants.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -29,12 +30,6 @@
 namespace eb {
 
 namespace {
-
-constexpr double kPi = 3.14159265358979323846264338327950288;
-constexpr double kTwoPi = 2.0 * kPi;
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-double wrapPhase(double phi) { return phi - kTwoPi * std::floor((phi + kPi) / kTwoPi); }
 
 // Whether a user's trajectory fits the design: joints, term counts, frequencies in the band (and on the grid).
 bool fitsDesign(const MultisineTrajectory& tr, int dof, const MultisineDesign& d) {

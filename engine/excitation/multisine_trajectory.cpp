@@ -1,5 +1,7 @@
 #include "excitation/multisine_trajectory.hpp"
 
+#include "util/math_constants.hpp"
+
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -8,8 +10,6 @@
 namespace eb {
 
 namespace {
-
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 // Quintic smoothstep s(u) = 10u^3 - 15u^4 + 6u^5 and its u-derivatives, u in [0, 1].
 void smoothstep(double u, double& s, double& ds, double& dds) {

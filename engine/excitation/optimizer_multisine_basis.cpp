@@ -1,5 +1,7 @@
 #include "excitation/optimizer_multisine_basis.hpp"
 
+#include "util/math_constants.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -8,8 +10,6 @@
 namespace eb {
 
 namespace {
-
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 
 // Motion of one term A sin(w t + phi) under the envelope, given sin u and cos u.
 struct TermMotion {

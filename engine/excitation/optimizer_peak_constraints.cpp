@@ -5,6 +5,7 @@
 #include "dynamics/jacobians.hpp"
 #include "dynamics/mass_matrix.hpp"
 #include "excitation/optimizer_fourier_basis.hpp"
+#include "util/math_constants.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +16,6 @@ namespace eb {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 // Central-difference step in q for d tau / dq [rad]: truncation ~1e-10, round-off ~2e-11 relative.
 constexpr double kPositionStep = 1e-5;
 

@@ -1,13 +1,11 @@
 #include "excitation/optimizer_sample_basis.hpp"
 
+#include "util/math_constants.hpp"
+
 #include <stdexcept>
 #include <utility>
 
 namespace eb {
-
-namespace {
-constexpr double kTwoPi = 6.283185307179586476925286766559;
-}
 
 FourierSampleBasis::FourierSampleBasis(double period, int harmonics, Eigen::VectorXd times)
     : times_(std::move(times)) {

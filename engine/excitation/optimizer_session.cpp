@@ -32,6 +32,7 @@
 #include "excitation/optimizer_objective.hpp"
 #include "excitation/optimizer_peak_constraints.hpp"
 #include "excitation/trajectory_sampling.hpp"
+#include "util/math_constants.hpp"
 #include "util/thread_pool.hpp"
 
 #include <nlopt.h>
@@ -51,7 +52,6 @@ namespace eb {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 double criterionOf(ExcitationCriterion c, const InformationMetrics& m) {
   switch (c) {

@@ -1,16 +1,11 @@
 #include "excitation/trajectory_conversion.hpp"
 
+#include "util/math_constants.hpp"
 #include "util/text_format.hpp"
 
 #include <cmath>
 
 namespace eb {
-namespace {
-
-constexpr double kTwoPi = 6.283185307179586476925286766559;
-
-}  // namespace
-
 MultisineTrajectory multisineFromFourier(const FourierTrajectory& fourier) {
   const int dof = fourier.dof(), H = fourier.harmonics();
   const double wf = fourier.baseFrequency();

@@ -1,5 +1,7 @@
 #include "excitation/trajectory_sampling.hpp"
 
+#include "util/math_constants.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -9,7 +11,6 @@
 namespace eb {
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586476925286766559;
 constexpr int kAnchorEvery = 32;  // exact sin/cos every 32 samples: rotation round-off stays ~1e-14
 
 // A multi-sine on the uniform grid t_j = j / rate. Each term's (sin, cos) is turned by the

@@ -29,7 +29,6 @@ namespace eb {
 
 using consistent::ConsistentCost;
 using consistent::ConsistentResidual;
-using consistent::formatNumber;
 using consistent::kBodyParameters;
 
 namespace {
@@ -368,19 +367,19 @@ void addNotes(BaseEstimate& e, const RobotModel& model, const ConsistentOptions&
       "consistent: log-Cholesky parametrization, Ceres Levenberg-Marquardt, " + std::to_string(solve.stages) +
       " stages, " + std::to_string(solve.iterations) + " iterations, last stage " +
       (solve.converged ? "converged" : "stopped at " + std::to_string(options.iterationsPerStage) + " iterations") +
-      ", " + formatNumber(seconds, 3) + " s");
+      ", " + consistent::formatNumber(seconds, 3) + " s");
   e.notes.push_back("consistent: cost (weighted RSS above least squares, plus prior) " +
-                    formatNumber(2.0 * solve.finalCost, 6) + " (N m)^2, from " +
-                    formatNumber(2.0 * solve.firstCost, 6));
+                    consistent::formatNumber(2.0 * solve.finalCost, 6) + " (N m)^2, from " +
+                    consistent::formatNumber(2.0 * solve.firstCost, 6));
   e.notes.push_back(
       "consistent: prior (log-det divergence from the model's inertias, friction toward the URDF) "
       "weight " +
-      formatNumber(options.priorWeight, 3) + " of the data term; margin " +
-      formatNumber(options.definitenessMargin, 3) + " x trace(J)");
+      consistent::formatNumber(options.priorWeight, 3) + " of the data term; margin " +
+      consistent::formatNumber(options.definitenessMargin, 3) + " x trace(J)");
   if (options.plausible) {
     e.notes.push_back("plausible: " + std::to_string(fit.barriers) +
                       " bounds enforced (geometry of the links, density <= " +
-                      formatNumber(options.plausibility.maxDensity, 3) + " kg/m^3)");
+                      consistent::formatNumber(options.plausibility.maxDensity, 3) + " kg/m^3)");
     e.notes.insert(e.notes.end(), start.barrierNotes.begin(), start.barrierNotes.end());
     const std::vector<std::string> atBounds = consistent::marginsAtBounds(model, fit, theta);
     e.notes.insert(e.notes.end(), atBounds.begin(), atBounds.end());
@@ -389,7 +388,7 @@ void addNotes(BaseEstimate& e, const RobotModel& model, const ConsistentOptions&
   std::ostringstream eig;
   eig << "consistent: smallest pseudo-inertia eigenvalue per body:";
   for (int b = 0; b < model.bodyCount(); ++b)
-    eig << (b ? ", " : " ") << model.body(b).name << " " << formatNumber(lmin[b], 3);
+    eig << (b ? ", " : " ") << model.body(b).name << " " << consistent::formatNumber(lmin[b], 3);
   e.notes.push_back(eig.str());
 }
 

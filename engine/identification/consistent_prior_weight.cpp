@@ -11,7 +11,6 @@
 namespace eb {
 
 using consistent::defaultJointWeights;
-using consistent::formatNumber;
 
 BaseEstimate chooseConsistentPriorWeight(const RobotModel& model, const NormalEquations& training,
                                          const NormalEquations& heldOut, const BaseParameters& base,
@@ -55,11 +54,13 @@ BaseEstimate chooseConsistentPriorWeight(const RobotModel& model, const NormalEq
   BaseEstimate e = estimateConsistentParameters(model, all, base, second);
   e.priorWeightCurve = curve;
   std::ostringstream note;
-  note << "consistent: prior weight " << formatNumber(chosen, 3) << " chosen on held-out samples ("
+  note << "consistent: prior weight " << consistent::formatNumber(chosen, 3) << " chosen on held-out samples ("
        << heldOut.samples << " of " << all.samples << "): the largest of " << curve.size()
-       << " weights whose held-out error is within " << formatNumber(100.0 * tolerance, 3) << " % of the best;"
+       << " weights whose held-out error is within " << consistent::formatNumber(100.0 * tolerance, 3)
+       << " % of the best;"
        << " held-out score (weighted mean squared residual) by weight:";
-  for (const auto& [weight, score] : curve) note << " " << formatNumber(weight, 2) << " " << formatNumber(score, 4);
+  for (const auto& [weight, score] : curve)
+    note << " " << consistent::formatNumber(weight, 2) << " " << consistent::formatNumber(score, 4);
   e.notes.push_back(note.str());
   return e;
 }

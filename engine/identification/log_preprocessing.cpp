@@ -12,7 +12,9 @@
 
 namespace eb {
 
-namespace {
+// A named namespace, not an anonymous one: StreamingLogPreprocessor::Impl (declared in the
+// header) holds a SegmentProcessor.
+namespace log_preprocessing_detail {
 
 // Transients are cut 10x below the 1e-12 the block/whole comparison needs: derivatives of the
 // filtered signal see the residue too.
@@ -26,8 +28,6 @@ PreprocessOptions withCutoff(PreprocessOptions o, double sampleRateHz) {
   if (o.edgeTrimSeconds < 0.0 && o.cutoffHz > 0.0) o.edgeTrimSeconds = automaticEdgeTrimSeconds(o.cutoffHz);
   return o;
 }
-
-std::string number(double v, int digits = 4) { return formatSignificant(v, digits); }
 
 // The filters of one preprocessing setup and the arithmetic on one contiguous segment,
 // shared by preprocessLog (one segment: the whole log) and the streaming form.
@@ -128,19 +128,24 @@ std::vector<double*> columnPointers(Matrix& m, Eigen::Index firstColumn, int cou
   return p;
 }
 
-}  // namespace
+}  // namespace log_preprocessing_detail
+
+using log_preprocessing_detail::columnPointers;
+using log_preprocessing_detail::SegmentProcessor;
+using log_preprocessing_detail::withCutoff;
 
 // ---------------------------------------------------------------------------------------------
 std::string PreprocessReport::text() const {
-  std::string out = interpolatedPoints > 0 ? "resampled onto a uniform " + number(gridRateHz, 6) + " Hz grid (cubic)"
-                                           : "uniform at " + number(gridRateHz, 6) + " Hz";
+  std::string out = interpolatedPoints > 0
+                        ? "resampled onto a uniform " + formatSignificant(gridRateHz, 6) + " Hz grid (cubic)"
+                        : "uniform at " + formatSignificant(gridRateHz, 6) + " Hz";
   if (segmentsUsed > 1 || segmentsIn > 1)
     out += ", " + std::to_string(segmentsUsed) + " segments filtered on their own";
   if (segmentsTooShort > 0)
     out += " (" + std::to_string(segmentsTooShort) + (segmentsTooShort == 1 ? " segment" : " segments") +
            " too short for the filter dropped)";
-  if (trimSeconds > 0.0) out += ", " + number(trimSeconds, 3) + " s trimmed at each end";
-  out += "; cutoff " + number(cutoffHz, 3) + " Hz; " + std::to_string(rowsOut) + " samples";
+  if (trimSeconds > 0.0) out += ", " + formatSignificant(trimSeconds, 3) + " s trimmed at each end";
+  out += "; cutoff " + formatSignificant(cutoffHz, 3) + " Hz; " + std::to_string(rowsOut) + " samples";
   return out;
 }
 

@@ -11,7 +11,6 @@
 namespace eb {
 namespace {
 // Fewer than four blocks' samples are not worth splitting over the pool's lanes.
-constexpr int kBlockSamples = BlockedGram::kBlockSamples;
 }
 
 NormalEquations::NormalEquations(int n, int r) : dof(n), columns(r) {
@@ -132,7 +131,7 @@ void RegressionAccumulator::add(const Block& q, const Block& qd, const Block& qd
       tau.rows() != N)
     throw std::invalid_argument("regression: q, qd, qdd and tau must all be N x " + std::to_string(n));
   const int lanes = static_cast<int>(lanes_.size());
-  if (lanes == 1 || N < 4L * kBlockSamples) {
+  if (lanes == 1 || N < 4L * BlockedGram::kBlockSamples) {
     addRange(*lanes_[0], q, qd, qdd, tau, 0, N);
     total_.merge(lanes_[0]->eq);
     return;

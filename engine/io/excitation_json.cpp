@@ -3,6 +3,7 @@
 #include "io/atomic_file.hpp"
 #include "model/model_error.hpp"
 #include "util/bounded_read.hpp"
+#include "util/math_constants.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -21,10 +22,8 @@ namespace {
 using json = nlohmann::json;
 using ojson = nlohmann::ordered_json;
 
-constexpr const char* kFormat = "excitebench-excitation";
+constexpr const char* kExcitationFormat = "excitebench-excitation";
 constexpr int kVersion = 1;
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 // ---- writing ---------------------------------------------------------------
 
@@ -371,7 +370,7 @@ std::string formatExcitationJson(const ExcitationFile& e) {
     throw std::invalid_argument("excitation JSON: " + std::to_string(e.limits->joints.size()) + " joint limits for " +
                                 std::to_string(dof) + " joints");
   ojson root = ojson::object();
-  root["format"] = kFormat;
+  root["format"] = kExcitationFormat;
   root["version"] = kVersion;
   root["robot"] = e.robot;
   if (!e.description.empty()) root["description"] = e.description;
@@ -415,8 +414,8 @@ ExcitationFile parseExcitationJson(std::string_view text, const std::string& sou
   r.allowOnly(root, "/",
               {"format", "version", "robot", "description", "type", "period", "harmonics", "cycles", "duration",
                "ramp_time", "joints", "metrics", "limits"});
-  if (const json* f = r.optional(root, "format"); f && r.string(*f, "/format") != kFormat)
-    r.fail("/format", "expected \"" + std::string(kFormat) + "\", found " + f->dump());
+  if (const json* f = r.optional(root, "format"); f && r.string(*f, "/format") != kExcitationFormat)
+    r.fail("/format", "expected \"" + std::string(kExcitationFormat) + "\", found " + f->dump());
   if (const json* v = r.optional(root, "version"); v && r.integer(*v, "/version", 0) != kVersion)
     r.fail("/version", "unsupported version " + v->dump() + " (this build reads version 1)");
 

@@ -43,7 +43,7 @@ std::pair<size_t, size_t> wholeLines(const std::string& t, size_t b, size_t e) {
 }
 
 /// The shortest of 15, 16, 17 significant digits that reads back to the same double.
-std::string number(double v) {
+std::string exactNumber(double v) {
   if (v == 0.0) return "0";  // no "-0"
   std::string text;
   for (int digits = 15; digits <= 17; ++digits) {
@@ -73,10 +73,12 @@ std::string inertialElement(const Vector10d& theta, const std::string& indent, c
   const std::string ci = indent + step;
   std::string s;
   s += "<inertial>\n";
-  s += ci + "<origin xyz=\"" + number(c.x()) + " " + number(c.y()) + " " + number(c.z()) + "\" rpy=\"0 0 0\"/>\n";
-  s += ci + "<mass value=\"" + number(m) + "\"/>\n";
-  s += ci + "<inertia ixx=\"" + number(I(0, 0)) + "\" ixy=\"" + number(I(0, 1)) + "\" ixz=\"" + number(I(0, 2)) +
-       "\" iyy=\"" + number(I(1, 1)) + "\" iyz=\"" + number(I(1, 2)) + "\" izz=\"" + number(I(2, 2)) + "\"/>\n";
+  s += ci + "<origin xyz=\"" + exactNumber(c.x()) + " " + exactNumber(c.y()) + " " + exactNumber(c.z()) +
+       "\" rpy=\"0 0 0\"/>\n";
+  s += ci + "<mass value=\"" + exactNumber(m) + "\"/>\n";
+  s += ci + "<inertia ixx=\"" + exactNumber(I(0, 0)) + "\" ixy=\"" + exactNumber(I(0, 1)) + "\" ixz=\"" +
+       exactNumber(I(0, 2)) + "\" iyy=\"" + exactNumber(I(1, 1)) + "\" iyz=\"" + exactNumber(I(1, 2)) + "\" izz=\"" +
+       exactNumber(I(2, 2)) + "\"/>\n";
   s += indent + "</inertial>";
   return s;
 }

@@ -9,7 +9,7 @@ namespace eb {
 
 namespace {
 
-using Role = LayoutColumn::Role;
+using LayoutRole = LayoutColumn::Role;
 
 std::string trimmed(const std::string& s) {
   std::size_t a = 0, b = s.size();
@@ -26,23 +26,30 @@ std::string lower(std::string s) {
 // Joint signal roles by their spelling in a layout.
 struct RoleWord {
   const char* word;
-  Role role;
+  LayoutRole role;
 };
 constexpr RoleWord kRoleWords[] = {
-    {"q", Role::Position},      {"qd", Role::Velocity},  {"dq", Role::Velocity},  {"qdd", Role::Acceleration},
-    {"ddq", Role::Acceleration}, {"tau", Role::Torque},  {"torque", Role::Torque}, {"i", Role::Current},
-    {"current", Role::Current},
+    {"q", LayoutRole::Position},       {"qd", LayoutRole::Velocity},      {"dq", LayoutRole::Velocity},
+    {"qdd", LayoutRole::Acceleration}, {"ddq", LayoutRole::Acceleration}, {"tau", LayoutRole::Torque},
+    {"torque", LayoutRole::Torque},    {"i", LayoutRole::Current},        {"current", LayoutRole::Current},
 };
 
-const char* roleWord(Role role) {
+const char* roleWord(LayoutRole role) {
   switch (role) {
-    case Role::Position: return "position";
-    case Role::Velocity: return "velocity";
-    case Role::Acceleration: return "acceleration";
-    case Role::Torque: return "torque";
-    case Role::Current: return "current";
-    case Role::Time: return "time";
-    case Role::Skip: return "skipped";
+    case LayoutRole::Position:
+      return "position";
+    case LayoutRole::Velocity:
+      return "velocity";
+    case LayoutRole::Acceleration:
+      return "acceleration";
+    case LayoutRole::Torque:
+      return "torque";
+    case LayoutRole::Current:
+      return "current";
+    case LayoutRole::Time:
+      return "time";
+    case LayoutRole::Skip:
+      return "skipped";
   }
   return "skipped";
 }
@@ -107,7 +114,7 @@ LogColumnLayout parseLogColumnLayout(const std::string& text) {
         if (!u) fail("unknown time unit '" + unit + "' (s, ms, us, ns)");
         layout.timeUnit = u;
       }
-      layout.columns.push_back({Role::Time, 0});
+      layout.columns.push_back({LayoutRole::Time, 0});
       continue;
     }
     // A joint signal: word + number, or a range word+a..word+b / word+a..b.
@@ -133,14 +140,15 @@ LogColumnLayout parseLogColumnLayout(const std::string& text) {
     }
     if (to > 10000) fail("joint numbers go up to 10000");
     if (!unit.empty()) {
-      if (role->role == Role::Position || role->role == Role::Velocity || role->role == Role::Acceleration) {
+      if (role->role == LayoutRole::Position || role->role == LayoutRole::Velocity ||
+          role->role == LayoutRole::Acceleration) {
         const bool degree = unit == "deg" || unit == "deg/s" || unit == "deg/s^2";
         if (!degree && unit != "rad" && unit != "rad/s" && unit != "rad/s^2" && unit != "m" && unit != "m/s")
           fail("unknown unit '" + unit + "' (rad or deg)");
         const PositionUnit u = degree ? PositionUnit::Degree : PositionUnit::Radian;
         if (layout.positionUnit && *layout.positionUnit != u) fail("positions and their rates share one unit");
         layout.positionUnit = u;
-      } else if (role->role == Role::Torque) {
+      } else if (role->role == LayoutRole::Torque) {
         if (unit != "nm" && unit != "n m" && unit != "n.m" && unit != "n") fail("torques are in N m (or N)");
       } else if (unit != "a") {
         fail("currents are in A (the torque constants are N m/A)");
@@ -176,22 +184,22 @@ LogColumnMapping mappingFromLayout(const LogColumnLayout& layout, const std::vec
   std::vector<bool> current(static_cast<std::size_t>(dof), false);
   for (std::size_t c = 0; c < layout.columns.size(); ++c) {
     const LayoutColumn& lc = layout.columns[c];
-    if (lc.role == Role::Skip) continue;
-    if (lc.role == Role::Time) {
+    if (lc.role == LayoutRole::Skip) continue;
+    if (lc.role == LayoutRole::Time) {
       if (!m.timeColumn.empty()) fail("two time columns");
       m.timeColumn = columns[c];
       continue;
     }
     JointColumns& jc = m.joints[static_cast<std::size_t>(lc.joint)];
-    std::string* field = lc.role == Role::Position       ? &jc.q
-                         : lc.role == Role::Velocity     ? &jc.qd
-                         : lc.role == Role::Acceleration ? &jc.qdd
-                                                         : &jc.tau;
+    std::string* field = lc.role == LayoutRole::Position       ? &jc.q
+                         : lc.role == LayoutRole::Velocity     ? &jc.qd
+                         : lc.role == LayoutRole::Acceleration ? &jc.qdd
+                                                               : &jc.tau;
     if (!field->empty())
-      fail("joint " + std::to_string(lc.joint + 1) + " has two " + roleWord(lc.role == Role::Current ? Role::Torque : lc.role) +
-           " columns");
+      fail("joint " + std::to_string(lc.joint + 1) + " has two " +
+           roleWord(lc.role == LayoutRole::Current ? LayoutRole::Torque : lc.role) + " columns");
     *field = columns[c];
-    if (lc.role == Role::Current) current[static_cast<std::size_t>(lc.joint)] = true;
+    if (lc.role == LayoutRole::Current) current[static_cast<std::size_t>(lc.joint)] = true;
   }
   const bool anyCurrent = std::find(current.begin(), current.end(), true) != current.end();
   if (anyCurrent && torqueConstants.size() != static_cast<std::size_t>(dof))

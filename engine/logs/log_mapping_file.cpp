@@ -13,7 +13,7 @@ namespace eb {
 namespace {
 
 using json = nlohmann::json;
-constexpr const char* kFormat = "excitebench-log-mapping";
+constexpr const char* kMappingFormat = "excitebench-log-mapping";
 constexpr std::size_t kMaxBytes = 4 * kMiB;  // a mapping of 10000 joints is about 1 MB
 
 std::string delimiterKey(char c) { return c == '\t' ? "tab" : c == ' ' ? "blanks" : std::string(1, c); }
@@ -22,7 +22,7 @@ std::string delimiterKey(char c) { return c == '\t' ? "tab" : c == ' ' ? "blanks
 
 std::string formatLogMappingFile(const LogMappingFile& f) {
   json j;
-  j["format"] = kFormat;
+  j["format"] = kMappingFormat;
   j["version"] = 1;
   if (f.format)
     j["csv"] = {{"delimiter", delimiterKey(f.format->delimiter)},
@@ -72,8 +72,8 @@ LogMappingFile readLogMappingFile(const std::string& path) {
     if (!std::isfinite(d)) fail(where, "not a finite number");
     return d;
   };
-  if (!j.is_object() || !j.contains("format") || j.at("format") != kFormat)
-    fail("/format", std::string("expected \"") + kFormat + "\" (not a log mapping file)");
+  if (!j.is_object() || !j.contains("format") || j.at("format") != kMappingFormat)
+    fail("/format", std::string("expected \"") + kMappingFormat + "\" (not a log mapping file)");
   if (!j.contains("version") || !j.at("version").is_number_integer() || j.at("version").get<long long>() != 1)
     fail("/version", "expected 1");
   for (auto it = j.begin(); it != j.end(); ++it)

@@ -13,14 +13,12 @@ namespace eb {
 
 namespace {
 
-std::string number(double v, int digits = 4) { return formatSignificant(v, digits); }
-
 // A duration with a unit that keeps it readable: 5 ms, 0.8 us, 12.5 s.
 std::string duration(double seconds) {
   const double a = std::abs(seconds);
-  if (a >= 1.0 || a == 0.0) return number(seconds) + " s";
-  if (a >= 1e-3) return number(seconds * 1e3) + " ms";
-  return number(seconds * 1e6) + " us";
+  if (a >= 1.0 || a == 0.0) return formatSignificant(seconds, 4) + " s";
+  if (a >= 1e-3) return formatSignificant(seconds * 1e3, 4) + " ms";
+  return formatSignificant(seconds * 1e6, 4) + " us";
 }
 
 std::string counted(std::size_t n, const char* singular, const char* plural) {
@@ -64,9 +62,9 @@ std::string TimeBaseSummary::text() const {
   const double rate = nominalStep > 0.0 ? 1.0 / nominalStep : 0.0;
   std::string out;
   if (uniformSource) {
-    out = "uniform samples at " + number(rate, 6) + " Hz (no time column)";
+    out = "uniform samples at " + formatSignificant(rate, 6) + " Hz (no time column)";
   } else {
-    out = number(rate, 4) + " Hz nominal (step " + duration(nominalStep);
+    out = formatSignificant(rate, 4) + " Hz nominal (step " + duration(nominalStep);
     if (steps > 0 && stepMax - stepMin > 1e-6 * nominalStep)
       out += ", " + duration(stepMin) + " to " + duration(stepMax) + ", sd " + duration(stepStd);
     else if (steps > 0)
@@ -76,7 +74,7 @@ std::string TimeBaseSummary::text() const {
   out += ", " + counted(samples, "sample", "samples") + " in " + counted(segments.size(), "segment", "segments");
   std::vector<std::string> splits;
   if (gaps > 0)
-    splits.push_back(counted(gaps, "gap", "gaps") + " over " + number(gapSteps, 3) + " steps (longest " +
+    splits.push_back(counted(gaps, "gap", "gaps") + " over " + formatSignificant(gapSteps, 3) + " steps (longest " +
                      duration(longestGap) + " at " + place + " " + std::to_string(longestGapLine) + ")");
   if (resets > 0)
     splits.push_back(counted(resets, "time reset", "time resets") + " (time went back at " + place + " " +

@@ -3,6 +3,7 @@
 #include "model/model_builder.hpp"
 #include "model/model_error.hpp"
 #include "model/urdf_import.hpp"
+#include "util/math_constants.hpp"
 
 #include <cmath>
 
@@ -10,7 +11,6 @@ namespace eb {
 namespace {
 
 constexpr int kMaxSnakeLinks = 1000;
-constexpr double kPi = 3.14159265358979323846;
 const char* const kUrdfRobots[] = {"planar2r", "panda", "ur5"};
 
 bool isUrdfRobot(const std::string& name) {

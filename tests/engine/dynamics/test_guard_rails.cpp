@@ -4,6 +4,7 @@
 // and 1e4 kg links on one robot): the mass matrix stays symmetric positive
 // definite, forward dynamics inverts inverse dynamics, RNEA equals Y theta and
 // the base parameters keep their rank.
+#include "common/random_robot.hpp"
 #include "dynamics/forward_dynamics.hpp"
 #include "dynamics/inverse_dynamics.hpp"
 #include "dynamics/jacobians.hpp"
@@ -21,15 +22,9 @@
 #include <random>
 
 using namespace eb;
+using eb::test::randomVector;
 
 namespace {
-
-Eigen::VectorXd randomVector(std::mt19937_64& rng, int n, double scale) {
-  std::uniform_real_distribution<double> u(-scale, scale);
-  Eigen::VectorXd v(n);
-  for (int i = 0; i < n; ++i) v[i] = u(rng);
-  return v;
-}
 
 // Smallest singular value of the end-effector (last body) spatial Jacobian at q.
 double smallestSingularValue(const RobotModel& model, DynamicsWorkspace& ws, const Eigen::VectorXd& q) {

@@ -3,6 +3,7 @@
 // metrics; the optimizer improves cond from a fixed start, returns a trajectory
 // that passes the 1 kHz check, is reproducible for a seed, and cancels quickly.
 
+#include "common/relative_error.hpp"
 #include "dynamics/joint_torque_regressor.hpp"
 #include "excitation/default_excitation.hpp"
 #include "excitation/excitation_optimizer.hpp"
@@ -23,6 +24,8 @@
 namespace eb {
 namespace {
 
+using test::relativeError;
+
 Eigen::VectorXd uniformTimes(double period, double rate) {
   const int n = uniformSampleCount(period, rate);
   Eigen::VectorXd t(n);
@@ -35,11 +38,6 @@ Eigen::VectorXd randomFreeVector(const RobotModel& model, const FourierRestParam
                                  unsigned seed) {
   std::mt19937_64 rng(seed);
   return p.fromTrajectory(randomScaledTrajectory(model, period, p.harmonics(), nullptr, rng));
-}
-
-// Relative difference of two gradients, measured on the whole vector.
-double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-  return (a - b).norm() / std::max(b.norm(), 1e-300);
 }
 
 // Central finite difference of the objective in x, step scaled per entry.
@@ -219,7 +217,7 @@ TEST(ExcitationOptimizerPeaks, ConstantChannelIsStillConstrained) {
   EXPECT_GT(pc.trueViolation(), 0.0);
 }
 
-OptimizerSettings quickSettings() {
+OptimizerSettings quickFourierSettings() {
   OptimizerSettings s;
   s.harmonics = 5;
   s.period = 10.0;
@@ -231,7 +229,7 @@ OptimizerSettings quickSettings() {
 
 TEST(ExcitationOptimizer, ImprovesCondFromAFixedStartAndStaysFeasible) {
   const RobotModel model = builtinRobot("panda");
-  OptimizerSettings s = quickSettings();
+  OptimizerSettings s = quickFourierSettings();
   s.starts = 1;
   // An evaluation budget, not a wall-clock one: the same work in the sanitizer build
   // (several times slower) and on a loaded machine.
@@ -258,7 +256,7 @@ TEST(ExcitationOptimizer, ImprovesCondFromAFixedStartAndStaysFeasible) {
 TEST(ExcitationOptimizer, TorqueAndKeepOutLimitsHold) {
   // Tight effort limits and a keep-out plane high enough that both bind.
   const RobotModel model = builtinRobot("panda");
-  OptimizerSettings s = quickSettings();
+  OptimizerSettings s = quickFourierSettings();
   s.starts = 1;
   s.timeLimit = 0.0;
   s.maxEvaluations = 250;
@@ -278,7 +276,7 @@ TEST(ExcitationOptimizer, TorqueAndKeepOutLimitsHold) {
 
 TEST(ExcitationOptimizer, SameSeedSameResult) {
   const RobotModel model = builtinRobot("ur5");
-  OptimizerSettings s = quickSettings();
+  OptimizerSettings s = quickFourierSettings();
   s.timeLimit = 0.0;  // stop by evaluation count only: deterministic
   s.maxEvaluations = 60;
   s.evaluationsPerStart = 25;
@@ -298,7 +296,7 @@ TEST(ExcitationOptimizer, StopsAtItsTimeLimit) {
   // The budget is the user's: the search must stop at it. The final dense check after
   // the search is not bounded here; the last progress report, from inside the search, is timed.
   const RobotModel model = builtinRobot("panda");
-  OptimizerSettings s = quickSettings();
+  OptimizerSettings s = quickFourierSettings();
   s.starts = 8;
   s.timeLimit = 0.5;
   double lastReport = 0.0, longestGap = 0.0;
@@ -315,7 +313,7 @@ TEST(ExcitationOptimizer, StopsAtItsTimeLimit) {
 
 TEST(ExcitationOptimizer, CancelReturnsQuickly) {
   const RobotModel model = builtinRobot("panda");
-  OptimizerSettings s = quickSettings();
+  OptimizerSettings s = quickFourierSettings();
   s.timeLimit = 30.0;
   using Clock = std::chrono::steady_clock;
   Clock::time_point cancelAt{};
@@ -339,7 +337,7 @@ TEST(ExcitationOptimizer, CancelReturnsQuickly) {
 
 TEST(ExcitationOptimizer, RejectsBadSettings) {
   const RobotModel model = builtinRobot("planar2r");
-  OptimizerSettings s = quickSettings();
+  OptimizerSettings s = quickFourierSettings();
   s.harmonics = 1;
   EXPECT_THROW(optimizeExcitation(model, std::nullopt, s), std::invalid_argument);
   EXPECT_THROW(parseCriterion("dopt"), std::invalid_argument);

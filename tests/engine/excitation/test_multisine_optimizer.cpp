@@ -4,6 +4,7 @@
 // Schroeder start, frequencies in the band and on the grid, reproducible for
 // a seed, cancel returns the best so far).
 
+#include "common/relative_error.hpp"
 #include "excitation/information_matrix.hpp"
 #include "excitation/multisine_optimizer.hpp"
 #include "excitation/optimizer_multisine_basis.hpp"
@@ -24,6 +25,8 @@
 
 namespace eb {
 namespace {
+
+using test::relativeError;
 
 std::vector<JointLimits> limitsOf(const RobotModel& model) {
   std::vector<JointLimits> l;
@@ -52,10 +55,6 @@ MultisineTrajectory scaleAmplitudes(const MultisineTrajectory& tr, double factor
   for (auto& joint : terms)
     for (SineTerm& t : joint) t.amplitude *= factor;
   return MultisineTrajectory(tr.duration(), tr.rampTime(), tr.offsets(), std::move(terms));
-}
-
-double relativeError(const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
-  return (a - b).norm() / std::max(b.norm(), 1e-300);
 }
 
 TEST(MultisineBasis, MotionEqualsTheTrajectoryAndGradientsMatchFiniteDifferences) {
@@ -251,7 +250,7 @@ TEST(SchroederMultisine, BandGridPhasesLimitsAndDistinctJoints) {
   EXPECT_THROW(schroederMultisine(d, midOffsets(model), limitsOf(model), LimitScale{}), std::invalid_argument);
 }
 
-OptimizerSettings quickSettings() {
+OptimizerSettings quickMultisineSettings() {
   OptimizerSettings s;
   s.starts = 2;
   s.timeLimit = 0.0;
@@ -271,7 +270,7 @@ TEST(MultisineOptimizer, FeasibleAndFarBetterThanTheSchroederStartOnThePanda) {
   const RobotModel model = builtinRobot("panda");
   MultisineDesign d;
   d.periodGrid = 10.0;
-  const OptimizerSettings s = quickSettings();
+  const OptimizerSettings s = quickMultisineSettings();
   const MultisineOptimizerResult r = optimizeMultisineExcitation(model, std::nullopt, d, s);
   ASSERT_TRUE(r.feasible) << r.constraints.summary();
   EXPECT_TRUE(checkExcitationConstraints(model, r.trajectory, s, 1000.0).feasible());
@@ -304,7 +303,7 @@ TEST(MultisineOptimizer, OptimizedFrequenciesStayInTheBandAndMove) {
   d.optimizeFrequencies = true;
   d.minFrequency = 0.15;
   d.maxFrequency = 0.45;
-  OptimizerSettings s = quickSettings();
+  OptimizerSettings s = quickMultisineSettings();
   s.starts = 1;
   s.maxEvaluations = 200;
   const MultisineOptimizerResult r = optimizeMultisineExcitation(model, std::nullopt, d, s);
@@ -324,7 +323,7 @@ TEST(MultisineOptimizer, OptimizedFrequenciesStayInTheBandAndMove) {
 TEST(MultisineOptimizer, SameSeedSameResult) {
   const RobotModel model = builtinRobot("panda");
   MultisineDesign d;
-  OptimizerSettings s = quickSettings();
+  OptimizerSettings s = quickMultisineSettings();
   s.maxEvaluations = 150;
   s.evaluationsPerStart = 50;  // the seeded random start and the polish both take part
   s.seed = 4;
@@ -343,7 +342,7 @@ TEST(MultisineOptimizer, SameSeedSameResult) {
 TEST(MultisineOptimizer, CancelReturnsTheBestSoFar) {
   const RobotModel model = builtinRobot("panda");
   MultisineDesign d;
-  OptimizerSettings s = quickSettings();
+  OptimizerSettings s = quickMultisineSettings();
   s.maxEvaluations = 0;
   double bestAtCancel = 0.0;
   int evaluationsAtCancel = 0;
@@ -370,7 +369,7 @@ TEST(MultisineOptimizer, TorqueAndKeepOutLimitsHold) {
   // Tight effort limits and a keep-out plane high enough that both bind, as for the Fourier series.
   const RobotModel model = builtinRobot("panda");
   MultisineDesign d;
-  OptimizerSettings s = quickSettings();
+  OptimizerSettings s = quickMultisineSettings();
   s.starts = 1;
   s.maxEvaluations = 250;
   s.limitScale.torque = 0.55;
@@ -390,7 +389,7 @@ TEST(MultisineOptimizer, TorqueAndKeepOutLimitsHold) {
 TEST(MultisineOptimizer, StopsAtItsTimeLimit) {
   const RobotModel model = builtinRobot("panda");
   MultisineDesign d;
-  OptimizerSettings s = quickSettings();
+  OptimizerSettings s = quickMultisineSettings();
   s.maxEvaluations = 0;
   s.starts = 8;
   s.timeLimit = 1.0;
@@ -413,7 +412,7 @@ TEST(MultisineOptimizer, StopsAtItsTimeLimit) {
 TEST(MultisineOptimizer, InitialIsTheFirstStartAndBadDesignsAreRefused) {
   const RobotModel model = builtinRobot("panda");
   MultisineDesign d;
-  OptimizerSettings s = quickSettings();
+  OptimizerSettings s = quickMultisineSettings();
   s.starts = 1;
   s.maxEvaluations = 1;
   s.randomCandidates = 1;

@@ -17,7 +17,7 @@ using namespace eb;
 
 namespace {
 
-struct Case {
+struct EstimationCase {
   RobotModel model;
   SimulationSettings settings;
   SimulatedLog log;
@@ -26,8 +26,8 @@ struct Case {
   Eigen::VectorXd trueBase;
 };
 
-Case simulate(const std::string& robot, double noiseTorque, double period = 10.0) {
-  Case c{builtinRobot(robot), {}, {}, {}, {}, {}};
+EstimationCase simulate(const std::string& robot, double noiseTorque, double period = 10.0) {
+  EstimationCase c{builtinRobot(robot), {}, {}, {}, {}, {}};
   c.settings.noiseTorque = noiseTorque;
   c.settings.seed = 7;
   FourierTrajectory tr = defaultExcitation(c.model, period, 5);
@@ -38,7 +38,7 @@ Case simulate(const std::string& robot, double noiseTorque, double period = 10.0
   return c;
 }
 
-NormalEquations accumulateTrue(const Case& c, ThreadPool* pool) {
+NormalEquations accumulateTrue(const EstimationCase& c, ThreadPool* pool) {
   RegressionAccumulator acc(c.model, c.base, pool);
   acc.add(c.log.qTrue, c.log.qdTrue, c.log.qddTrue, c.log.tau);
   return acc.equations();
@@ -49,7 +49,7 @@ NormalEquations accumulateTrue(const Case& c, ThreadPool* pool) {
 TEST(BaseEstimation, NoiseFreeRecoveryPandaAndUr5) {
   ThreadPool pool(2);
   for (const char* robot : {"panda", "ur5"}) {
-    const Case c = simulate(robot, 0.0);
+    const EstimationCase c = simulate(robot, 0.0);
     EXPECT_LT(c.log.maxTrackingError, 2e-3) << robot;
     const NormalEquations eq = accumulateTrue(c, &pool);
     const BaseEstimate e = estimateBaseParameters(eq, c.base, EstimationOptions{});
@@ -66,7 +66,7 @@ TEST(BaseEstimation, NoiseFreeRecoveryPandaAndUr5) {
 
 TEST(BaseEstimation, NoisyWlsWithinThreeSigma) {
   const double sigma = 0.05;  // N m
-  const Case c = simulate("panda", sigma);
+  const EstimationCase c = simulate("panda", sigma);
   const NormalEquations eq = accumulateTrue(c, nullptr);
   EstimationOptions opt;
   opt.method = EstimationMethod::Wls;
@@ -84,7 +84,7 @@ TEST(BaseEstimation, NoisyWlsWithinThreeSigma) {
 }
 
 TEST(BaseEstimation, RidgeAndOlsAgreeOnWellPosedProblem) {
-  const Case c = simulate("ur5", 0.01);
+  const EstimationCase c = simulate("ur5", 0.01);
   const NormalEquations eq = accumulateTrue(c, nullptr);
   const BaseEstimate ols = estimateBaseParameters(eq, c.base, EstimationOptions{});
   EstimationOptions ro;

@@ -33,7 +33,7 @@ using namespace eb;
 
 namespace {
 
-struct Case {
+struct ConsistentCase {
   RobotModel model;  // the simulated ("true") robot
   SimulationSettings settings;
   SimulatedLog log;
@@ -44,11 +44,11 @@ struct Case {
 };
 
 /// Simulated experiments, computed once per (robot, noise) for the whole test binary.
-const Case& simulated(const std::string& robot, double noiseTorque) {
-  static std::map<std::pair<std::string, double>, std::unique_ptr<Case>> cache;
+const ConsistentCase& simulated(const std::string& robot, double noiseTorque) {
+  static std::map<std::pair<std::string, double>, std::unique_ptr<ConsistentCase>> cache;
   auto& slot = cache[{robot, noiseTorque}];
   if (!slot) {
-    auto c = std::make_unique<Case>();
+    auto c = std::make_unique<ConsistentCase>();
     c->model = builtinRobot(robot);
     c->settings.noiseTorque = noiseTorque;
     c->settings.seed = 11;
@@ -62,7 +62,7 @@ const Case& simulated(const std::string& robot, double noiseTorque) {
   return *slot;
 }
 
-NormalEquations accumulate(const Case& c, const Eigen::MatrixXd& tau) {
+NormalEquations accumulate(const ConsistentCase& c, const Eigen::MatrixXd& tau) {
   ThreadPool pool(2);
   RegressionAccumulator acc(c.model, c.base, &pool);
   acc.add(c.log.qTrue, c.log.qdTrue, c.log.qddTrue, tau);
@@ -106,7 +106,7 @@ double seconds(std::chrono::steady_clock::time_point since) {
 
 TEST(ConsistentEstimation, NoiseFreeRecoversTrueBaseParameters) {
   for (const char* robot : {"panda", "ur5"}) {
-    const Case& c = simulated(robot, 0.0);
+    const ConsistentCase& c = simulated(robot, 0.0);
     const NormalEquations eq = accumulate(c, c.log.tau);
     for (bool wrongNominal : {false, true}) {
       const RobotModel nominal = wrongNominal ? perturbedNominal(c.model) : c.model;
@@ -134,7 +134,7 @@ TEST(ConsistentEstimation, NoiseFreeRecoversTrueBaseParameters) {
 
 TEST(ConsistentEstimation, NoisyFitIsConsistentAndWithinFivePercentOfOls) {
   for (const char* robot : {"panda", "ur5"}) {
-    const Case& c = simulated(robot, 0.05);
+    const ConsistentCase& c = simulated(robot, 0.05);
     const NormalEquations eq = accumulate(c, c.log.tau);
     const BaseEstimate ols = estimateBaseParameters(eq, c.base, EstimationOptions{});
     for (bool wrongNominal : {false, true}) {
@@ -161,7 +161,7 @@ TEST(ConsistentEstimation, ConstraintsHoldWhenDataAskForAnInconsistentRobot) {
   // Torques of a "robot" whose last link has a negative Izz (a base parameter on
   // its own for the last joint of both arms) and whose joint 2 has negative
   // viscous friction: no consistent parameters explain them.
-  const Case& c = simulated("ur5", 0.0);
+  const ConsistentCase& c = simulated("ur5", 0.0);
   Eigen::VectorXd bad = c.trueFull;
   const int last = c.model.bodyCount() - 1;
   bad[10 * last + 9] = -0.02;
@@ -201,7 +201,7 @@ TEST(ConsistentEstimation, ConstraintsHoldWhenDataAskForAnInconsistentRobot) {
 }
 
 TEST(ConsistentEstimation, ExplicitWeightsAndBadInput) {
-  const Case& c = simulated("ur5", 0.05);
+  const ConsistentCase& c = simulated("ur5", 0.05);
   const NormalEquations eq = accumulate(c, c.log.tau);
   ConsistentOptions opt;
   opt.jointWeights = Eigen::VectorXd::Ones(c.model.dof());
@@ -213,7 +213,7 @@ TEST(ConsistentEstimation, ExplicitWeightsAndBadInput) {
   EXPECT_THROW(estimateConsistentParameters(c.model, eq, c.base, opt), std::invalid_argument);
 
   // Normal equations of another robot.
-  const Case& p = simulated("panda", 0.0);
+  const ConsistentCase& p = simulated("panda", 0.0);
   EXPECT_THROW(estimateConsistentParameters(p.model, eq, c.base), InputError);
 
   // Too few samples.
@@ -223,7 +223,7 @@ TEST(ConsistentEstimation, ExplicitWeightsAndBadInput) {
 }
 
 TEST(ConsistentEstimation, ReportsProgressAndStopsWhenCancelled) {
-  const Case& c = simulated("panda", 0.05);
+  const ConsistentCase& c = simulated("panda", 0.05);
   const NormalEquations eq = accumulate(c, c.log.tau);
   const RobotModel nominal = perturbedNominal(c.model);
   std::vector<double> fractions;
@@ -255,7 +255,8 @@ TEST(ConsistentEstimation, ReportsProgressAndStopsWhenCancelled) {
 namespace {
 
 // The pipeline's split: every fifth second of the log held out.
-void accumulateSplit(const Case& c, const SimulatedLog& log, NormalEquations& training, NormalEquations& heldOut) {
+void accumulateSplit(const ConsistentCase& c, const SimulatedLog& log, NormalEquations& training,
+                     NormalEquations& heldOut) {
   ThreadPool pool(2);
   RegressionAccumulator train(c.model, c.base, &pool), held(c.model, c.base, &pool);
   std::vector<Eigen::Index> trainRows, heldRows;
@@ -286,7 +287,7 @@ double distalDistanceFromPrior(const RobotModel& prior, const Eigen::VectorXd& t
 TEST(ConsistentEstimation, PriorWeightChosenOnHeldOutSamples) {
   // A rich log (the default excitation, 0.05 N m noise) and a poor one (joints 5-7 move
   // at 3 % of that amplitude), both estimated with a wrong nominal model as the prior.
-  const Case& rich = simulated("panda", 0.05);
+  const ConsistentCase& rich = simulated("panda", 0.05);
   const RobotModel nominal = perturbedNominal(rich.model);
   FourierTrajectory poorMotion = defaultExcitation(rich.model, 10.0, 5);
   for (int j = 4; j < 7; ++j) {

@@ -26,7 +26,7 @@ using eb::test::TempFile;
 
 namespace {
 
-constexpr double kNoiseTorque = 0.05;     // [N m]
+constexpr double kArtifactNoiseTorque = 0.05;  // [N m]
 constexpr double kNoisePosition = 1e-5;   // [rad]
 
 struct Experiment {
@@ -49,7 +49,7 @@ struct Experiment {
   }
   SimulatedLog simulate(const Trajectory& trajectory, unsigned seed, double jitter = 0.0, double rate = 1000.0) const {
     SimulationSettings s;
-    s.noiseTorque = kNoiseTorque;
+    s.noiseTorque = kArtifactNoiseTorque;
     s.noisePosition = kNoisePosition;
     s.seed = seed;
     s.clockJitter = jitter;
@@ -138,7 +138,7 @@ TEST(IdentificationOnLoggerArtifacts, CleanLogPredictsTheHeldOutExperiment) {
   // The clean result the others are held to is itself good: the held-out torques are
   // predicted near the noise level on the large joints.
   for (Eigen::Index j = 0; j < 4; ++j) EXPECT_LT(r.clean.validation.nrmse[j], 5.0) << "joint " << j + 1;
-  EXPECT_LT(r.clean.validation.rmse.maxCoeff(), 3 * kNoiseTorque);
+  EXPECT_LT(r.clean.validation.rmse.maxCoeff(), 3 * kArtifactNoiseTorque);
 }
 
 TEST(IdentificationOnLoggerArtifacts, JitteredStampsIdentifyLikeUniformOnes) {

@@ -26,7 +26,7 @@ using eb::test::TempFile;
 
 namespace {
 
-constexpr double kNoiseTorque = 0.05;  // [N m]
+constexpr double kPayloadNoiseTorque = 0.05;  // [N m]
 
 Vector10d truePayload() {
   Eigen::Matrix3d Ic;
@@ -41,7 +41,7 @@ struct PayloadSetup {
   Trajectory trajectory = Trajectory(defaultExcitation(model, 8.0, 5));
   SimulatedLog simulate(const RobotModel& m, unsigned seed) const {
     SimulationSettings s;
-    s.noiseTorque = kNoiseTorque;
+    s.noiseTorque = kPayloadNoiseTorque;
     s.noisePosition = 1e-5;
     s.seed = seed;
     return simulateExperiment(m, trajectory, s);
@@ -151,8 +151,8 @@ TEST(PayloadIdentification, OnAKnownRobotWithinThreeSigma) {
   expectPayloadWithin3Sigma(run.payload);
   // The payload explains what the robot model alone could not.
   for (Eigen::Index j = 0; j < run.fit.residualRms.size(); ++j)
-    EXPECT_LT(run.fit.residualRms[j], 1.3 * kNoiseTorque) << "joint " << j + 1;
-  EXPECT_GT(run.fit.rhsRms.maxCoeff(), 10.0 * kNoiseTorque);
+    EXPECT_LT(run.fit.residualRms[j], 1.3 * kPayloadNoiseTorque) << "joint " << j + 1;
+  EXPECT_GT(run.fit.rhsRms.maxCoeff(), 10.0 * kPayloadNoiseTorque);
 }
 
 TEST(PayloadIdentification, FromALoadedAndUnloadedPairWithinThreeSigma) {

@@ -47,19 +47,19 @@ struct FourierTrajectory {
   }
 };
 
-struct SimulatedLog {
+struct PreprocessingLog {
   ExperimentLog log;
   Eigen::MatrixXd qdTrue, qddTrue, qTrue;
 };
 
 // Samples at `rateHz` for `seconds`, Gaussian noise of `positionNoise` rad on q; tau = 5 q + 2 qdd
 // with noise; logged qd with noise 1e-3 rad/s.
-SimulatedLog simulate(int dof, double rateHz, double seconds, double positionNoise, unsigned seed = 1) {
+PreprocessingLog simulate(int dof, double rateHz, double seconds, double positionNoise, unsigned seed = 1) {
   const FourierTrajectory trajectory(dof);
   const auto n = static_cast<Eigen::Index>(std::llround(seconds * rateHz));
   std::mt19937 rng(seed);
   std::normal_distribution<double> noise(0.0, 1.0);
-  SimulatedLog s;
+  PreprocessingLog s;
   s.log.source = "simulated";
   s.log.t.resize(n);
   s.log.q.resize(n, dof);
@@ -136,7 +136,7 @@ double relativeMaxDiff(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
 
 TEST(SignalPreprocessing, RecoversAccelerationFromNoisyPositions) {
   // 10 s period, 5 harmonics (0.1..0.5 Hz), 1 kHz, 1e-4 rad position noise, two periods.
-  const SimulatedLog s = simulate(3, 1000.0, 20.0, 1e-4);
+  const PreprocessingLog s = simulate(3, 1000.0, 20.0, 1e-4);
   PreprocessOptions o;
   o.cutoffHz = defaultCutoffHz(0.5, 1000.0);  // 5 Hz
   const PreprocessedLog p = preprocessLog(s.log, o);
@@ -178,7 +178,7 @@ TEST(SignalPreprocessing, RecoversAccelerationFromNoisyPositions) {
 }
 
 TEST(SignalPreprocessing, StreamingEqualsWholeSignal) {
-  const SimulatedLog s = simulate(3, 1000.0, 60.0, 1e-4);
+  const PreprocessingLog s = simulate(3, 1000.0, 60.0, 1e-4);
   struct Case {
     std::string name;
     PreprocessOptions options;
@@ -243,7 +243,7 @@ TEST(SignalPreprocessing, StreamingMemoryIsBoundedForAnHourLongLog) {
 }
 
 TEST(SignalPreprocessing, CsvStreamingMatchesImportThenPreprocess) {
-  const SimulatedLog s = simulate(2, 500.0, 40.0, 1e-4, 3);
+  const PreprocessingLog s = simulate(2, 500.0, 40.0, 1e-4, 3);
   std::string text = "t,q1,q2,qd1,qd2,tau1,tau2\n";
   char buffer[64];
   for (Eigen::Index i = 0; i < s.log.t.size(); ++i) {
@@ -277,7 +277,7 @@ TEST(SignalPreprocessing, AutomaticCutoffIsTheSameStreamedOrNot) {
   // 5 Hz default, for the whole-log and the streamed preprocessing alike.
   EXPECT_DOUBLE_EQ(automaticCutoffHz(1000.0), kDefaultCutoffHz);
   EXPECT_DOUBLE_EQ(automaticCutoffHz(12.0), 3.0);
-  const SimulatedLog s = simulate(2, 12.0, 400.0, 1e-4, 5);
+  const PreprocessingLog s = simulate(2, 12.0, 400.0, 1e-4, 5);
   std::string text = "t,q1,q2,tau1,tau2\n";
   char buffer[64];
   for (Eigen::Index i = 0; i < s.log.t.size(); ++i) {
@@ -306,7 +306,7 @@ TEST(SignalPreprocessing, AutomaticCutoffIsTheSameStreamedOrNot) {
 }
 
 TEST(SignalPreprocessing, RejectsBadSettingsAndShortLogs) {
-  const SimulatedLog s = simulate(1, 100.0, 1.0, 0.0);
+  const PreprocessingLog s = simulate(1, 100.0, 1.0, 0.0);
   PreprocessOptions o;
   o.cutoffHz = 60.0;  // above Nyquist
   EXPECT_THROW(preprocessLog(s.log, o), std::invalid_argument);

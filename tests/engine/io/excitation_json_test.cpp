@@ -68,7 +68,7 @@ ExcitationFile multisineFile() {
   return e;
 }
 
-std::string errorOf(const std::string& text) {
+std::string jsonErrorOf(const std::string& text) {
   try {
     parseExcitationJson(text, "exc.json");
   } catch (const InputError& e) {
@@ -82,7 +82,7 @@ template <class Edit>
 std::string errorAfter(Edit edit) {
   nlohmann::json j = nlohmann::json::parse(formatExcitationJson(fourierFile()));
   edit(j);
-  return errorOf(j.dump());
+  return jsonErrorOf(j.dump());
 }
 
 TEST(ExcitationJson, FourierRoundTripsExactly) {
@@ -158,10 +158,10 @@ TEST(ExcitationJson, LayoutIsTheDocumentedSchema) {
 }
 
 TEST(ExcitationJson, BadFilesNameTheJsonPath) {
-  EXPECT_EQ(errorOf("{\"robot\": \"x\",\n \"type\": }"),
+  EXPECT_EQ(jsonErrorOf("{\"robot\": \"x\",\n \"type\": }"),
             "exc.json: parse error at line 2, column 10: syntax error while parsing value - unexpected '}'; "
             "expected '[', '{', or a literal");
-  EXPECT_EQ(errorOf("[1, 2]"), "exc.json: /: expected an object, found array");
+  EXPECT_EQ(jsonErrorOf("[1, 2]"), "exc.json: /: expected an object, found array");
   EXPECT_EQ(errorAfter([](nlohmann::json& j) { j.erase("robot"); }), "exc.json: /robot: missing");
   EXPECT_EQ(errorAfter([](nlohmann::json& j) { j["period"] = "ten"; }),
             "exc.json: /period: expected a finite number, found string");
@@ -207,13 +207,13 @@ TEST(ExcitationJson, BadFilesNameTheJsonPath) {
   const std::string multisine = formatExcitationJson(multisineFile());
   nlohmann::json m = nlohmann::json::parse(multisine);
   m["ramp_time"] = 11;
-  EXPECT_EQ(errorOf(m.dump()), "exc.json: /ramp_time: must be between 0 and half the duration, found 11");
+  EXPECT_EQ(jsonErrorOf(m.dump()), "exc.json: /ramp_time: must be between 0 and half the duration, found 11");
   m = nlohmann::json::parse(multisine);
   m["joints"][0]["terms"][1]["frequency"] = -2;
-  EXPECT_EQ(errorOf(m.dump()), "exc.json: /joints/0/terms/1/frequency: must be >= 0 Hz, found -2");
+  EXPECT_EQ(jsonErrorOf(m.dump()), "exc.json: /joints/0/terms/1/frequency: must be >= 0 Hz, found -2");
   m = nlohmann::json::parse(multisine);
   m["joints"][0]["terms"][0].erase("amplitude");
-  EXPECT_EQ(errorOf(m.dump()), "exc.json: /joints/0/terms/0/amplitude: missing");
+  EXPECT_EQ(jsonErrorOf(m.dump()), "exc.json: /joints/0/terms/0/amplitude: missing");
 }
 
 TEST(ExcitationJson, FilesystemErrorsAreOneLine) {

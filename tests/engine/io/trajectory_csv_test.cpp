@@ -28,7 +28,7 @@ TrajectorySamples nastySamples(int n, int dof, unsigned seed) {
   return s;
 }
 
-std::string errorOf(const std::string& text, double rate = 0.0) {
+std::string csvErrorOf(const std::string& text, double rate = 0.0) {
   try {
     parseTrajectoryCsv(text, "traj.csv", rate);
   } catch (const InputError& e) {
@@ -92,35 +92,38 @@ TEST(TrajectoryCsv, WithoutTimeColumnUsesTheGivenRate) {
   const TrajectorySamples s = parseTrajectoryCsv("q1,qd1,qdd1\n1,2,3\n4,5,6\n7,8,9\n", "x.csv", 200.0);
   ASSERT_EQ(s.size(), 3);
   EXPECT_EQ(s.t[2], 2.0 / 200.0);
-  EXPECT_EQ(errorOf("q1,qd1,qdd1\n1,2,3\n"), "traj.csv: line 1: missing column t (or give a sample rate)");
+  EXPECT_EQ(csvErrorOf("q1,qd1,qdd1\n1,2,3\n"), "traj.csv: line 1: missing column t (or give a sample rate)");
 }
 
 TEST(TrajectoryCsv, BadFilesGiveOneLineMessagesWithLineAndColumn) {
-  EXPECT_EQ(errorOf(""), "traj.csv: line 1: empty file, expected a header t,q1,...,qd1,...,qdd1,...");
-  EXPECT_EQ(errorOf("t,a,b\n0,1,2\n"),
+  EXPECT_EQ(csvErrorOf(""), "traj.csv: line 1: empty file, expected a header t,q1,...,qd1,...,qdd1,...");
+  EXPECT_EQ(csvErrorOf("t,a,b\n0,1,2\n"),
             "traj.csv: line 1: missing column q1 (expected a header t,q1,...,qd1,...,qdd1,...)");
-  EXPECT_EQ(errorOf("t,q1,q2,qd1,qd2,qdd1\n0,1,2,3,4,5\n"),
+  EXPECT_EQ(csvErrorOf("t,q1,q2,qd1,qd2,qdd1\n0,1,2,3,4,5\n"),
             "traj.csv: line 1: missing column qdd2 (joints 1..2 need q, qd and qdd)");
-  EXPECT_EQ(errorOf("t,q1,q3,qd1,qd3,qdd1,qdd3\n"), "traj.csv: line 1: missing column q2 (joints 1..3 need q, qd and qdd)");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1,q1\n"), "traj.csv: line 1, column 5: duplicate column q1");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1,nan,3\n"),
+  EXPECT_EQ(csvErrorOf("t,q1,q3,qd1,qd3,qdd1,qdd3\n"),
+            "traj.csv: line 1: missing column q2 (joints 1..3 need q, qd and qdd)");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1,q1\n"), "traj.csv: line 1, column 5: duplicate column q1");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1,nan,3\n"),
             "traj.csv: line 3, column 3 (qd1): value is not finite: 'nan'");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0,1,2,-inf\n"), "traj.csv: line 2, column 4 (qdd1): value is not finite: '-inf'");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0,1,2,1e999\n"), "traj.csv: line 2, column 4 (qdd1): value is out of the double range: '1e999'");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1,2,3\n0.1,1,2,3\n"),
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,-inf\n"),
+            "traj.csv: line 2, column 4 (qdd1): value is not finite: '-inf'");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,1e999\n"),
+            "traj.csv: line 2, column 4 (qdd1): value is out of the double range: '1e999'");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1,2,3\n0.1,1,2,3\n"),
             "traj.csv: line 4, column 1 (t): time 0.1 s does not increase (previous sample at 0.1 s)");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0.5,1,2,3\n0.25,1,2,3\n"),
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0.5,1,2,3\n0.25,1,2,3\n"),
             "traj.csv: line 3, column 1 (t): time 0.25 s does not increase (previous sample at 0.5 s)");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0,1,2\n"), "traj.csv: line 2: expected 4 fields, found 3");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0,1,2,3,4\n"), "traj.csv: line 2: expected 4 fields, found 5");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1,2,3,\n"), "traj.csv: line 3: expected 4 fields, found 5");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1.5.2,2,3\n"),
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2\n"), "traj.csv: line 2: expected 4 fields, found 3");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,3,4\n"), "traj.csv: line 2: expected 4 fields, found 5");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1,2,3,\n"), "traj.csv: line 3: expected 4 fields, found 5");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1.5.2,2,3\n"),
             "traj.csv: line 3, column 2 (q1): not a number: '1.5.2'");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0,1,,3\n"), "traj.csv: line 2, column 3 (qd1): not a number: ''");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0,1,2,3,5\n"), "traj.csv: line 2: expected 4 fields, found 5");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0,\"1,5\",2,3\n"), "traj.csv: line 2: expected 4 fields, found 5");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n0,1;5,2,3\n"), "traj.csv: line 2, column 2 (q1): not a number: '1;5'");
-  EXPECT_EQ(errorOf("t,q1,qd1,qdd1\n\n"), "traj.csv: line 1: no samples after the header");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,,3\n"), "traj.csv: line 2, column 3 (qd1): not a number: ''");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,3,5\n"), "traj.csv: line 2: expected 4 fields, found 5");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,\"1,5\",2,3\n"), "traj.csv: line 2: expected 4 fields, found 5");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1;5,2,3\n"), "traj.csv: line 2, column 2 (q1): not a number: '1;5'");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n\n"), "traj.csv: line 1: no samples after the header");
 }
 
 TEST(TrajectoryCsv, MissingFileAndBadSamplesAreReported) {

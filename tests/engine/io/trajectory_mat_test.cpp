@@ -28,7 +28,7 @@ TrajectorySamples samples(int n, int dof) {
   return s;
 }
 
-std::string errorOf(const std::string& path) {
+std::string matErrorOf(const std::string& path) {
   try {
     readTrajectoryMat(path);
   } catch (const InputError& e) {
@@ -68,8 +68,8 @@ TEST(TrajectoryMat, RoundTripsExactlyWithMatlabShapes) {
 TEST(TrajectoryMat, ForeignOrIncompleteFilesAreRejected) {
   ScratchDir dir;
   test::writeText(dir.file("text.mat"), "this is not a MAT file at all, just some text that is long enough\n");
-  EXPECT_EQ(errorOf(dir.file("text.mat")), dir.file("text.mat") + ": cannot open as a MAT file");
-  EXPECT_EQ(errorOf(dir.file("none.mat")), dir.file("none.mat") + ": cannot open as a MAT file");
+  EXPECT_EQ(matErrorOf(dir.file("text.mat")), dir.file("text.mat") + ": cannot open as a MAT file");
+  EXPECT_EQ(matErrorOf(dir.file("none.mat")), dir.file("none.mat") + ": cannot open as a MAT file");
 
   // A file with t only, and one whose q has the wrong number of rows.
   const auto writeVars = [&](const std::string& path, bool withQ) {
@@ -90,14 +90,14 @@ TEST(TrajectoryMat, ForeignOrIncompleteFilesAreRejected) {
     Mat_Close(mat);
   };
   writeVars(dir.file("t_only.mat"), false);
-  EXPECT_EQ(errorOf(dir.file("t_only.mat")), dir.file("t_only.mat") + ": variable q: missing");
+  EXPECT_EQ(matErrorOf(dir.file("t_only.mat")), dir.file("t_only.mat") + ": variable q: missing");
   writeVars(dir.file("short_q.mat"), true);
-  EXPECT_EQ(errorOf(dir.file("short_q.mat")), dir.file("short_q.mat") + ": variable q: expected 3 x 1, found 2 x 1");
+  EXPECT_EQ(matErrorOf(dir.file("short_q.mat")), dir.file("short_q.mat") + ": variable q: expected 3 x 1, found 2 x 1");
 
   TrajectorySamples s = samples(4, 2);
   s.t[2] = s.t[1];
   writeTrajectoryMat(dir.file("flat_t.mat"), s);
-  EXPECT_EQ(errorOf(dir.file("flat_t.mat")), dir.file("flat_t.mat") + ": variable t: element 3 does not increase");
+  EXPECT_EQ(matErrorOf(dir.file("flat_t.mat")), dir.file("flat_t.mat") + ": variable t: element 3 does not increase");
 }
 
 TEST(TrajectoryMat, UnwritableTargetLeavesNothing) {

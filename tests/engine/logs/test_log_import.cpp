@@ -13,14 +13,9 @@ using namespace eb;
 using eb::test::logFixture;
 using eb::test::messageOf;
 using eb::test::TempFile;
+using eb::test::withDof;
 
 namespace {
-
-LogImportOptions withDof(int dof) {
-  LogImportOptions o;
-  o.dof = dof;
-  return o;
-}
 
 bool anyWarningHas(const std::vector<LogWarning>& warnings, const std::string& part) {
   for (const LogWarning& w : warnings)

@@ -18,6 +18,7 @@
 using namespace eb;
 using eb::test::messageOf;
 using eb::test::TempFile;
+using eb::test::withDof;
 
 namespace {
 
@@ -75,12 +76,6 @@ Signals makeSignals(int n, int dof) {
       s.tau(i, j) = 3.0 * j - 0.1 * i;
     }
   return s;
-}
-
-LogImportOptions withDof(int dof) {
-  LogImportOptions o;
-  o.dof = dof;
-  return o;
 }
 
 }  // namespace

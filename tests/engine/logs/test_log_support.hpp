@@ -2,6 +2,8 @@
 // Helpers for the log import and signal tests: temporary files, fixture paths,
 // and checking that an InputError names the file, line and column.
 
+#include "logs/log_import.hpp"
+
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -16,6 +18,13 @@ namespace eb::test {
 
 /// Path of a fixture in tests/data/logs.
 inline std::string logFixture(const std::string& name) { return std::string(EB_TEST_DATA_DIR) + "/logs/" + name; }
+
+/// Import options for a log of `dof` joints, everything else at its default.
+inline LogImportOptions withDof(int dof) {
+  LogImportOptions o;
+  o.dof = dof;
+  return o;
+}
 
 /// A file in the temp directory, removed when the object dies.
 class TempFile {

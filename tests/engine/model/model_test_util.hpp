@@ -18,6 +18,10 @@
 
 namespace eb::test {
 
+/// The shared public robot descriptions (../shared/robots-public) and the Panda among them.
+inline const std::string kShared = EB_SHARED_ROBOTS_DIR;
+inline const std::string kPanda = kShared + "/example-robot-data/robots/panda_description/urdf/panda.urdf";
+
 /// A fresh folder under the GoogleTest temp dir, named after the running test.
 inline std::filesystem::path tempDir() {
   const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();

@@ -20,8 +20,8 @@
 namespace eb {
 namespace {
 
-const std::string kShared = EB_SHARED_ROBOTS_DIR;
-const std::string kPanda = kShared + "/example-robot-data/robots/panda_description/urdf/panda.urdf";
+using test::kPanda;
+using test::kShared;
 
 /// Random state of the full model with the locked joints at their values and still.
 struct State {

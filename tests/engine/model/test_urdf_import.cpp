@@ -18,8 +18,8 @@ namespace {
 namespace fs = std::filesystem;
 using test::expectModelError;
 
-const std::string kShared = EB_SHARED_ROBOTS_DIR;
-const std::string kPanda = kShared + "/example-robot-data/robots/panda_description/urdf/panda.urdf";
+using test::kPanda;
+using test::kShared;
 const std::string kPandaCollision = kShared + "/example-robot-data/robots/panda_description/urdf/panda_collision.urdf";
 const std::string kUr5 = kShared + "/example-robot-data/robots/ur_description/urdf/ur5_robot.urdf";
 const std::string kIiwa = kShared + "/drake_models/iiwa_description/urdf/iiwa14_polytope_collision.urdf";
