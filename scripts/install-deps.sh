@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(
-  build-essential cmake pkg-config ninja-build
+  build-essential cmake pkg-config ninja-build ccache
   libeigen3-dev liburdfdom-dev liburdfdom-headers-dev libpugixml-dev
   libcli11-dev nlohmann-json3-dev libyaml-cpp-dev
   libnlopt-cxx-dev libceres-dev libmatio-dev
