@@ -13,7 +13,7 @@
 # Include before the first target is created.
 
 option(EXCITEBENCH_UNITY_BUILD "Compile each target's sources in batches (CMake unity build)" ON)
-set(EXCITEBENCH_UNITY_BATCH_SIZE 8 CACHE STRING "Sources per unity batch")
+set(EXCITEBENCH_UNITY_BATCH_SIZE 16 CACHE STRING "Sources per unity batch")
 option(EXCITEBENCH_CCACHE "Compile through ccache when it is installed" ON)
 
 if(EXCITEBENCH_UNITY_BUILD)
