@@ -9,7 +9,11 @@
 # * ccache, when installed (scripts/install-deps.sh installs it): a second build of the same
 #   sources, in any build folder of this checkout, is read from the cache. Paths under the
 #   source tree are hashed relative to it (CCACHE_BASEDIR) and the working directory is not
-#   hashed (CCACHE_NOHASHDIR), so a build folder at another place still hits.
+#   hashed (CCACHE_NOHASHDIR), so a build folder at another place still hits. For a clone at
+#   another path to hit as well, no absolute path may reach a source's preprocessed text:
+#   __FILE__ (in assert, gtest and Qt macros, through the unity files' absolute #includes) is
+#   written relative to the source root (-fmacro-prefix-map), and the tests' paths live in one
+#   generated source per target (cmake/TestPaths.cmake).
 # Include before the first target is created.
 
 option(EXCITEBENCH_UNITY_BUILD "Compile each target's sources in batches (CMake unity build)" ON)
@@ -20,6 +24,8 @@ if(EXCITEBENCH_UNITY_BUILD)
   set(CMAKE_UNITY_BUILD ON)
   set(CMAKE_UNITY_BUILD_BATCH_SIZE ${EXCITEBENCH_UNITY_BATCH_SIZE})
 endif()
+
+add_compile_options(-fmacro-prefix-map=${PROJECT_SOURCE_DIR}/=)
 
 find_program(EXCITEBENCH_CCACHE_PROGRAM ccache)
 if(EXCITEBENCH_CCACHE AND EXCITEBENCH_CCACHE_PROGRAM AND NOT CMAKE_CXX_COMPILER_LAUNCHER)

@@ -1,6 +1,8 @@
 #pragma once
 // Runs excitebench-cli with arguments and captures exit status, stdout and stderr.
 
+#include "test_paths.hpp"
+
 #include <cstdio>
 #include <algorithm>
 #include <cstdlib>
@@ -41,7 +43,7 @@ inline CliResult runCli(const std::vector<std::string>& args) {
   fs::create_directories(dir);
   const std::string outPath = (dir / ("out" + std::to_string(counter) + ".txt")).string();
   const std::string errPath = (dir / ("err" + std::to_string(counter++) + ".txt")).string();
-  std::string cmd = shellQuote(EB_CLI_PATH);
+  std::string cmd = shellQuote(eb::test_paths::kCliPath);
   for (const std::string& a : args) cmd += " " + shellQuote(a);
   cmd += " >" + shellQuote(outPath) + " 2>" + shellQuote(errPath) + " </dev/null";
   const int raw = std::system(cmd.c_str());

@@ -6,6 +6,7 @@
 #include "excitation/default_excitation.hpp"
 #include "io/trajectory_csv.hpp"
 #include "model/builtin_robots.hpp"
+#include "test_paths.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
@@ -64,7 +65,7 @@ TEST(CliInfo, PandaJointOrderAndExpression) {
 }
 
 TEST(CliInfo, PublicRobots) {
-  const std::string root = EB_SHARED_ROBOTS_DIR;
+  const std::string root = eb::test_paths::kSharedRobotsDir;
   if (!std::filesystem::exists(root)) GTEST_SKIP() << "no shared robots";
   struct Expect {
     std::string path;

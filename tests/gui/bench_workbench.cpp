@@ -30,6 +30,7 @@
 #include "widgets/playback_clock.hpp"
 #include "widgets/robot_view.hpp"
 #include "widgets/value_slider.hpp"
+#include "test_paths.hpp"
 
 #include <QApplication>
 #include <QComboBox>
@@ -145,7 +146,7 @@ void coldStart(int runs) {
     QProcess p;
     QElapsedTimer t;
     t.start();
-    p.start(EB_EXCITEBENCH_EXE, {"--startup-probe"});
+    p.start(QString::fromUtf8(eb::test_paths::kWorkbenchPath), {"--startup-probe"});
     if (!p.waitForFinished(30000)) {
       std::printf("cold start: excitebench did not finish\n");
       p.kill();
@@ -377,7 +378,7 @@ int main(int argc, char** argv) {
   sliderLatency(w, edits);
   for (const auto& [key, n] : app.leftDirty)
     std::printf("AVX upper state dirty on the GUI thread after %s: %d times\n", key.c_str(), n);
-  const QString robots = EB_PUBLIC_ROBOTS;
+  const QString robots = QString::fromUtf8(eb::test_paths::kSharedRobotsDir);
   if (!slidersOnly) frameRate(w, robots + "/example-robot-data/robots/panda_description/urdf/panda.urdf", robots);
   printLoad("after");
   w.document()->setClean();

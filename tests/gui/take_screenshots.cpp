@@ -21,6 +21,7 @@
 #include "widgets/playback_clock.hpp"
 #include "widgets/robot_view.hpp"
 #include "widgets/widget_export.hpp"
+#include "test_paths.hpp"
 
 #include <QApplication>
 #include <QComboBox>
@@ -68,7 +69,7 @@ int main(int argc, char** argv) {
   if (!settle(w, 1.3)) return 1;
   save(w, QDir(folder).filePath("main_window.png"));
 
-  const QString robots = EB_PUBLIC_ROBOTS;
+  const QString robots = QString::fromUtf8(eb::test_paths::kSharedRobotsDir);
   if (w.projects()->loadRobot({robots + "/example-robot-data/robots/panda_description/urdf/panda.urdf", robots})) {
     settle(w, 1.3);
     save(w, QDir(folder).filePath("main_window_public_panda.png"));

@@ -20,6 +20,7 @@
 #include "widgets/joint_signal_charts.hpp"
 #include "widgets/playback_clock.hpp"
 #include "widgets/value_slider.hpp"
+#include "test_paths.hpp"
 
 #include <QBarSeries>
 #include <QCategoryAxis>
@@ -304,7 +305,7 @@ void GuiWidgetsTest::projectErrorsNameFileAndPlace() {
 }
 
 void GuiWidgetsTest::shippedDefaultProjectOpens() {
-  const ProjectData p = readProject(QString(EB_RESOURCES_DIR) + "/projects/panda_default.ebproj.json");
+  const ProjectData p = readProject(QString::fromUtf8(eb::test_paths::kResourcesDir) + "/projects/panda_default.ebproj.json");
   const DocumentState s = ProjectController::stateFromProject(p, 1);
   QCOMPARE(s.robot->dof(), 7);
   QVERIFY(sameTrajectory(s.excitation, defaultExcitation(*s.robot)));

@@ -23,6 +23,7 @@
 #include "widgets/robot_scene.hpp"
 #include "widgets/robot_view.hpp"
 #include "widgets/value_slider.hpp"
+#include "test_paths.hpp"
 
 #include <QApplication>
 #include <QDir>
@@ -54,8 +55,8 @@ using namespace eb::project;
 
 namespace {
 
-const QString kPublicPanda = QString(EB_PUBLIC_ROBOTS) + "/example-robot-data/robots/panda_description/urdf/panda.urdf";
-const QString kPublicUr5 = QString(EB_PUBLIC_ROBOTS) + "/example-robot-data/robots/ur_description/urdf/ur5_robot.urdf";
+const QString kPublicPanda = QString::fromUtf8(eb::test_paths::kSharedRobotsDir) + "/example-robot-data/robots/panda_description/urdf/panda.urdf";
+const QString kPublicUr5 = QString::fromUtf8(eb::test_paths::kSharedRobotsDir) + "/example-robot-data/robots/ur_description/urdf/ur5_robot.urdf";
 
 /// Text of the status-bar label that shows `piece` ("DOF", "base params"), empty if none.
 QString statusText(QMainWindow* window, const QString& piece) {
@@ -747,7 +748,7 @@ void MainWindowTest::exportsTrajectoryAndImages() {
 void MainWindowTest::publicPandaMeshesLoad() {
   if (!QFileInfo::exists(kPublicPanda)) QSKIP("public robots not available");
   const int warnings = window_->logPanel()->count(widgets::LogPanel::Level::Warning);
-  QVERIFY(window_->projects()->loadRobot({kPublicPanda, EB_PUBLIC_ROBOTS}));
+  QVERIFY(window_->projects()->loadRobot({kPublicPanda, QString::fromUtf8(eb::test_paths::kSharedRobotsDir)}));
   QCOMPARE(window_->logPanel()->count(widgets::LogPanel::Level::Warning), warnings);
   QVERIFY(waitForCurrentEvaluation(30000));
   QVERIFY(doc_->robot().dof() >= 7);  // 7 arm joints plus the gripper's finger joint(s)
@@ -852,7 +853,7 @@ void MainWindowTest::missingVisualMeshesFallBackAndSaySo() {
 
 void MainWindowTest::publicUr5ShowsItsCollisionMeshes() {
   if (!QFileInfo::exists(kPublicUr5)) QSKIP("public robots not available");
-  QVERIFY(window_->projects()->loadRobot({kPublicUr5, EB_PUBLIC_ROBOTS}));
+  QVERIFY(window_->projects()->loadRobot({kPublicUr5, QString::fromUtf8(eb::test_paths::kSharedRobotsDir)}));
   // example-robot-data ships the UR5's collision STLs but not its visual DAEs.
   QCOMPARE(window_->findChild<QLabel*>("meshBanner")->text(),
            QString("7 visual meshes missing: shown with collision meshes (7)"));
@@ -866,7 +867,7 @@ void MainWindowTest::publicUr5ShowsItsCollisionMeshes() {
 
 void MainWindowTest::lockingThePandaFingerRemovesADof() {
   if (!QFileInfo::exists(kPublicPanda)) QSKIP("public robots not available");
-  QVERIFY(window_->projects()->loadRobot({kPublicPanda, EB_PUBLIC_ROBOTS}));
+  QVERIFY(window_->projects()->loadRobot({kPublicPanda, QString::fromUtf8(eb::test_paths::kSharedRobotsDir)}));
   QVERIFY(waitForCurrentEvaluation(30000));
   QCOMPARE(doc_->robot().dof(), 8);
   QCOMPARE(window_->robotPanel()->baseParameterCount(), 48);

@@ -3,6 +3,7 @@
 // log, exports; bad logs listed with their line and the wizard still usable;
 // a long estimation cancelled.
 #include "wizard_test_support.hpp"
+#include "test_paths.hpp"
 
 #include "app/wizard/estimate_page.hpp"
 #include "app/wizard/friction_comparison_view.hpp"
@@ -375,7 +376,7 @@ class IdentificationWizardTest : public QObject {
     QFETCH(QString, q2);
     IdentificationWizard wizard(builtinRobot(robot.toStdString()), robot);
     wizard.show();
-    wizard.addLogs({QString(EB_TEST_DATA_DIR "/logs/") + file});
+    wizard.addLogs({QString::fromUtf8(eb::test_paths::kTestDataDir) + "/logs/" + file});
     ImportPage* import = wizard.importPage();
     QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
     QVERIFY2(import->isComplete(), qPrintable(describe(import)));

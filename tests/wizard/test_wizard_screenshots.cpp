@@ -4,6 +4,7 @@
 // EB_SCREENSHOT_DIR names the folder). docs/screenshots/wizard_*.png are copies.
 // Each image is checked to be drawn (not one flat colour).
 #include "wizard_test_support.hpp"
+#include "test_paths.hpp"
 
 #include "app/wizard/estimate_page.hpp"
 #include "app/wizard/friction_comparison_view.hpp"
@@ -152,7 +153,7 @@ class WizardScreenshots : public QObject {
   void realKukaLogs() {
     // Logs measured on a KUKA LWR4+ (../shared/real-logs; skipped without it): the time axis as
     // read, the preview of what the estimate uses, the held-out trajectory against the URDF.
-    const QString dir = EB_SHARED_REAL_LOGS_DIR "/kuka_lwr4";
+    const QString dir = QString::fromUtf8(eb::test_paths::kSharedRealLogsDir) + "/kuka_lwr4";
     if (!QFile::exists(dir + "/measurements_1.csv")) QSKIP("../shared/real-logs not present");
     const RobotModel kuka = loadRobot((dir + "/kuka_lwr4.urdf").toStdString());
     IdentificationWizard wizard(kuka, dir + "/kuka_lwr4.urdf");

@@ -3,6 +3,7 @@
 #include "excitation/default_excitation.hpp"
 #include "simulation/simulated_log_csv.hpp"
 #include "simulation/experiment_simulator.hpp"
+#include "test_paths.hpp"
 
 #include <QFile>
 #include <QProcess>
@@ -26,7 +27,7 @@ long writeSimulatedLog(const RobotModel& model, const QString& path, const Simul
 int runCli(const QStringList& args, QString* output) {
   QProcess process;
   process.setProcessChannelMode(QProcess::MergedChannels);
-  process.start(QStringLiteral(EB_CLI_PATH), args);
+  process.start(QString::fromUtf8(eb::test_paths::kCliPath), args);
   process.waitForFinished(300000);
   if (output) *output = QString::fromUtf8(process.readAll());
   return process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;

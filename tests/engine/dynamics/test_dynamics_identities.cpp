@@ -31,8 +31,6 @@ class DynamicsIdentities : public ::testing::TestWithParam<RobotCase> {};
 
 Eigen::Vector3d rotationVee(const Eigen::Matrix3d& W) { return {W(2, 1), W(0, 2), W(1, 0)}; }
 
-}  // namespace
-
 TEST_P(DynamicsIdentities, MassMatrixSymmetricPositiveDefinite) {
   const RobotCase c = GetParam();
   const RobotModel model = randomRobot(c.seed, c.moving, c.branching);
@@ -202,3 +200,5 @@ TEST(DynamicsIdentitiesMimic, MimicJointFollowsLeader) {
         << armLinks << " arm links" << (chained ? ", chained" : "");
   }
 }
+
+}  // namespace

@@ -10,6 +10,7 @@
 #include "identification/plausibility.hpp"
 #include "identification/validation.hpp"
 #include "model/robot_loader.hpp"
+#include "test_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -21,7 +22,7 @@ using namespace eb;
 
 namespace {
 
-const std::string kKuka = std::string(EB_SHARED_REAL_LOGS_DIR) + "/kuka_lwr4";
+const std::string kKuka = std::string(test_paths::kSharedRealLogsDir) + "/kuka_lwr4";
 
 std::string measurement(int k) { return kKuka + "/measurements_" + std::to_string(k) + ".csv"; }
 

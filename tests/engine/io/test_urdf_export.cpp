@@ -20,6 +20,7 @@
 #include "model/inertial_parameters.hpp"
 #include "model/model_error.hpp"
 #include "model/urdf_import.hpp"
+#include "test_paths.hpp"
 
 using namespace eb;
 
@@ -33,7 +34,7 @@ std::string readText(const std::string& path) {
 }
 
 const std::string kPublicPanda =
-    std::string(EB_SHARED_ROBOTS_DIR) + "/example-robot-data/robots/panda_description/urdf/panda.urdf";
+    std::string(test_paths::kSharedRobotsDir) + "/example-robot-data/robots/panda_description/urdf/panda.urdf";
 
 /// Consistent parameters different from the model's: mass x(1.1 + 0.03 b), COM moved
 /// by a few cm, inertia about the COM rotated and scaled, all bodies (massless ones

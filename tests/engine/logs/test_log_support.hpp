@@ -3,6 +3,7 @@
 // and checking that an InputError names the file, line and column.
 
 #include "logs/log_import.hpp"
+#include "test_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +18,7 @@
 namespace eb::test {
 
 /// Path of a fixture in tests/data/logs.
-inline std::string logFixture(const std::string& name) { return std::string(EB_TEST_DATA_DIR) + "/logs/" + name; }
+inline std::string logFixture(const std::string& name) { return std::string(test_paths::kTestDataDir) + "/logs/" + name; }
 
 /// Import options for a log of `dof` joints, everything else at its default.
 inline LogImportOptions withDof(int dof) {

@@ -5,6 +5,7 @@
 
 #include "model/model_error.hpp"
 #include "model/robot_model.hpp"
+#include "test_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,7 +20,7 @@
 namespace eb::test {
 
 /// The shared public robot descriptions (../shared/robots-public) and the Panda among them.
-inline const std::string kShared = EB_SHARED_ROBOTS_DIR;
+inline const std::string kShared = test_paths::kSharedRobotsDir;
 inline const std::string kPanda = kShared + "/example-robot-data/robots/panda_description/urdf/panda.urdf";
 
 /// A fresh folder under the GoogleTest temp dir, named after the running test.

@@ -7,6 +7,7 @@
 #include "model/robot_loader.hpp"
 #include "model/text_numbers.hpp"
 #include "model_test_util.hpp"
+#include "test_paths.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,8 +20,8 @@ namespace {
 using test::expectModelError;
 using test::poseError;
 
-const std::string kPandaMdh = std::string(EB_SOURCE_DIR) + "/robots/dh/panda_mdh.yaml";
-const std::string kUr5Dh = std::string(EB_SOURCE_DIR) + "/robots/dh/ur5_dh.csv";
+const std::string kPandaMdh = std::string(test_paths::kSourceDir) + "/robots/dh/panda_mdh.yaml";
+const std::string kUr5Dh = std::string(test_paths::kSourceDir) + "/robots/dh/ur5_dh.csv";
 
 Eigen::Isometry3d rotX(double t) { return Eigen::Isometry3d(Eigen::AngleAxisd(t, Eigen::Vector3d::UnitX())); }
 Eigen::Isometry3d rotZ(double t) { return Eigen::Isometry3d(Eigen::AngleAxisd(t, Eigen::Vector3d::UnitZ())); }
