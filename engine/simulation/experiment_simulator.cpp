@@ -33,6 +33,8 @@ struct Plant {
   const Eigen::VectorXd& fc;
   const Eigen::VectorXd& ia;
   double width;
+  Eigen::MatrixXd M;  // M(q) + Ia at the last evaluate()
+  Eigen::VectorXd h;  // h(q, qd) at the last evaluate()
   Eigen::LLT<Eigen::MatrixXd> llt;
 
   // Friction torque opposing the motion [N m].
@@ -41,13 +43,20 @@ struct Plant {
     for (Eigen::Index j = 0; j < qd.size(); ++j) f[j] = fv[j] * qd[j] + fc[j] * coulombSign(qd[j], width);
     return f;
   }
-  // (M + Ia) qdd = tau - h(q, qd) - friction(qd).
-  Eigen::VectorXd acceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const Eigen::VectorXd& tau) {
-    Eigen::MatrixXd M = computeMassMatrix(model, ws, q);
+  // M + Ia and h at (q, qd), factorized: the controller and the plant share them at a control instant.
+  void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {
+    M = computeMassMatrix(model, ws, q);
     M.diagonal() += ia;
-    const Eigen::VectorXd h = computeNonlinearEffects(model, ws, q, qd);
+    h = computeNonlinearEffects(model, ws, q, qd);
     llt.compute(M);
+  }
+  // (M + Ia) qdd = tau - h(q, qd) - friction(qd), at the (q, qd) of the last evaluate().
+  Eigen::VectorXd evaluatedAcceleration(const Eigen::VectorXd& qd, const Eigen::VectorXd& tau) const {
     return llt.solve(tau - h - friction(qd));
+  }
+  Eigen::VectorXd acceleration(const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const Eigen::VectorXd& tau) {
+    evaluate(q, qd);
+    return evaluatedAcceleration(qd, tau);
   }
 };
 
@@ -82,7 +91,7 @@ SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& traje
   log.tauTrue.resize(N, n);
 
   DynamicsWorkspace ws(model);
-  Plant plant{model, ws, log.viscous, log.coulomb, log.armature, s.coulombWidth, {}};
+  Plant plant{model, ws, log.viscous, log.coulomb, log.armature, s.coulombWidth, {}, {}, {}};
   Eigen::VectorXd qD(n), qdD(n), qddD(n);
   evaluateTrajectory(trajectory, 0.0, qD, qdD, qddD);
   Eigen::VectorXd q = qD, qd = qdD;
@@ -103,10 +112,9 @@ SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& traje
     // velocity, as real controllers do: compensating from the measured velocity
     // makes the Coulomb term chatter around zero crossings.
     const Eigen::VectorXd qddCmd = qddD + s.kp * (qD - q) + s.kd * (qdD - qd);
-    Eigen::MatrixXd M = computeMassMatrix(model, ws, q);
-    M.diagonal() += log.armature;
-    const Eigen::VectorXd tau = M * qddCmd + computeNonlinearEffects(model, ws, q, qd) + plant.friction(qdD);
-    const Eigen::VectorXd qdd = plant.acceleration(q, qd, tau);
+    plant.evaluate(q, qd);
+    const Eigen::VectorXd tau = plant.M * qddCmd + plant.h + plant.friction(qdD);
+    const Eigen::VectorXd qdd = plant.evaluatedAcceleration(qd, tau);
 
     log.t[k] = t;
     log.qTrue.row(k) = q.transpose();
@@ -119,9 +127,10 @@ SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& traje
     }
     log.maxTrackingError = std::max(log.maxTrackingError, (qD - q).cwiseAbs().maxCoeff());
 
-    // RK4 over the control period with tau held (zero-order hold).
+    // RK4 over the control period with tau held (zero-order hold). The first stage of the first
+    // substep is the state the controller just evaluated: its acceleration is qdd.
     for (int sub = 0; sub < s.substeps; ++sub) {
-      const Eigen::VectorXd k1v = qd, k1a = plant.acceleration(q, qd, tau);
+      const Eigen::VectorXd k1v = qd, k1a = sub == 0 ? qdd : plant.acceleration(q, qd, tau);
       const Eigen::VectorXd k2v = qd + 0.5 * h * k1a, k2a = plant.acceleration(q + 0.5 * h * k1v, k2v, tau);
       const Eigen::VectorXd k3v = qd + 0.5 * h * k2a, k3a = plant.acceleration(q + 0.5 * h * k2v, k3v, tau);
       const Eigen::VectorXd k4v = qd + h * k3a, k4a = plant.acceleration(q + h * k3v, k4v, tau);

@@ -4,6 +4,7 @@
 // that passes the 1 kHz check, is reproducible for a seed, and cancels quickly.
 
 #include "common/relative_error.hpp"
+#include "common/sanitizer_build.hpp"
 #include "dynamics/joint_torque_regressor.hpp"
 #include "excitation/default_excitation.hpp"
 #include "excitation/excitation_optimizer.hpp"
@@ -234,7 +235,7 @@ TEST(ExcitationOptimizer, ImprovesCondFromAFixedStartAndStaysFeasible) {
   // An evaluation budget, not a wall-clock one: the same work in the sanitizer build
   // (several times slower) and on a loaded machine.
   s.timeLimit = 0.0;
-  s.maxEvaluations = 150;  // 40 already reach the bounds below
+  s.maxEvaluations = test::sanitizerBudget(150);  // 40 already reach the bounds below
   const FourierTrajectory start = defaultExcitation(model, s.period, s.harmonics);
   const BaseParameters base = computeBaseParameters(model, RegressorOptions{});
   InformationMatrixAccumulator acc(model, base);
@@ -259,7 +260,7 @@ TEST(ExcitationOptimizer, TorqueAndKeepOutLimitsHold) {
   OptimizerSettings s = quickFourierSettings();
   s.starts = 1;
   s.timeLimit = 0.0;
-  s.maxEvaluations = 250;
+  s.maxEvaluations = test::sanitizerBudget(250);
   s.limitScale.torque = 0.55;
   s.keepOutHeight = 0.25;
   const OptimizerResult r = optimizeExcitation(model, std::nullopt, s);
@@ -278,8 +279,8 @@ TEST(ExcitationOptimizer, SameSeedSameResult) {
   const RobotModel model = builtinRobot("ur5");
   OptimizerSettings s = quickFourierSettings();
   s.timeLimit = 0.0;  // stop by evaluation count only: deterministic
-  s.maxEvaluations = 60;
-  s.evaluationsPerStart = 25;
+  s.maxEvaluations = test::sanitizerBudget(60);
+  s.evaluationsPerStart = test::sanitizerBudget(25);
   const OptimizerResult a = optimizeExcitation(model, std::nullopt, s);
   ThreadPool single(1);
   s.pool = &single;

@@ -5,6 +5,7 @@
 // a seed, cancel returns the best so far).
 
 #include "common/relative_error.hpp"
+#include "common/sanitizer_build.hpp"
 #include "excitation/information_matrix.hpp"
 #include "excitation/multisine_optimizer.hpp"
 #include "excitation/optimizer_multisine_basis.hpp"
@@ -254,8 +255,8 @@ OptimizerSettings quickMultisineSettings() {
   OptimizerSettings s;
   s.starts = 2;
   s.timeLimit = 0.0;
-  s.maxEvaluations = 500;
-  s.evaluationsPerStart = 120;
+  s.maxEvaluations = test::sanitizerBudget(500);
+  s.evaluationsPerStart = test::sanitizerBudget(120);
   s.randomCandidates = 8;
   return s;
 }
@@ -305,7 +306,7 @@ TEST(MultisineOptimizer, OptimizedFrequenciesStayInTheBandAndMove) {
   d.maxFrequency = 0.45;
   OptimizerSettings s = quickMultisineSettings();
   s.starts = 1;
-  s.maxEvaluations = 200;
+  s.maxEvaluations = test::sanitizerBudget(200);
   const MultisineOptimizerResult r = optimizeMultisineExcitation(model, std::nullopt, d, s);
   ASSERT_TRUE(r.feasible) << r.constraints.summary();
   const MultisineTrajectory start = schroederMultisine(d, midOffsets(model), limitsOf(model), LimitScale{});
@@ -324,8 +325,8 @@ TEST(MultisineOptimizer, SameSeedSameResult) {
   const RobotModel model = builtinRobot("panda");
   MultisineDesign d;
   OptimizerSettings s = quickMultisineSettings();
-  s.maxEvaluations = 150;
-  s.evaluationsPerStart = 50;  // the seeded random start and the polish both take part
+  s.maxEvaluations = test::sanitizerBudget(150);
+  s.evaluationsPerStart = test::sanitizerBudget(50);  // the seeded random start and the polish both take part
   s.seed = 4;
   const MultisineOptimizerResult a = optimizeMultisineExcitation(model, std::nullopt, d, s);
   const MultisineOptimizerResult b = optimizeMultisineExcitation(model, std::nullopt, d, s);
@@ -371,7 +372,7 @@ TEST(MultisineOptimizer, TorqueAndKeepOutLimitsHold) {
   MultisineDesign d;
   OptimizerSettings s = quickMultisineSettings();
   s.starts = 1;
-  s.maxEvaluations = 250;
+  s.maxEvaluations = test::sanitizerBudget(250);
   s.limitScale.torque = 0.55;
   s.keepOutHeight = 0.25;
   const MultisineOptimizerResult r = optimizeMultisineExcitation(model, std::nullopt, d, s);
