@@ -1,12 +1,14 @@
 // `identify-payload ROBOT loaded.csv [...] --out payload.json [--unloaded log.csv] [--params
-// params.json] [--link NAME] [--urdf payload.urdf]`: the 10 inertial parameters of a tool or
-// load, with standard deviations.
+// params.json] [--link NAME] [--urdf payload.urdf] [--bounds x0,y0,z0,x1,y1,z1]
+// [--mass-com-only | --unconstrained]`: the 10 inertial parameters of a tool or load, physically
+// consistent unless asked otherwise, with standard deviations.
 // `identify-gains ROBOT loaded.csv [...] --payload payload.json --out gains.json [--unloaded
 // log.csv] [--params-out params.json]`: per-joint current-to-torque gains with a known payload.
 #include "cli_commands.hpp"
 #include "cli_log_flags.hpp"
 #include "cli_support.hpp"
 
+#include "identification/payload_consistency.hpp"
 #include "identification/payload_identification.hpp"
 #include "io/params_file.hpp"
 #include "io/payload_file.hpp"
@@ -78,8 +80,23 @@ struct Args {
   std::vector<std::string> roots;
   IdentificationSettings s;
   bool noFriction = false, offset = false, quiet = false;
+  bool unconstrained = false, massComOnly = false;
+  std::vector<double> bounds;  // x0 y0 z0 x1 y1 z1 [m], mount link frame
   LogFlags logFlags;
 };
+
+// The payload model the flags ask for.
+PayloadConstraints constraintsOf(const Args& a) {
+  PayloadConstraints c;
+  c.model = a.unconstrained ? PayloadModel::Unconstrained
+                            : (a.massComOnly ? PayloadModel::MassAndCom : PayloadModel::Consistent);
+  if (!a.bounds.empty()) {
+    c.bounded = true;
+    c.lower = Eigen::Vector3d(a.bounds[0], a.bounds[1], a.bounds[2]);
+    c.upper = Eigen::Vector3d(a.bounds[3], a.bounds[4], a.bounds[5]);
+  }
+  return c;
+}
 
 // The arguments and flags both commands take.
 void declareCommon(CLI::App* cmd, Args& a, const char* loadedHelp) {
@@ -115,8 +132,11 @@ void runIdentifyPayload(Args& a) {
     known.source = a.params;
     robot = &known;
   }
-  const PayloadRun run = identifyPayload(model, a.logs, a.link, robot, a.s, terminalProgress());
+  const PayloadRun run = identifyPayload(model, a.logs, a.link, robot, a.s, terminalProgress(), constraintsOf(a));
   clearProgress();
+  if (!a.urdf.empty() && !run.payload.consistency.empty())
+    throw InputError(a.urdf + ": not written: the least-squares payload is not physically consistent (" +
+                     run.payload.consistency + "); without --unconstrained it is made consistent");
   PayloadReport report;
   report.robot = a.robot;
   report.method = run.robotEstimated ? "loaded/unloaded pair, robot estimated with it"
@@ -133,6 +153,13 @@ void runIdentifyPayload(Args& a) {
   for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
   printWarnings(run.warnings);
   printPayload(run.payload);
+  if (run.unconstrained.parameters != run.payload.parameters) {
+    const PayloadEstimate& u = run.unconstrained;
+    std::printf(
+        "  least-squares estimate before the constraints: mass %.6g kg, com %.4g %.4g %.4g m, "
+        "physically consistent: %s\n",
+        u.mass, u.com.x(), u.com.y(), u.com.z(), u.consistency.empty() ? "yes" : ("no: " + u.consistency).c_str());
+  }
   printResiduals(run, model);
   std::printf("wrote %s%s%s\n", a.out.c_str(), a.urdf.empty() ? "" : " and ", a.urdf.c_str());
 }
@@ -184,6 +211,19 @@ void addIdentifyPayloadCommand(CLI::App& app) {
                       "params.json of the robot (from identify) predicting its own torques; without it and "
                       "without --unloaded, the model's own inertias are used");
   payload->add_flag("--offset", p->offset, "Estimate a constant torque offset per joint too");
+  auto* unconstrained =
+      payload->add_flag("--unconstrained", p->unconstrained,
+                        "Plain least squares: the payload may come out physically inconsistent (then no --urdf)");
+  payload
+      ->add_flag("--mass-com-only", p->massComOnly,
+                 "Estimate mass and centre of mass only; the inertia is a uniform solid filling --bounds "
+                 "(without bounds: a 2 cm sphere). Chosen by itself when the logs leave the inertia unexcited")
+      ->excludes(unconstrained);
+  payload
+      ->add_option("--bounds", p->bounds, "The payload lies inside this box of the link's frame: x0,y0,z0,x1,y1,z1 [m]")
+      ->delimiter(',')
+      ->expected(6)
+      ->excludes(unconstrained);
   payload->callback([p]() { runIdentifyPayload(*p); });
 }
 

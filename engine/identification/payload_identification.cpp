@@ -9,6 +9,7 @@
 
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
+#include <Eigen/QR>
 
 #include <algorithm>
 #include <cmath>
@@ -231,13 +232,20 @@ Eigen::Matrix<double, 10, 1> derivedQuantities(const Vector10d& phi) {
 }  // namespace
 
 PayloadEstimate payloadEstimateFrom(const LinearFit& fit, int payloadColumn, const PayloadMount& mount) {
-  PayloadEstimate e;
-  e.mount = mount;
-  e.parameters = fit.values.segment<10>(payloadColumn);
-  e.covariance = fit.covariance.block<10, 10>(payloadColumn, payloadColumn);
-  e.stddev = fit.stddev.segment<10>(payloadColumn);
+  PayloadEstimate e = payloadEstimateOf(fit.values.segment<10>(payloadColumn),
+                                        fit.covariance.block<10, 10>(payloadColumn, payloadColumn), mount);
   for (int k = 0; k < 10; ++k)
     if (!fit.identified[static_cast<std::size_t>(payloadColumn + k)]) e.unidentified.push_back(k);
+  return e;
+}
+
+PayloadEstimate payloadEstimateOf(const Vector10d& parameters, const Eigen::Matrix<double, 10, 10>& covariance,
+                                  const PayloadMount& mount) {
+  PayloadEstimate e;
+  e.mount = mount;
+  e.parameters = parameters;
+  e.covariance = covariance;
+  e.stddev = covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
   const Eigen::Matrix<double, 10, 1> g = derivedQuantities(e.parameters);
   e.mass = g[0];
   e.com = g.segment<3>(1);
@@ -319,9 +327,35 @@ PayloadRun finish(PayloadRun run, const PayloadRegression& reg, int priority, co
 
 }  // namespace
 
+namespace {
+
+// Moves the fit to the constrained payload: the payload block to `cp`, every other identified
+// unknown to its conditional mean given it (payload_consistency.hpp), the residuals recomputed.
+void applyConstrainedPayload(PayloadRun& run, const NormalEquations& eq, const ConstrainedPayload& cp) {
+  LinearFit& fit = run.fit;
+  const int p0 = run.payloadColumn, p = static_cast<int>(fit.values.size());
+  const Eigen::Matrix<double, 10, 10> C = fit.covariance.block<10, 10>(p0, p0);
+  const Eigen::Matrix<double, 10, 10> Cpinv =
+      Eigen::CompleteOrthogonalDecomposition<Eigen::Matrix<double, 10, 10>>(C).pseudoInverse();
+  const Vector10d delta = cp.parameters - fit.values.segment<10>(p0);
+  for (int k = 0; k < p; ++k) {
+    if (k >= p0 && k < p0 + 10) continue;
+    if (!fit.identified[static_cast<std::size_t>(k)]) continue;
+    fit.values[k] += fit.covariance.block<1, 10>(k, p0) * Cpinv * delta;
+  }
+  fit.values.segment<10>(p0) = cp.parameters;
+  fit.covariance.block<10, 10>(p0, p0) = cp.covariance;
+  fit.stddev = fit.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
+  for (int j = 0; j < eq.dof; ++j)
+    fit.residualRms[j] =
+        std::sqrt(eq.residualSquares(j, fit.values) / static_cast<double>(std::max<long>(1, eq.samples)));
+}
+
+}  // namespace
+
 PayloadRun identifyPayload(const RobotModel& model, const PayloadExperiment& logs, const std::string& link,
                            const KnownRobot* robot, const IdentificationSettings& settings,
-                           const IdentificationProgress& progress) {
+                           const IdentificationProgress& progress, const PayloadConstraints& constraints) {
   if (logs.loaded.empty()) throw InputError("identify-payload: no log with the payload given");
   PayloadRun run;
   run.mount = payloadMount(model, link);
@@ -346,7 +380,20 @@ PayloadRun identifyPayload(const RobotModel& model, const PayloadExperiment& log
   if (progress && !progress(1.0, "estimating")) throw Cancelled("identify-payload");
   const int priority = problem.estimateRobot ? run.base.rank : 0;
   run = finish(std::move(run), reg, priority, logs);
-  run.payload = payloadEstimateFrom(run.fit, run.payloadColumn, run.mount);
+  run.unconstrained = payloadEstimateFrom(run.fit, run.payloadColumn, run.mount);
+  run.payload = run.unconstrained;
+  if (constraints.model == PayloadModel::Unconstrained) return run;
+  PayloadConstraints c = constraints;
+  const bool inertiaUnexcited = std::any_of(run.unconstrained.unidentified.begin(),
+                                            run.unconstrained.unidentified.end(), [](int k) { return k >= 4; });
+  if (c.model == PayloadModel::Consistent && inertiaUnexcited) {
+    c.model = PayloadModel::MassAndCom;
+    run.notes.push_back("the logs do not excite all of the payload's inertia: mass and centre of mass only");
+  }
+  const ConstrainedPayload cp = constrainPayload(run.unconstrained.parameters, run.unconstrained.covariance, c);
+  applyConstrainedPayload(run, reg.equations(), cp);
+  run.payload = payloadEstimateOf(cp.parameters, cp.covariance, run.mount);
+  run.notes.insert(run.notes.end(), cp.notes.begin(), cp.notes.end());
   return run;
 }
 

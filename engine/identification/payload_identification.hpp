@@ -22,6 +22,7 @@
 #include "identification/blocked_gram.hpp"
 #include "identification/identification_pipeline.hpp"
 #include "identification/normal_equations.hpp"
+#include "identification/payload_consistency.hpp"
 #include "identification/payload_regression.hpp"
 #include "model/robot_model.hpp"
 
@@ -114,6 +115,10 @@ struct PayloadEstimate {
 /// about the COM and their standard deviations (first-order propagation of the covariance).
 PayloadEstimate payloadEstimateFrom(const LinearFit& fit, int payloadColumn, const PayloadMount& mount);
 
+/// The same forms of given parameters (mount link frame, SI) and their covariance.
+PayloadEstimate payloadEstimateOf(const Vector10d& parameters, const Eigen::Matrix<double, 10, 10>& covariance,
+                                  const PayloadMount& mount);
+
 /// Logs of one payload or drive-gain identification.
 struct PayloadExperiment {
   std::vector<std::string> loaded;     ///< logs with the payload fixed to the mount link
@@ -128,7 +133,8 @@ struct PayloadRun {
   LinearFit fit;
   std::vector<std::string> columnNames;
   int payloadColumn = -1, gainColumn = -1, offsetColumn = -1;
-  PayloadEstimate payload;             ///< estimated, or the known one with zero deviations
+  PayloadEstimate payload;        ///< estimated (constrained as asked), or the known one with zero deviations
+  PayloadEstimate unconstrained;  ///< the least-squares payload before the constraints (identifyPayload)
   long loadedSamples = 0, unloadedSamples = 0;
   std::vector<std::string> notes;      ///< per log: "<file>: <summary>"; then what was assumed
   std::vector<LogWarning> warnings;
@@ -144,10 +150,13 @@ struct KnownRobot {
 
 /// The payload on `link` (empty: the tip). With unloaded logs the robot's base parameters
 /// (settings.regressor columns) are estimated with it; otherwise `robot` predicts the robot's
-/// own torques. settings.regressor.offset adds per-joint offsets. Throws InputError, Cancelled.
+/// own torques. settings.regressor.offset adds per-joint offsets. The payload is then
+/// constrained (payload_consistency.hpp; the Consistent model becomes MassAndCom when the logs
+/// leave part of the inertia unexcited) and the other unknowns follow it as their conditional
+/// mean; PayloadRun::unconstrained keeps the least-squares payload. Throws InputError, Cancelled.
 PayloadRun identifyPayload(const RobotModel& model, const PayloadExperiment& logs, const std::string& link,
                            const KnownRobot* robot, const IdentificationSettings& settings,
-                           const IdentificationProgress& progress = {});
+                           const IdentificationProgress& progress = {}, const PayloadConstraints& constraints = {});
 
 /// Per-joint drive gains k_j (tau_j = k_j e_j, e_j the logged effort column as imported)
 /// together with the robot's base parameters, from logs with a known payload on `link`

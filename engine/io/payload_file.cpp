@@ -144,6 +144,9 @@ std::string formatPayloadUrdf(const PayloadEstimate& e, const std::string& name)
 }
 
 void writePayloadUrdf(const std::string& path, const PayloadEstimate& estimate, const std::string& name) {
+  // A simulator fed a non-physical inertia misbehaves or refuses the model: never write one.
+  if (!estimate.consistency.empty())
+    throw InputError(path + ": not written: the payload is not physically consistent (" + estimate.consistency + ")");
   writeFileAtomically(path, formatPayloadUrdf(estimate, name));
 }
 

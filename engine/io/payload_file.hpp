@@ -51,7 +51,7 @@ KnownPayload readPayloadJson(const std::string& path);
 /// A xacro-includable URDF fragment: link `name` with the payload's inertial and a fixed
 /// joint "<name>_joint" from the mount link, at its frame.
 std::string formatPayloadUrdf(const PayloadEstimate& estimate, const std::string& name = "payload");
-/// Writes it atomically.
+/// Writes it atomically; throws InputError (nothing written) when the estimate is not physically consistent.
 void writePayloadUrdf(const std::string& path, const PayloadEstimate& estimate, const std::string& name = "payload");
 
 /// gains.json: per-joint drive gains from identify-gains (format "excitebench-drive-gains",

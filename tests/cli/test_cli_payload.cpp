@@ -110,3 +110,52 @@ TEST(CliPayload, BadRequestsAreRefusedInOneLine) {
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.err.find("not both"), std::string::npos) << r.err;
 }
+
+TEST(CliPayload, TheEstimateIsConsistentAndAnInconsistentOneIsNeverAUrdf) {
+  // A 0.5 kg point-like load (inertia about its COM zero) behind 0.3 N m of torque noise:
+  // least squares scatters its principal moments around zero, some negative.
+  const auto dir = tempDir("payload_consistent");
+  const std::string ex = eb::test::writeDefaultExcitation(dir, "panda");
+  const std::string point = writePayload(
+      dir, "point.json",
+      R"({"link": "panda_link7", "mass": 0.5, "com": [0, 0.01, 0.04], "inertia_com": [0, 0, 0, 0, 0, 0]})");
+  const std::string log = (dir / "loaded.csv").string();
+  auto r = runCli({"simulate", "panda", ex, "--out", log, "--payload", point, "--rate", "500", "--noise-torque", "0.3",
+                   "--seed", "3"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string lsJson = (dir / "ls.json").string(), lsUrdf = (dir / "ls.urdf").string();
+  r = runCli({"identify-payload", "panda", log, "--out", lsJson, "--urdf", lsUrdf, "--unconstrained"});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("ls.urdf: not written: the least-squares payload is not physically consistent"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(lsUrdf));
+
+  const std::string json = (dir / "payload.json").string(), urdf = (dir / "payload.urdf").string();
+  r = runCli({"identify-payload", "panda", log, "--out", json, "--urdf", urdf});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("physically consistent: yes"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("least-squares estimate before the constraints"), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(eb::test::readText(json));
+  EXPECT_TRUE(j["physically_consistent"].get<bool>());
+  EXPECT_NEAR(j["mass"].get<double>(), 0.5, 3.0 * j["mass_std"].get<double>());
+  EXPECT_TRUE(std::filesystem::exists(urdf));
+
+  // Mass and COM only, inside a 6 cm box at the flange: the inertia is the box's.
+  r = runCli(
+      {"identify-payload", "panda", log, "--out", json, "--mass-com-only", "--bounds", "-0.03,-0.03,0,0.03,0.03,0.06"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("mass and centre of mass only"), std::string::npos) << r.out;
+  const auto b = nlohmann::json::parse(eb::test::readText(json));
+  const double m = b["mass"].get<double>();
+  EXPECT_NEAR(b["inertia_com"][0].get<double>(), m * (0.06 * 0.06 + 0.06 * 0.06) / 12.0, 1e-9);
+  EXPECT_LE(b["com"][2].get<double>(), 0.06);
+
+  r = runCli({"identify-payload", "panda", log, "--out", json, "--bounds", "0,0,0.1"});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("--bounds"), std::string::npos) << r.err;  // CLI11's own message
+  r = runCli({"identify-payload", "panda", log, "--out", json, "--bounds", "0,0,0.1,0.1,0.1,0", "--mass-com-only"});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("payload bounds"), std::string::npos) << r.err;
+}
