@@ -334,19 +334,27 @@ void ImportPage::onImportOptionsEdited() {
   if (updating_) return;
   const std::optional<ImportSettings> typed = readOptions_->importSettings(session_->model().dof());
   if (!typed) return;  // marked in the field; nothing applied until it is fixed
-  const bool constantsChanged = typed->torqueConstants != session_->document()->import().torqueConstants;
+  const std::vector<double> before = session_->document()->import().torqueConstants;
+  const bool constantsChanged = typed->torqueConstants != before;
   updating_ = true;
   session_->document()->setImport(*typed);
   updating_ = false;
-  // New constants: the guessed mappings of current columns take them (edited ones are the user's).
+  // New constants: guessed mappings are guessed again with them (current columns recognised by
+  // name take them, torque columns stay torques); mappings made by hand (a headerless log's
+  // columns have no names) take them as the torque scale of the joints whose scale the old
+  // constants set, so a scale typed in the mapping stays.
   if (constantsChanged) {
     std::vector<LogSource> logs = session_->document()->logs();
     bool any = false;
     for (LogSource& log : logs) {
+      if (log.isMat()) continue;
       auto it = states_.find(log.path);
-      if (log.isMat() || log.mappingEdited || it == states_.end() || !it->second.previewOk) continue;
-      guessMapping(log, it->second);
-      any = true;
+      if (log.mappingEdited) {
+        any = applyTorqueConstants(log.mapping, before, typed->torqueConstants) || any;
+      } else if (it != states_.end() && it->second.previewOk) {
+        guessMapping(log, it->second);
+        any = true;
+      }
     }
     if (any) session_->document()->setLogs(std::move(logs));
   }
@@ -419,6 +427,8 @@ void ImportPage::onMappingEdited() {
   LogSource log = session_->document()->logs()[size_t(index)];
   log.mapping = mappingEditor_->mapping();
   log.mappingEdited = true;
+  // A column mapped by hand while constants are set reads as a current: scale 1 takes them.
+  applyTorqueConstants(log.mapping, {}, session_->document()->import().torqueConstants);
   updating_ = true;
   session_->document()->setLog(index, log);
   auto it = states_.find(log.path);

@@ -61,4 +61,18 @@ void guessLogMapping(LogSource& log, LogPreviewState& state, const std::vector<s
   log.mappingEdited = false;
 }
 
+bool applyTorqueConstants(LogColumnMapping& mapping, const std::vector<double>& before,
+                          const std::vector<double>& after) {
+  bool changed = false;
+  for (std::size_t j = 0; j < mapping.joints.size(); ++j) {
+    const double was = j < before.size() ? before[j] : 1.0, now = j < after.size() ? after[j] : 1.0;
+    double& scale = mapping.joints[j].torqueScale;
+    if (scale == was && scale != now) {
+      scale = now;
+      changed = true;
+    }
+  }
+  return changed;
+}
+
 }  // namespace eb::wizard

@@ -27,4 +27,10 @@ void readLogPreview(const LogSource& log, LogPreviewState& state);
 void guessLogMapping(LogSource& log, LogPreviewState& state, const std::vector<std::string>& jointNames,
                      const std::vector<double>& torqueConstants);
 
+/// The import options' torque constants [N m/A] (`after`, one per joint, or none) become the
+/// torque scale of each joint whose scale is still the one `before` gave it (1 without
+/// constants): a scale the user typed in the mapping stays. Returns whether a scale changed.
+bool applyTorqueConstants(LogColumnMapping& mapping, const std::vector<double>& before,
+                          const std::vector<double>& after);
+
 }  // namespace eb::wizard

@@ -24,6 +24,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QProgressBar>
@@ -566,6 +567,90 @@ class IdentificationWizardTest : public QObject {
     QVERIFY(wizard.document()->logs().at(0).mappingEdited);
     QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
     QVERIFY2(import->isComplete(), qPrintable(describe(import)));
+  }
+
+  void torqueConstantsScaleAHandMappedCurrentLog() {
+    // A headerless-style current log (columns named c1.., nothing to recognise): each joint's
+    // column holds tau_j / k_j. The user maps the columns by hand and types the torque
+    // constants: every joint's torque scale becomes k_j, whichever comes first, and the
+    // estimate is in N m (its base parameters match the torque log's).
+    const double k[7] = {10.0, 10.7, 8.5, 9.0, 9.5, 10.1, 7.2};
+    QStringList lines = readLines(trainLog_);
+    const QStringList header = lines.at(0).split(',');
+    QStringList names;
+    for (int c = 0; c < header.size(); ++c) names << QString("c%1").arg(c + 1);
+    for (int r = 1; r < lines.size(); ++r) {
+      QStringList v = lines[r].split(',');
+      for (int j = 0; j < 7; ++j) {
+        const int c = header.indexOf(QString("tau%1").arg(j + 1));
+        v[c] = QString::number(v[c].toDouble() / k[j], 'g', 17);
+      }
+      lines[r] = v.join(',');
+    }
+    lines[0] = names.join(',');
+    const QString currents = dir_.filePath("currents.csv");
+    writeLines(currents, lines);
+
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    wizard.addLogs({currents});
+    ImportPage* import = wizard.importPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    auto pick = [&](const QString& object, const QString& column) {
+      auto* combo = wizard.findChild<QComboBox*>(object);
+      QVERIFY2(combo, qPrintable(object));
+      const int index = combo->findData(column);
+      QVERIFY2(index >= 0, qPrintable(object + " " + column));
+      combo->setCurrentIndex(index);
+    };
+    auto columnOf = [&](const QString& name) { return names.at(header.indexOf(name)); };
+    pick("timeColumnCombo", columnOf("t"));
+    for (int j = 1; j <= 7; ++j) pick(QString("map_q_%1").arg(j), columnOf(QString("q%1").arg(j)));
+    for (int j = 1; j <= 6; ++j) pick(QString("map_tau_%1").arg(j), columnOf(QString("tau%1").arg(j)));
+    QVERIFY(wizard.document()->logs().at(0).mappingEdited);
+    // The constants are typed after six torque columns were mapped, before the seventh.
+    auto* constants = wizard.findChild<QLineEdit*>("torqueConstantsEdit");
+    QVERIFY(constants);
+    constants->setText("10, 10.7, 8.5, 9, 9.5, 10.1, 7.2");
+    emit constants->editingFinished();
+    pick("map_tau_7", columnOf("tau7"));
+    const LogColumnMapping& m = wizard.document()->logs().at(0).mapping;
+    for (int j = 0; j < 7; ++j) QCOMPARE(m.joints[size_t(j)].torqueScale, k[j]);
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    QVERIFY2(import->isComplete(), qPrintable(describe(import)));
+    // A scale typed in the mapping is the user's: new constants leave it.
+    auto* scale = wizard.findChild<QDoubleSpinBox*>("map_scale_2");
+    QVERIFY(scale);
+    scale->setValue(11.0);
+    emit scale->editingFinished();
+    constants->setText("10, 10.7, 8.5, 9, 9.5, 10.1, 7.3");
+    emit constants->editingFinished();
+    QCOMPARE(wizard.document()->logs().at(0).mapping.joints[1].torqueScale, 11.0);
+    QCOMPARE(wizard.document()->logs().at(0).mapping.joints[6].torqueScale, 7.3);
+    scale->setValue(10.7);
+    emit scale->editingFinished();
+    constants->setText("10, 10.7, 8.5, 9, 9.5, 10.1, 7.2");
+    emit constants->editingFinished();
+    QCOMPARE(wizard.document()->logs().at(0).mapping.joints[6].torqueScale, 7.2);
+
+    // The estimate, in N m: the base parameters of the CLI on the torque log (the currents carry
+    // 17 digits; both differentiate q, the CLI by default and the wizard for want of qd columns).
+    const QString cliParams = dir_.filePath("cli_torques.json");
+    QCOMPARE(runCli({"identify", "panda", trainLog_, "--out", cliParams, "--quiet"}, nullptr), 0);
+    const IdentifiedParameters cli = readParamsJson(cliParams.toStdString());
+    QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(!wizard.preprocessPage()->isBusy(), 30000);
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(IdentificationWizard::EstimatePageId));
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
+    QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(2).toString()));
+    const auto estimate = wizard.estimate();
+    QVERIFY(estimate);
+    const Eigen::VectorXd& values = estimate->estimate.values;
+    QCOMPARE(values.size(), cli.values.size());
+    const double relative = (values - cli.values).norm() / cli.values.norm();
+    QVERIFY2(relative < 1e-6, qPrintable(QString("relative difference %1").arg(relative)));
   }
 
   void longEstimationCanBeCancelled() {
