@@ -186,7 +186,11 @@ void PayloadPage::refreshSources() {
   const bool pair = RobotSource(robotSource_->currentData().toInt()) == RobotSource::UnloadedLog;
   unloadedEdit_->setEnabled(pair);
   unloadedBrowse_->setEnabled(pair);
-  if (const QString why = missingRobot(); !task_->isRunning() && !why.isEmpty()) statusLabel_->setText(why);
+  if (task_->isRunning()) return;
+  // The note says what is missing now: an estimate made since it was written clears it.
+  const QString why = missingRobot();
+  if (!why.isEmpty()) statusLabel_->setText(why);
+  else if (statusLabel_->text() == noSessionEstimateText()) statusLabel_->clear();
 }
 
 void PayloadPage::browse(QLineEdit* edit, const QString& title) {
@@ -216,11 +220,15 @@ bool PayloadPage::isRunning() const { return task_->isRunning(); }
 
 void PayloadPage::cancelIdentification() { task_->cancel(); }
 
+QString PayloadPage::noSessionEstimateText() const {
+  return tr("No estimate in this session yet: run the Estimate page, or predict the robot with the model's own "
+            "parameters or a log without the payload.");
+}
+
 QString PayloadPage::missingRobot() const {
   if (RobotSource(robotSource_->currentData().toInt()) != RobotSource::SessionEstimate || session_->estimate())
     return {};
-  return tr("No estimate in this session yet: run the Estimate page, or predict the robot with the model's own "
-            "parameters or a log without the payload.");
+  return noSessionEstimateText();
 }
 
 void PayloadPage::startIdentification() {

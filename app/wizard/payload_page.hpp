@@ -67,6 +67,7 @@ class PayloadPage : public QWizardPage {
   void exportWithDialog(PayloadFormat format);
   /// Why the chosen robot source cannot be used now (no estimate in the session yet), or empty.
   QString missingRobot() const;
+  QString noSessionEstimateText() const;
 
   WizardSession* session_;
   common::BackgroundTask* task_;

@@ -155,12 +155,18 @@ class PayloadPageTest : public QObject {
     wizard.addLogs({unloadedLog_});
     QTRY_VERIFY_WITH_TIMEOUT(!wizard.importPage()->isChecking(), 30000);
     QVERIFY(wizard.importPage()->isComplete());
+    // Looked at before the estimate, the page says it is missing; after it, not any more.
+    PayloadPage* page = wizard.payloadPage();
+    page->setRobotSource(PayloadPage::RobotSource::SessionEstimate);
+    page->initializePage();
+    auto* status = wizard.findChild<QLabel*>("payloadStatus");
+    QVERIFY(status->text().contains("No estimate in this session"));
     QSignalSpy estimated(&wizard, &IdentificationWizard::estimationFinished);
     wizard.startEstimation();
     QTRY_VERIFY_WITH_TIMEOUT(estimated.count() == 1, 120000);
     QVERIFY2(estimated.at(0).at(0).toBool(), qPrintable(estimated.at(0).at(2).toString()));
-    PayloadPage* page = wizard.payloadPage();
-    page->setRobotSource(PayloadPage::RobotSource::SessionEstimate);
+    page->initializePage();
+    QVERIFY2(!status->text().contains("No estimate"), qPrintable(status->text()));
     page->setLoadedLog(loadedLog_);
     const auto run = identify(page);
     QVERIFY(run);
