@@ -123,9 +123,9 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
   // With fewer than two rows there is no step: any positive one will do (the log is refused as
   // too short at its end).
   tracker_ = std::make_unique<TimeBaseTracker>(nominalStep_ > 0.0 ? nominalStep_ : 1.0, options.gapSteps);
+  // A property of the whole log, not of a line or a column: the warning names only the file.
   if (nominalStep_ > 0.0 && 1.0 / nominalStep_ < kLowSampleRateHz)
-    warnings_.push_back(diagnosticAt(Severity::Warning, path,
-                                     preview.lines.empty() ? columnsLine : preview.lines.front(), timeName,
+    warnings_.push_back(diagnosticAt(Severity::Warning, path, 0, "",
                                      "sample rate " + formatSignificant(1.0 / nominalStep_) +
                                          " Hz is low for identification (ROS joint_states is often 30 Hz; "
                                          "log at 500 Hz or more)"));
