@@ -1,14 +1,17 @@
-// `validate ROBOT params.json log.csv [--json]`: torque prediction on an
+// `validate ROBOT params.json log.csv [--json] [--drift-window S]`: torque prediction on an
 // independent log, RMSE and NRMSE per joint, for the identified parameters and,
-// beside them, for the robot's own model parameters (what identification gained).
+// beside them, for the robot's own model parameters (what identification gained); with
+// --drift-window, the residual per time window and its trend (drift_check.hpp).
 #include "cli_commands.hpp"
 #include "cli_log_flags.hpp"
 #include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
 
+#include "identification/drift_check.hpp"
 #include "identification/identification_pipeline.hpp"
 #include "identification/validation.hpp"
 #include "io/params_file.hpp"
+#include "model/model_error.hpp"
 #include "model/robot_loader.hpp"
 
 #include <CLI/CLI.hpp>
@@ -28,6 +31,41 @@ nlohmann::json jointJson(const ValidationResult& r, int k) {
           {"mean_residual", r.meanResidual[k]}};
 }
 
+nlohmann::json driftJson(const DriftReport& d, const RobotModel& model) {
+  nlohmann::json windows = nlohmann::json::array();
+  for (const DriftWindow& w : d.windows)
+    windows.push_back({{"start", w.start},
+                       {"end", w.end},
+                       {"samples", w.samples},
+                       {"mean", std::vector<double>(w.mean.data(), w.mean.data() + w.mean.size())},
+                       {"rms", std::vector<double>(w.rms.data(), w.rms.data() + w.rms.size())}});
+  nlohmann::json joints = nlohmann::json::array();
+  for (int k = 0; k < model.dof(); ++k)
+    joints.push_back({{"name", model.joint(k).name},
+                      {"slope", d.slope[k]},
+                      {"slope_std", d.slopeStd[k]},
+                      {"change", d.change[k]},
+                      {"residual_rms", d.residualRms[k]},
+                      {"drifted", bool(d.drifted[static_cast<std::size_t>(k)])}});
+  return {{"windows", windows}, {"joints", joints}};
+}
+
+void printDrift(const DriftReport& d, const RobotModel& model, double window) {
+  std::printf("\ndrift check: residual (measured - predicted) per %.4g s window\n  window [s]     ", window);
+  for (int k = 0; k < model.dof(); ++k) std::printf(" %10s", ("mean " + std::to_string(k + 1)).c_str());
+  std::printf("\n");
+  for (const DriftWindow& w : d.windows) {
+    std::printf("  %6.1f-%-7.1f", w.start, w.end);
+    for (int k = 0; k < model.dof(); ++k) std::printf(" %10.4g", w.mean[k]);
+    std::printf("\n");
+  }
+  std::printf("  joint                          change over the log [N m]   +- 1 sigma   residual RMS   verdict\n");
+  for (int k = 0; k < model.dof(); ++k)
+    std::printf("  %-30s %26.4g %12.3g %14.4g   %s\n", model.joint(k).name.c_str(), d.change[k],
+                d.slopeStd[k] * d.duration, d.residualRms[k],
+                d.drifted[static_cast<std::size_t>(k)] ? "drifted (friction or temperature?)" : "steady");
+}
+
 }  // namespace
 
 void addValidateCommand(CLI::App& app) {
@@ -38,12 +76,16 @@ void addValidateCommand(CLI::App& app) {
     IdentificationSettings s;
     LogFlags logFlags;
     bool json = false;
+    double driftWindow = 0.0;
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("robot", a->robot, "Built-in name or URDF / DH table path")->required();
   cmd->add_option("params", a->params, "params.json from identify")->required();
   cmd->add_option("log", a->log, "Validation log (CSV or .mat)")->required();
   cmd->add_flag("--json", a->json, "Print one JSON object");
+  cmd->add_option("--drift-window", a->driftWindow,
+                  "Drift check: residual mean and RMS per window of this many seconds, and their trend")
+      ->check(CLI::PositiveNumber);
   cmd->add_option("--filter-cutoff", a->s.preprocess.cutoffHz,
                   "Low-pass cutoff [Hz] for positions (default 5 Hz, at most a quarter of the rate)");
   cmd->add_flag("--filter-torque", a->s.preprocess.filterTorque, "Low-pass the torques too (default: only positions)");
@@ -57,7 +99,16 @@ void addValidateCommand(CLI::App& app) {
     const BaseParameters base = baseParametersFor(model, p, a->params);
     applyLogFlags(a->logFlags, a->s);
     const PreprocessedLog log = loadAndPreprocess(model, a->log, a->s);
-    const ValidationResult r = validatePrediction(model, base, p.values, log.q, log.qd, log.qdd, log.tau);
+    const bool drift = a->driftWindow > 0.0;
+    const ValidationResult r = validatePrediction(model, base, p.values, log.q, log.qd, log.qdd, log.tau, drift);
+    DriftReport driftReport;
+    if (drift) {
+      try {
+        driftReport = checkDrift(log.t, log.tau - r.predicted, a->driftWindow);
+      } catch (const std::invalid_argument& e) {
+        throw InputError(a->log + ": --drift-window: " + std::string(e.what()).substr(std::string("drift check: ").size()));
+      }
+    }
     const ValidationResult own =
         validatePrediction(model, base, modelBaseParameters(model, base), log.q, log.qd, log.qdd, log.tau);
     LogSummary summary;
@@ -87,6 +138,7 @@ void addValidateCommand(CLI::App& app) {
       nlohmann::json texts = nlohmann::json::array();
       for (const LogWarning& w : warnings) texts.push_back(w.text());
       j["warnings"] = texts;
+      if (drift) j["drift"] = driftJson(driftReport, model);
       std::cout << j.dump(2) << "\n";
       return;
     }
@@ -94,6 +146,7 @@ void addValidateCommand(CLI::App& app) {
     std::printf("  %s: %s\n", a->log.c_str(), summary.text().c_str());
     printWarnings(warnings);
     printValidation(r, own, model);
+    if (drift) printDrift(driftReport, model, a->driftWindow);
   });
 }
 

@@ -12,6 +12,9 @@
 #include "simulation/experiment_simulator.hpp"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
 #include <nlohmann/json.hpp>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -73,6 +76,40 @@ TEST(CliIdentification, NoisyLogWithDifferentiation) {
   const auto v = nlohmann::json::parse(r.out);
   // The residual is at the noise level (0.05 N m) plus what filtering leaves.
   for (const auto& joint : v["joints"]) EXPECT_LT(joint["rmse"].get<double>(), 0.1) << joint.dump();
+}
+
+TEST(CliIdentification, DriftCheckOnASteadyLogAndTooShortAWindow) {
+  // Two periods of the default excitation (the simulated robot's friction does not change):
+  // every joint steady, the windows cover the log, and a window that leaves fewer than three
+  // is refused in one line.
+  const auto dir = tempDir("drift");
+  const std::string ex = writeDefaultExcitation(dir, "ur5");
+  const std::string log = (dir / "log.csv").string(), params = (dir / "params.json").string();
+  auto r = runCli({"simulate", "ur5", ex, "--out", log, "--rate", "200", "--noise-torque", "0.05", "--duration", "30"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = runCli({"identify", "ur5", log, "--out", params, "--quiet"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = runCli({"validate", "ur5", params, log, "--json", "--drift-window", "5"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto v = nlohmann::json::parse(r.out);
+  ASSERT_TRUE(v.contains("drift")) << r.out;
+  const auto& windows = v["drift"]["windows"];
+  ASSERT_GE(windows.size(), 6u);
+  long samples = 0;
+  for (const auto& w : windows) samples += w["samples"].get<long>();
+  EXPECT_EQ(samples, v["samples"].get<long>());
+  for (const auto& joint : v["drift"]["joints"]) {
+    EXPECT_FALSE(joint["drifted"].get<bool>()) << joint.dump();
+    EXPECT_LT(std::abs(joint["change"].get<double>()), 0.1 * joint["residual_rms"].get<double>() + 1e-12)
+        << joint.dump();
+  }
+  r = runCli({"validate", "ur5", params, log, "--drift-window", "5"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("drift check: residual (measured - predicted) per 5 s window"), std::string::npos) << r.out;
+  r = runCli({"validate", "ur5", params, log, "--drift-window", "20"});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("log.csv: --drift-window: 2 windows of 20 s"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 TEST(CliIdentification, BadLogsAreRefused) {

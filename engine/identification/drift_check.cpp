@@ -1,0 +1,75 @@
+#include "identification/drift_check.hpp"
+
+#include "util/text_format.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+namespace eb {
+
+DriftReport checkDrift(const Eigen::VectorXd& t, const Eigen::MatrixXd& residual, double window) {
+  const Eigen::Index N = t.size(), dof = residual.cols();
+  if (residual.rows() != N) throw std::invalid_argument("drift check: times and residuals differ in length");
+  if (!(window > 0.0)) throw std::invalid_argument("drift check: the window must be positive");
+  DriftReport r;
+  if (N == 0) throw std::invalid_argument("drift check: no samples");
+  r.duration = t[N - 1] - t[0];
+  const long count = static_cast<long>(std::floor(r.duration / window)) + 1;
+  std::vector<DriftWindow> all(static_cast<std::size_t>(count));
+  for (long w = 0; w < count; ++w) {
+    DriftWindow& d = all[static_cast<std::size_t>(w)];
+    d.start = t[0] + w * window;
+    d.end = d.start + window;
+    d.mean = Eigen::VectorXd::Zero(dof);
+    d.rms = Eigen::VectorXd::Zero(dof);
+  }
+  r.residualRms = Eigen::VectorXd::Zero(dof);
+  for (Eigen::Index s = 0; s < N; ++s) {
+    const long w = std::min(count - 1, static_cast<long>(std::floor((t[s] - t[0]) / window)));
+    DriftWindow& d = all[static_cast<std::size_t>(w)];
+    ++d.samples;
+    d.mean += residual.row(s).transpose();
+    d.rms += residual.row(s).transpose().cwiseAbs2();
+    r.residualRms += residual.row(s).transpose().cwiseAbs2();
+  }
+  r.residualRms = (r.residualRms / static_cast<double>(N)).cwiseSqrt();
+  for (DriftWindow& d : all) {
+    if (d.samples == 0) continue;
+    d.mean /= static_cast<double>(d.samples);
+    d.rms = (d.rms / static_cast<double>(d.samples)).cwiseSqrt();
+    d.end = std::min(d.end, t[N - 1]);
+    r.windows.push_back(d);
+  }
+  const Eigen::Index W = static_cast<Eigen::Index>(r.windows.size());
+  if (W < 3)
+    throw std::invalid_argument("drift check: " + std::to_string(W) + " windows of " + formatSignificant(window, 4) +
+                                " s in a " + formatSignificant(r.duration, 4) + " s log; a trend needs 3 or more");
+  // Least-squares line through the window means at the windows' centres, per joint.
+  Eigen::VectorXd centre(W);
+  for (Eigen::Index w = 0; w < W; ++w)
+    centre[w] = 0.5 * (r.windows[static_cast<std::size_t>(w)].start + r.windows[static_cast<std::size_t>(w)].end);
+  const double meanCentre = centre.mean();
+  const double sxx = (centre.array() - meanCentre).square().sum();
+  r.slope.resize(dof);
+  r.slopeStd.resize(dof);
+  r.change.resize(dof);
+  r.drifted.assign(static_cast<std::size_t>(dof), false);
+  for (Eigen::Index j = 0; j < dof; ++j) {
+    Eigen::VectorXd m(W);
+    for (Eigen::Index w = 0; w < W; ++w) m[w] = r.windows[static_cast<std::size_t>(w)].mean[j];
+    const double mean = m.mean();
+    const double slope = ((centre.array() - meanCentre) * (m.array() - mean)).sum() / sxx;
+    const Eigen::ArrayXd scatter = m.array() - (mean + slope * (centre.array() - meanCentre));
+    const double variance = W > 2 ? scatter.square().sum() / static_cast<double>(W - 2) : 0.0;
+    r.slope[j] = slope;
+    r.slopeStd[j] = std::sqrt(variance / sxx);
+    r.change[j] = slope * r.duration;
+    r.drifted[static_cast<std::size_t>(j)] =
+        std::abs(slope) > 3.0 * r.slopeStd[j] && std::abs(r.change[j]) > 0.1 * r.residualRms[j];
+  }
+  return r;
+}
+
+}  // namespace eb
