@@ -24,8 +24,9 @@ export LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp:print_suppressions=0"
 
 generator=()
 if [ ! -f "$build/CMakeCache.txt" ] && command -v ninja >/dev/null 2>&1; then generator=(-G Ninja); fi
-# -O2, not -O1: the build takes the same time (measured, docs/build-times.md) and the tests run
-# 1.7x faster (Eigen's small fixed-size products stay inlined under the instrumentation).
+# -O2, not -O1: the build takes about the same time and the optimizer tests run 1.7x faster
+# (more of Eigen's small fixed-size products are inlined under the instrumentation; measured,
+# docs/build-times.md).
 # -g1 keeps line numbers in reports; no -DNDEBUG, so assert() and eigen_assert check too.
 cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DEXCITEBENCH_SANITIZE=ON \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g1" \

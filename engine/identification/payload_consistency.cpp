@@ -132,17 +132,6 @@ struct DataResidual {
   }
 };
 
-// The map alone, for its Jacobian (the covariance's tangent space).
-template <typename Map>
-struct MapResidual {
-  Map map;
-  template <typename T>
-  bool operator()(const T* p, T* phi) const {
-    map(p, phi);
-    return true;
-  }
-};
-
 // Log-det prior of the Consistent model: s * [entropic(d_i); w_ik] (consistent_estimation.hpp).
 struct LogDetPrior {
   double scale = 0.0;
@@ -188,7 +177,8 @@ struct BoxBarrier {
 
 // R with R^T R = C^+ (C symmetric positive semi-definite; eigenvalues below 1e-12 of the largest are null).
 Matrix10d informationRoot(const Matrix10d& C) {
-  const Eigen::SelfAdjointEigenSolver<Matrix10d> eig(0.5 * (C + C.transpose()));
+  // Dynamic-size decompositions here and below: the fixed-size ones cost ~30 s of compile time.
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(Eigen::MatrixXd(0.5 * (C + C.transpose())));
   const double largest = eig.eigenvalues().maxCoeff();
   Matrix10d R = Matrix10d::Zero();
   for (int k = 0; k < 10; ++k) {
@@ -215,7 +205,7 @@ Eigen::Matrix4d boxPseudoInertia(double m, const Eigen::Vector3d& lower, const E
 Eigen::Matrix4d referencePseudoInertia(const Vector10d& estimate, const PayloadConstraints& c, double mass,
                                        bool& kept) {
   const Eigen::Matrix4d J = pseudoInertia(estimate);
-  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix4d> eig(J);
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig{Eigen::MatrixXd(J)};
   const double largest = eig.eigenvalues().maxCoeff();
   kept = largest > 0.0 && eig.eigenvalues().minCoeff() > 2.0 * kMarginRatio * J.trace();
   if (kept && c.bounded) {
@@ -234,14 +224,21 @@ Eigen::Matrix4d referencePseudoInertia(const Vector10d& estimate, const PayloadC
   return eig.eigenvectors() * eig.eigenvalues().cwiseMax(floor).asDiagonal() * eig.eigenvectors().transpose();
 }
 
+// d phi / d p by central differences (the maps are smooth; steps 1e-6 relative).
 template <typename Map>
 Eigen::Matrix<double, 10, Map::kSize> mapJacobian(const Map& map, const double* p) {
-  ceres::AutoDiffCostFunction<MapResidual<Map>, 10, Map::kSize> f(new MapResidual<Map>{map});
-  double phi[10];
-  Eigen::Matrix<double, 10, Map::kSize, Eigen::RowMajor> J;
-  double* jacobians[1] = {J.data()};
-  const double* parameters[1] = {p};
-  f.Evaluate(parameters, phi, jacobians);
+  Eigen::Matrix<double, 10, Map::kSize> J;
+  double q[Map::kSize], up[10], down[10];
+  for (int k = 0; k < Map::kSize; ++k) q[k] = p[k];
+  for (int k = 0; k < Map::kSize; ++k) {
+    const double h = 1e-6 * std::max(1.0, std::abs(p[k]));
+    q[k] = p[k] + h;
+    map(q, up);
+    q[k] = p[k] - h;
+    map(q, down);
+    q[k] = p[k];
+    for (int i = 0; i < 10; ++i) J(i, k) = (up[i] - down[i]) / (2.0 * h);
+  }
   return J;
 }
 

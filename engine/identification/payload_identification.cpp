@@ -336,7 +336,7 @@ void applyConstrainedPayload(PayloadRun& run, const NormalEquations& eq, const C
   const int p0 = run.payloadColumn, p = static_cast<int>(fit.values.size());
   const Eigen::Matrix<double, 10, 10> C = fit.covariance.block<10, 10>(p0, p0);
   const Eigen::Matrix<double, 10, 10> Cpinv =
-      Eigen::CompleteOrthogonalDecomposition<Eigen::Matrix<double, 10, 10>>(C).pseudoInverse();
+      Eigen::CompleteOrthogonalDecomposition<Eigen::MatrixXd>(Eigen::MatrixXd(C)).pseudoInverse();
   const Vector10d delta = cp.parameters - fit.values.segment<10>(p0);
   for (int k = 0; k < p; ++k) {
     if (k >= p0 && k < p0 + 10) continue;
