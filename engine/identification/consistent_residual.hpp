@@ -27,6 +27,23 @@ inline constexpr int kBodyParameters = 10;
 /// Upper-triangular U with P = U U^T (P 4 x 4 positive definite): "reverse" Cholesky.
 Eigen::Matrix4d upperCholesky(const Eigen::Matrix4d& P);
 
+/// Standard parameters [m, hx, hy, hz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] of a pseudo-inertia
+/// J = [[Sigma, h], [h^T, m]] (I = tr(Sigma) 1 - Sigma), for doubles and Jets.
+template <typename T>
+void parametersOfPseudoInertia(const T (&J)[4][4], T* theta) {
+  const T tr = J[0][0] + J[1][1] + J[2][2];
+  theta[0] = J[3][3];
+  theta[1] = J[0][3];
+  theta[2] = J[1][3];
+  theta[3] = J[2][3];
+  theta[4] = tr - J[0][0];
+  theta[5] = -J[0][1];
+  theta[6] = tr - J[1][1];
+  theta[7] = -J[0][2];
+  theta[8] = -J[1][2];
+  theta[9] = tr - J[2][2];
+}
+
 /// r(delta) with r^2 = e^(2 delta) - 1 - 2 delta (>= 0) and the sign of delta: smooth, r ~ sqrt(2) delta near 0.
 template <typename T>
 T entropicDiagonal(const T& delta) {
@@ -106,18 +123,7 @@ struct ConsistentResidual {
         J[i][k] = acc;
       }
     for (int i = 0; i < 4; ++i) J[i][i] += T(mu);
-    // theta from J = [[Sigma, h], [h^T, m]], I = tr(Sigma) 1 - Sigma.
-    const T tr = J[0][0] + J[1][1] + J[2][2];
-    theta[0] = J[3][3];
-    theta[1] = J[0][3];
-    theta[2] = J[1][3];
-    theta[3] = J[2][3];
-    theta[4] = tr - J[0][0];
-    theta[5] = -J[0][1];
-    theta[6] = tr - J[1][1];
-    theta[7] = -J[0][2];
-    theta[8] = -J[1][2];
-    theta[9] = tr - J[2][2];
+    parametersOfPseudoInertia(J, theta);
   }
 };
 

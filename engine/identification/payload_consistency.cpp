@@ -26,23 +26,6 @@ constexpr int kBoxMargins = 7;          // plausibility_margins.hpp g[0..6]: COM
 
 using Matrix10d = Eigen::Matrix<double, 10, 10>;
 
-// Standard parameters [m, hx, hy, hz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] of a pseudo-inertia J
-// (inertial_parameters.hpp: I = tr(Sigma) 1 - Sigma), for doubles and Jets.
-template <typename T>
-void parametersOfPseudoInertia(const T (&J)[4][4], T* phi) {
-  const T trace = J[0][0] + J[1][1] + J[2][2];
-  phi[0] = J[3][3];
-  phi[1] = J[0][3];
-  phi[2] = J[1][3];
-  phi[3] = J[2][3];
-  phi[4] = trace - J[0][0];
-  phi[5] = -J[0][1];
-  phi[6] = trace - J[1][1];
-  phi[7] = -J[0][2];
-  phi[8] = -J[1][2];
-  phi[9] = trace - J[2][2];
-}
-
 // Consistent model: 10 log-Cholesky numbers z -> J = L0 W W^T L0^T + mu I -> phi.
 struct LogCholeskyMap {
   static constexpr int kSize = 10;
@@ -74,7 +57,7 @@ struct LogCholeskyMap {
         J[i][j] = i == j ? T(mu) : T(0.0);
         for (int k = 0; k < 4; ++k) J[i][j] += M[i][k] * M[j][k];
       }
-    parametersOfPseudoInertia(J, phi);
+    consistent::parametersOfPseudoInertia(J, phi);
   }
 };
 
