@@ -68,9 +68,20 @@ SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& traje
   if (trajectoryDof(trajectory) != n)
     throw std::invalid_argument("simulate: trajectory has " + std::to_string(trajectoryDof(trajectory)) +
                                 " joints, robot has " + std::to_string(n));
+  const DesiredMotion desired = [&trajectory](double t, Eigen::VectorXd& q, Eigen::VectorXd& qd,
+                                              Eigen::VectorXd& qdd) { evaluateTrajectory(trajectory, t, q, qd, qdd); };
+  return simulateTracking(model, desired, s.duration > 0.0 ? s.duration : trajectoryDuration(trajectory), s, {},
+                          progress);
+}
+
+SimulatedLog simulateTracking(const RobotModel& model, const DesiredMotion& desired, double duration,
+                              const SimulationSettings& s, const ControllerTorque& controller,
+                              const SimulationProgress& progress) {
+  const int n = model.dof();
   if (!(s.rateHz > 0.0) || s.substeps < 1) throw std::invalid_argument("simulate: rate and substeps must be positive");
   if (!(s.clockJitter >= 0.0 && s.clockJitter < 1.0))
     throw std::invalid_argument("simulate: the clock jitter must be in [0, 1) control periods");
+  if (!(duration >= 0.0) || !std::isfinite(duration)) throw std::invalid_argument("simulate: bad duration");
   SimulatedLog log;
   log.viscous = s.viscous;
   log.coulomb = s.coulomb;
@@ -79,7 +90,6 @@ SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& traje
   if (log.viscous.size() != n || log.coulomb.size() != n)
     throw std::invalid_argument("simulate: friction vectors must have one entry per joint");
 
-  const double duration = s.duration > 0.0 ? s.duration : trajectoryDuration(trajectory);
   const double dt = 1.0 / s.rateHz;
   const long N = static_cast<long>(std::floor(duration * s.rateHz + 1e-9)) + 1;
   log.t.resize(N);
@@ -93,7 +103,7 @@ SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& traje
   DynamicsWorkspace ws(model);
   Plant plant{model, ws, log.viscous, log.coulomb, log.armature, s.coulombWidth, {}, {}, {}};
   Eigen::VectorXd qD(n), qdD(n), qddD(n);
-  evaluateTrajectory(trajectory, 0.0, qD, qdD, qddD);
+  desired(0.0, qD, qdD, qddD);
   Eigen::VectorXd q = qD, qd = qdD;
   std::mt19937_64 rng(s.seed);
   std::normal_distribution<double> gauss(0.0, 1.0);
@@ -106,14 +116,16 @@ SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& traje
   for (long k = 0; k < N; ++k) {
     const double t = instants[k];
     const double h = s.clockJitter > 0.0 ? ((k + 1 < N ? instants[k + 1] : t + dt) - t) / s.substeps : dt / s.substeps;
-    evaluateTrajectory(trajectory, t, qD, qdD, qddD);
-    // Computed torque with the true model: tracks the desired motion, the PD term
+    desired(t, qD, qdD, qddD);
+    // Computed torque with the true model (or the controller's own): tracks the desired motion, the PD term
     // removes the drift of integration. Friction is fed forward from the desired
     // velocity, as real controllers do: compensating from the measured velocity
     // makes the Coulomb term chatter around zero crossings.
     const Eigen::VectorXd qddCmd = qddD + s.kp * (qD - q) + s.kd * (qdD - qd);
     plant.evaluate(q, qd);
-    const Eigen::VectorXd tau = plant.M * qddCmd + plant.h + plant.friction(qdD);
+    const Eigen::VectorXd tau =
+        controller ? controller(q, qd, qddCmd, qdD) : Eigen::VectorXd(plant.M * qddCmd + plant.h + plant.friction(qdD));
+    if (tau.size() != n) throw std::invalid_argument("simulate: the controller's torque has the wrong size");
     const Eigen::VectorXd qdd = plant.evaluatedAcceleration(qd, tau);
 
     log.t[k] = t;

@@ -56,6 +56,24 @@ using SimulationProgress = std::function<bool(double)>;
 SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& trajectory,
                                 const SimulationSettings& settings, const SimulationProgress& progress = {});
 
+/// Desired motion at t [s]: q [rad or m], qd, qdd of every joint into preallocated vectors.
+using DesiredMotion = std::function<void(double t, Eigen::VectorXd& q, Eigen::VectorXd& qd, Eigen::VectorXd& qdd)>;
+
+/// Joint torques [N m] a controller commands at the measured state (q, qd) for the commanded
+/// acceleration qddCommand = qdd_d + kp (q_d - q) + kd (qd_d - qd); qdDesired is the desired
+/// velocity, from which friction is fed forward (see simulateExperiment).
+using ControllerTorque =
+    std::function<Eigen::VectorXd(const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                  const Eigen::VectorXd& qddCommand, const Eigen::VectorXd& qdDesired)>;
+
+/// simulateExperiment along any desired motion of `duration` s (settings.duration is ignored),
+/// with the controller's torques from `controller`; an empty controller is computed torque with
+/// the plant's own model, friction and armature (simulateExperiment's). Throws
+/// std::invalid_argument for bad settings and std::runtime_error when the integration diverges.
+SimulatedLog simulateTracking(const RobotModel& plant, const DesiredMotion& desired, double duration,
+                              const SimulationSettings& settings, const ControllerTorque& controller = {},
+                              const SimulationProgress& progress = {});
+
 /// Regressor options whose extra columns match a simulation's friction model
 /// (viscous + Coulomb, armature if any is non-zero, same Coulomb width).
 RegressorOptions regressorOptionsFor(const SimulationSettings& settings, const SimulatedLog& log);

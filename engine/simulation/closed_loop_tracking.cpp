@@ -1,0 +1,117 @@
+#include "simulation/closed_loop_tracking.hpp"
+
+#include "dynamics/joint_torque_regressor.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace eb {
+
+ControllerTorque identifiedModelController(const RobotModel& model, const BaseParameters& base,
+                                           const Eigen::VectorXd& baseValues) {
+  if (baseValues.size() != base.rank)
+    throw std::invalid_argument("closed loop: " + std::to_string(baseValues.size()) + " parameter values for " +
+                                std::to_string(base.rank) + " base parameters");
+  if (base.columnCount != regressorColumnCount(model, base.options))
+    throw std::invalid_argument("closed loop: the base parameters are not the model's");
+  auto full = std::make_shared<Eigen::VectorXd>(Eigen::VectorXd::Zero(base.columnCount));
+  for (int k = 0; k < base.rank; ++k) (*full)[base.independent[static_cast<std::size_t>(k)]] = baseValues[k];
+  const RegressorOptions o = base.options;
+  const int first = 10 * model.bodyCount(), perJoint = o.extrasPerJoint(), n = model.dof();
+  if (o.offset)
+    for (int j = 0; j < n; ++j) (*full)[first + j * perJoint + int(o.viscous) + int(o.coulomb)] = 0.0;
+  auto robot = std::make_shared<const RobotModel>(model);
+  auto ws = std::make_shared<DynamicsWorkspace>(model);
+  return [robot, ws, full, o, first, perJoint, n](const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                                  const Eigen::VectorXd& qddCommand, const Eigen::VectorXd& qdDesired) {
+    Eigen::VectorXd tau = computeJointTorqueRegressor(*robot, *ws, o, q, qd, qddCommand) * *full;
+    // The regressor's friction is the measured velocity's; the controller feeds it forward
+    // from the desired one (a Coulomb term on the measured velocity chatters at reversals).
+    for (int j = 0; j < n; ++j) {
+      int c = first + j * perJoint;
+      if (o.viscous) tau[j] += (*full)[c++] * (qdDesired[j] - qd[j]);
+      if (o.coulomb)
+        tau[j] += (*full)[c] * (coulombSign(qdDesired[j], o.coulombWidth) - coulombSign(qd[j], o.coulombWidth));
+    }
+    return tau;
+  };
+}
+
+DesiredMotion sampledMotion(const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd,
+                            const Eigen::MatrixXd& qdd) {
+  const Eigen::Index m = t.size();
+  if (m < 2) throw std::invalid_argument("closed loop: a sampled motion needs at least two samples");
+  if (q.rows() != m || qd.rows() != m || qdd.rows() != m || qd.cols() != q.cols() || qdd.cols() != q.cols())
+    throw std::invalid_argument("closed loop: t, q, qd, qdd of a sampled motion differ in size");
+  for (Eigen::Index k = 1; k < m; ++k)
+    if (!(t[k] > t[k - 1])) throw std::invalid_argument("closed loop: the sample times must increase");
+  auto times = std::make_shared<const std::vector<double>>(t.data(), t.data() + m);
+  auto table = std::make_shared<Eigen::MatrixXd>(m, 3 * q.cols());
+  *table << q, qd, qdd;
+  const Eigen::Index n = q.cols();
+  return [times, table, n](double tau, Eigen::VectorXd& qOut, Eigen::VectorXd& qdOut, Eigen::VectorXd& qddOut) {
+    const std::vector<double>& ts = *times;
+    const double at = ts.front() + tau;
+    const auto hi = std::upper_bound(ts.begin(), ts.end(), at);
+    Eigen::Index k1 = std::min<Eigen::Index>(hi - ts.begin(), static_cast<Eigen::Index>(ts.size()) - 1);
+    Eigen::Index k0 = std::max<Eigen::Index>(k1 - 1, 0);
+    const double w = std::clamp((at - ts[k0]) / (ts[k1] - ts[k0]), 0.0, 1.0);
+    const Eigen::VectorXd row = (1.0 - w) * table->row(k0).transpose() + w * table->row(k1).transpose();
+    qOut = row.head(n);
+    qdOut = row.segment(n, n);
+    qddOut = row.tail(n);
+  };
+}
+
+RobotModel plantFromParameters(const RobotModel& model, const RegressorOptions& options, const Eigen::VectorXd& full,
+                               SimulationSettings& settings) {
+  const int n = model.dof(), first = 10 * model.bodyCount(), perJoint = options.extrasPerJoint();
+  if (full.size() != regressorColumnCount(model, options))
+    throw std::invalid_argument("closed loop: " + std::to_string(full.size()) + " plant parameters for " +
+                                std::to_string(regressorColumnCount(model, options)) + " regressor columns");
+  settings.viscous = Eigen::VectorXd::Zero(n);
+  settings.coulomb = Eigen::VectorXd::Zero(n);
+  settings.armature = Eigen::VectorXd::Zero(n);
+  settings.coulombWidth = options.coulombWidth;
+  for (int j = 0; j < n; ++j) {
+    int c = first + j * perJoint;
+    if (options.viscous) settings.viscous[j] = full[c++];
+    if (options.coulomb) settings.coulomb[j] = full[c++];
+    if (options.offset) ++c;
+    if (options.armature) settings.armature[j] = full[c];
+  }
+  return model.withStandardParameters(full.head(first));
+}
+
+TrackingReport trackingReport(const SimulatedLog& log, const DesiredMotion& desired) {
+  TrackingReport r;
+  const Eigen::Index m = log.t.size(), n = log.qTrue.cols();
+  r.samples = static_cast<long>(m);
+  r.rms = Eigen::VectorXd::Zero(n);
+  r.max = Eigen::VectorXd::Zero(n);
+  r.torqueRms = Eigen::VectorXd::Zero(n);
+  if (m == 0) return r;
+  r.duration = log.t[m - 1] - log.t[0];
+  Eigen::VectorXd q(n), qd(n), qdd(n);
+  for (Eigen::Index k = 0; k < m; ++k) {
+    desired(log.t[k], q, qd, qdd);
+    const Eigen::VectorXd e = (q - log.qTrue.row(k).transpose()).cwiseAbs();
+    r.rms += e.cwiseAbs2();
+    r.torqueRms += log.tauTrue.row(k).transpose().cwiseAbs2();
+    for (Eigen::Index j = 0; j < n; ++j) {
+      r.max[j] = std::max(r.max[j], e[j]);
+      if (e[j] > r.maxError) {
+        r.maxError = e[j];
+        r.maxErrorTime = log.t[k];
+        r.maxErrorJoint = static_cast<int>(j);
+      }
+    }
+  }
+  r.rms = (r.rms / static_cast<double>(m)).cwiseSqrt();
+  r.torqueRms = (r.torqueRms / static_cast<double>(m)).cwiseSqrt();
+  return r;
+}
+
+}  // namespace eb

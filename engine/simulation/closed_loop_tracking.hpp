@@ -1,0 +1,58 @@
+#pragma once
+// Closed-loop validation: the identified model as the model of a computed-torque
+// controller driving a plant (simulateTracking), and the tracking error it leaves.
+//
+//   tau = Y_b(q, qd, qdd_cmd) theta_b,  qdd_cmd = qdd_d + kp (q_d - q) + kd (qd_d - qd),
+//
+// with the identified friction fed forward from the desired velocity, as the simulated
+// experiment's controller does. A model that predicts the torques tracks within the usual
+// 0.01 rad bar; what it gets wrong is left to the PD term, and shows as tracking error. An
+// identified torque offset is a sensor's, not a torque the motors must produce: the
+// controller leaves it out.
+//
+// The plant is a model too: the robot description with simulate's friction by default, or
+// a physically consistent estimate (its standard parameters, friction and armature), e.g.
+// one identified on another log.
+
+#include "simulation/experiment_simulator.hpp"
+
+#include "dynamics/base_parameters.hpp"
+
+#include <Eigen/Core>
+
+namespace eb {
+
+/// Computed-torque controller whose model is `baseValues` (base.rank) of `base`, identified for
+/// `model`'s kinematics; offset columns are left out. Throws std::invalid_argument on sizes.
+ControllerTorque identifiedModelController(const RobotModel& model, const BaseParameters& base,
+                                           const Eigen::VectorXd& baseValues);
+
+/// Desired motion through samples (t ascending [s]; q, qd, qdd rows x dof), linearly
+/// interpolated, held at the ends, with time counted from t[0]. Throws std::invalid_argument
+/// for fewer than two samples, mismatched sizes or times that do not increase.
+DesiredMotion sampledMotion(const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd,
+                            const Eigen::MatrixXd& qdd);
+
+/// A plant from full regressor parameters (standard parameters body by body, then the extras of
+/// `options`): `model` with those inertials; its viscous, Coulomb (and width) and armature into
+/// `settings`. Throws std::invalid_argument when `full` has the wrong size.
+RobotModel plantFromParameters(const RobotModel& model, const RegressorOptions& options, const Eigen::VectorXd& full,
+                               SimulationSettings& settings);
+
+struct TrackingReport {
+  long samples = 0;
+  double duration = 0.0;       ///< [s]
+  Eigen::VectorXd rms, max;    ///< per joint tracking error q_d - q [rad or m]
+  Eigen::VectorXd torqueRms;   ///< per joint commanded torque RMS [N m]
+  double maxError = 0.0;       ///< over all joints [rad or m]
+  double maxErrorTime = 0.0;   ///< [s] when it happened
+  int maxErrorJoint = 0;
+};
+
+/// Tracking error of a simulated closed loop (log.qTrue) against the desired motion at log.t.
+TrackingReport trackingReport(const SimulatedLog& log, const DesiredMotion& desired);
+
+/// The usual bar for computed-torque tracking with a good model [rad].
+inline constexpr double kTrackingErrorBar = 0.01;
+
+}  // namespace eb
