@@ -18,6 +18,7 @@ void addIdentifyCommand(CLI::App& app);
 void addPayloadCommands(CLI::App& app);  // identify-payload, identify-gains
 void addCompareFrictionCommand(CLI::App& app);
 void addValidateCommand(CLI::App& app);
+void addClosedLoopCommand(CLI::App& app);
 void addExportCommand(CLI::App& app);
 void addDemoCommand(CLI::App& app);
 

@@ -2,6 +2,7 @@
 // uniform grid, t,q1..,qd1..,qdd1.. as CSV, or a MATLAB .mat when the output
 // path ends in .mat.
 #include "cli_commands.hpp"
+#include "cli_support.hpp"
 
 #include "excitation/trajectory_sampling.hpp"
 #include "io/excitation_json.hpp"
@@ -14,13 +15,6 @@
 #include <memory>
 
 namespace eb::cli {
-namespace {
-
-bool endsWith(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-}  // namespace
 
 void addSampleCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("sample", "Sample an excitation.json on a uniform grid (CSV or .mat)");

@@ -24,6 +24,11 @@ void printEstimate(const BaseParameters& base, const BaseEstimate& estimate, con
 /// Prints RMSE / NRMSE per joint to stdout, of the identified parameters and of the model's own.
 void printValidation(const ValidationResult& identified, const ValidationResult& own, const RobotModel& model);
 
+/// Whether `s` ends with `suffix` (file extensions, case as given).
+inline bool endsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
 /// Prints, for a consistent estimate, one line per link: mass, plausible or its problems, and
 /// how much of mass, COM and inertia the data determined (the rest is the prior's).
 void printPlausibility(const IdentifiedParameters& p, const RobotModel& model);

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   eb::cli::addPayloadCommands(app);
   eb::cli::addCompareFrictionCommand(app);
   eb::cli::addValidateCommand(app);
+  eb::cli::addClosedLoopCommand(app);
   eb::cli::addExportCommand(app);
   eb::cli::addDemoCommand(app);
   std::string known;

@@ -114,4 +114,30 @@ TrackingReport trackingReport(const SimulatedLog& log, const DesiredMotion& desi
   return r;
 }
 
+ClosedLoopComparison compareClosedLoop(const RobotModel& model, const BaseParameters& base,
+                                       const Eigen::VectorXd& baseValues, const RobotModel& plant,
+                                       const DesiredMotion& desired, double duration,
+                                       const SimulationSettings& settings, const SimulationProgress& progress) {
+  const auto half = [&progress](double offset) -> SimulationProgress {
+    if (!progress) return {};
+    return [&progress, offset](double f) { return progress(offset + 0.5 * f); };
+  };
+  ClosedLoopComparison c;
+  const ControllerTorque identified = identifiedModelController(model, base, baseValues);
+  c.identified = trackingReport(simulateTracking(plant, desired, duration, settings, identified, half(0.0)), desired);
+  const ControllerTorque own = identifiedModelController(model, base, base.baseFromFull(regressorParameters(model, base.options)));
+  c.robotsOwn = trackingReport(simulateTracking(plant, desired, duration, settings, own, half(0.5)), desired);
+  return c;
+}
+
+std::pair<Eigen::Index, Eigen::Index> longestSegment(const std::vector<std::size_t>& segmentStarts, Eigen::Index rows) {
+  std::pair<Eigen::Index, Eigen::Index> best{0, segmentStarts.empty() ? rows : 0};
+  for (std::size_t k = 0; k < segmentStarts.size(); ++k) {
+    const auto first = static_cast<Eigen::Index>(segmentStarts[k]);
+    const Eigen::Index end = k + 1 < segmentStarts.size() ? static_cast<Eigen::Index>(segmentStarts[k + 1]) : rows;
+    if (end - first > best.second) best = {first, end - first};
+  }
+  return best;
+}
+
 }  // namespace eb

@@ -20,6 +20,9 @@
 
 #include <Eigen/Core>
 
+#include <utility>
+#include <vector>
+
 namespace eb {
 
 /// Computed-torque controller whose model is `baseValues` (base.rank) of `base`, identified for
@@ -54,5 +57,23 @@ TrackingReport trackingReport(const SimulatedLog& log, const DesiredMotion& desi
 
 /// The usual bar for computed-torque tracking with a good model [rad].
 inline constexpr double kTrackingErrorBar = 0.01;
+
+struct ClosedLoopComparison {
+  TrackingReport identified;  ///< the identified model as the controller's model
+  TrackingReport robotsOwn;   ///< the robot description's parameters (no friction) as the controller's model
+};
+
+/// Closed-loop validation as the CLI and the wizard run it: tracks `desired` (duration [s]) on
+/// `plant` (with the friction and armature of `settings`; empty: simulate's defaults), once with
+/// the identified base parameters `baseValues` of `base` as the controller's model and once with
+/// `model`'s own. Progress covers both runs; false cancels (throws Cancelled).
+ClosedLoopComparison compareClosedLoop(const RobotModel& model, const BaseParameters& base,
+                                       const Eigen::VectorXd& baseValues, const RobotModel& plant,
+                                       const DesiredMotion& desired, double duration,
+                                       const SimulationSettings& settings, const SimulationProgress& progress = {});
+
+/// The longest segment [first row, rows) of a log whose segments start at `segmentStarts`
+/// (rows of a log with `rows` rows; empty: one segment).
+std::pair<Eigen::Index, Eigen::Index> longestSegment(const std::vector<std::size_t>& segmentStarts, Eigen::Index rows);
 
 }  // namespace eb

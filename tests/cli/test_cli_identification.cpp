@@ -112,6 +112,42 @@ TEST(CliIdentification, DriftCheckOnASteadyLogAndTooShortAWindow) {
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
+TEST(CliIdentification, ClosedLoopTrackingWithTheIdentifiedModel) {
+  // Identified from a simulated log, the model tracks the excitation and the logged motion on
+  // the simulated robot within the 0.01 rad bar; the description's own parameters, which know
+  // no friction, do not. A plant must be a consistent estimate, said in one line.
+  const auto dir = tempDir("closed_loop");
+  const std::string ex = writeDefaultExcitation(dir, "ur5");
+  const std::string log = (dir / "log.csv").string(), params = (dir / "params.json").string();
+  auto r = runCli({"simulate", "ur5", ex, "--out", log, "--rate", "500", "--noise-torque", "0.02", "--duration", "6"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = runCli({"identify", "ur5", log, "--out", params, "--quiet", "--use-logged-derivatives"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const std::string& motion : {ex, log}) {
+    r = runCli({"closed-loop", "ur5", params, motion, "--json", "--control-rate", "500", "--duration", "4",
+                "--use-logged-derivatives"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto v = nlohmann::json::parse(r.out);
+    EXPECT_NEAR(v["duration"].get<double>(), 4.0, 1e-9) << motion;
+    EXPECT_LT(v["identified"]["max_error"].get<double>(), 0.01) << r.out;
+    EXPECT_TRUE(v["identified"]["within_bar"].get<bool>()) << r.out;
+    EXPECT_GT(v["robots_own"]["max_error"].get<double>(), 0.01) << r.out;
+    ASSERT_EQ(v["identified"]["joints"].size(), 6u);
+    for (const auto& j : v["identified"]["joints"]) {
+      EXPECT_LE(j["rms_error"].get<double>(), j["max_error"].get<double>()) << j.dump();
+      EXPECT_GT(j["torque_rms"].get<double>(), 0.0) << j.dump();
+    }
+  }
+  r = runCli({"closed-loop", "ur5", params, ex, "--control-rate", "500", "--duration", "2"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("identified model, worst error"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("within the 0.01 rad bar"), std::string::npos) << r.out;
+  r = runCli({"closed-loop", "ur5", params, ex, "--plant", params});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("params.json: method 'ols' has no standard parameters"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
 TEST(CliIdentification, BadLogsAreRefused) {
   const auto dir = tempDir("ident_bad");
   const std::string params = (dir / "params.json").string();

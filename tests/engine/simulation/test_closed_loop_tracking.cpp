@@ -139,3 +139,29 @@ TEST(ClosedLoopTracking, APlantFromRegressorParametersIsTheModelItCameFrom) {
   EXPECT_EQ(s.coulombWidth, 0.02);
   EXPECT_THROW(plantFromParameters(c.model, c.options, scaled.head(5), s), std::invalid_argument);
 }
+
+TEST(ClosedLoopTracking, TheComparisonRunsTheIdentifiedAndTheRobotsOwnModel) {
+  const ClosedLoopCase c;
+  // The plant carries a 30 % heavier arm than its description; the identified model knows it.
+  Eigen::VectorXd heavier = c.truth;
+  heavier.head(10 * c.model.bodyCount()) *= 1.3;
+  SimulationSettings s = c.settings;
+  const RobotModel plant = plantFromParameters(c.model, c.options, heavier, s);
+  double last = -1.0;
+  const ClosedLoopComparison r =
+      compareClosedLoop(c.model, c.base, c.base.baseFromFull(heavier), plant, c.desired, 4.0, s, [&last](double f) {
+        EXPECT_GE(f, last);
+        last = f;
+        return true;
+      });
+  EXPECT_GT(last, 0.5);
+  EXPECT_LT(r.identified.maxError, 3e-4);
+  EXPECT_GT(r.robotsOwn.maxError, kTrackingErrorBar);
+  EXPECT_EQ(r.identified.samples, r.robotsOwn.samples);
+}
+
+TEST(ClosedLoopTracking, TheLongestSegmentIsChosen) {
+  EXPECT_EQ(longestSegment({}, 50), (std::pair<Eigen::Index, Eigen::Index>{0, 50}));
+  EXPECT_EQ(longestSegment({0, 10, 40}, 50), (std::pair<Eigen::Index, Eigen::Index>{10, 30}));
+  EXPECT_EQ(longestSegment({0, 10}, 100), (std::pair<Eigen::Index, Eigen::Index>{10, 90}));
+}

@@ -1,0 +1,159 @@
+// `closed-loop ROBOT params.json MOTION [--plant plant.json] [--kp 400] [--kd 40]
+// [--control-rate 1000] [--json]`: closed-loop validation. The identified model is the
+// model of a computed-torque controller that tracks MOTION (an excitation.json, or the
+// longest segment of a log's motion) on a simulated plant; the tracking error per joint,
+// beside the one the robot description's own parameters leave (closed_loop_tracking.hpp).
+#include "cli_commands.hpp"
+#include "cli_log_flags.hpp"
+#include "cli_robot_locks.hpp"
+#include "cli_support.hpp"
+
+#include "identification/identification_pipeline.hpp"
+#include "io/excitation_json.hpp"
+#include "io/params_file.hpp"
+#include "model/model_error.hpp"
+#include "simulation/closed_loop_tracking.hpp"
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+namespace eb::cli {
+
+namespace {
+
+nlohmann::json trackingJson(const TrackingReport& r, const RobotModel& model) {
+  nlohmann::json joints = nlohmann::json::array();
+  for (int k = 0; k < model.dof(); ++k)
+    joints.push_back({{"name", model.joint(k).name},
+                      {"rms_error", r.rms[k]},
+                      {"max_error", r.max[k]},
+                      {"torque_rms", r.torqueRms[k]}});
+  return {{"max_error", r.maxError},
+          {"max_error_joint", model.joint(r.maxErrorJoint).name},
+          {"max_error_time", r.maxErrorTime},
+          {"within_bar", r.maxError <= kTrackingErrorBar},
+          {"joints", joints}};
+}
+
+std::string verdict(const TrackingReport& r, const RobotModel& model) {
+  char text[200];
+  std::snprintf(text, sizeof text, "%.3g rad (%s at %.3g s): %s the %.2g rad bar", r.maxError,
+                model.joint(r.maxErrorJoint).name.c_str(), r.maxErrorTime,
+                r.maxError <= kTrackingErrorBar ? "within" : "beyond", kTrackingErrorBar);
+  return text;
+}
+
+}  // namespace
+
+void addClosedLoopCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand(
+      "closed-loop", "Closed-loop validation: computed-torque tracking with the identified model, tracking error per joint");
+  struct Args {
+    std::string robot, params, motion, plant;
+    std::vector<std::string> roots, locks;
+    IdentificationSettings s;
+    LogFlags logFlags;
+    SimulationSettings sim;
+    bool json = false;
+  };
+  auto a = std::make_shared<Args>();
+  cmd->add_option("robot", a->robot, "Built-in name or URDF / DH table path")->required();
+  cmd->add_option("params", a->params, "params.json from identify: the controller's model")->required();
+  cmd->add_option("motion", a->motion, "Motion to track: excitation.json (from design), or a log (CSV or .mat)")
+      ->required();
+  cmd->add_option("--plant", a->plant,
+                  "The simulated robot: a consistent params.json (default: the robot description with simulate's friction)");
+  cmd->add_option("--kp", a->sim.kp, "Proportional gain of the computed-torque controller [1/s^2] (default 400)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--kd", a->sim.kd, "Derivative gain [1/s] (default 40)")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--control-rate", a->sim.rateHz, "Control rate [Hz] (default 1000)")->check(CLI::Range(10.0, 1e5));
+  cmd->add_option("--duration", a->sim.duration, "Seconds to track (default: the whole motion)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--json", a->json, "Print one JSON object");
+  cmd->add_option("--filter-cutoff", a->s.preprocess.cutoffHz,
+                  "Low-pass cutoff [Hz] for a log's positions (default 5 Hz, at most a quarter of the rate)");
+  cmd->add_flag("--use-logged-derivatives", a->s.useLoggedDerivatives, "Use a log's qd/qdd columns as they are");
+  addLogFlags(cmd, a->logFlags);
+  cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");
+  addLockOption(cmd, a->locks);
+  cmd->callback([a]() {
+    const RobotModel model = loadRobotLocked(a->robot, a->roots, a->locks);
+    const IdentifiedParameters p = readParamsJson(a->params);
+    const BaseParameters base = baseParametersFor(model, p, a->params);
+
+    RobotModel plant = model;
+    std::string plantText = "the robot description's parameters with simulate's default friction";
+    if (!a->plant.empty()) {
+      const IdentifiedParameters pp = readParamsJson(a->plant);
+      if (!pp.fullParameters)
+        throw InputError(a->plant + ": method '" + pp.method +
+                         "' has no standard parameters; a plant must be a consistent estimate (identify --method consistent)");
+      baseParametersFor(model, pp, a->plant);  // the same robot and joints
+      plant = plantFromParameters(model, pp.options, *pp.fullParameters, a->sim);
+      plantText = a->plant + " (consistent estimate, its friction and armature)";
+    }
+
+    DesiredMotion desired;
+    double duration = 0.0;
+    std::string motionText;
+    if (endsWith(a->motion, ".json")) {
+      const ExcitationFile ex = readExcitationJson(a->motion);
+      if (trajectoryDof(ex.trajectory) != model.dof())
+        throw InputError(a->motion + ": trajectory has " + std::to_string(trajectoryDof(ex.trajectory)) +
+                         " joints, robot '" + model.name() + "' has " + std::to_string(model.dof()));
+      const Trajectory trajectory = ex.trajectory;
+      desired = [trajectory](double t, Eigen::VectorXd& q, Eigen::VectorXd& qd, Eigen::VectorXd& qdd) {
+        evaluateTrajectory(trajectory, t, q, qd, qdd);
+      };
+      duration = trajectoryDuration(trajectory);
+      motionText = a->motion + " (" + trajectoryTypeName(trajectory) + " excitation)";
+    } else {
+      applyLogFlags(a->logFlags, a->s);
+      const PreprocessedLog log = loadAndPreprocess(model, a->motion, a->s);
+      const auto [first, rows] = longestSegment(log.segmentStarts, log.t.size());
+      if (rows < 2) throw InputError(a->motion + ": no segment of two samples or more to track");
+      desired = sampledMotion(log.t.segment(first, rows), log.q.middleRows(first, rows), log.qd.middleRows(first, rows),
+                              log.qdd.middleRows(first, rows));
+      duration = log.t[first + rows - 1] - log.t[first];
+      char text[200];
+      std::snprintf(text, sizeof text, " (the logged motion, filtered%s: %.4g s from t = %.4g s)",
+                    log.segmentStarts.size() > 1 ? ", its longest segment" : "", duration, log.t[first]);
+      motionText = a->motion + text;
+    }
+    if (a->sim.duration > 0.0) duration = std::min(duration, a->sim.duration);
+
+    const ClosedLoopComparison r = compareClosedLoop(model, base, p.values, plant, desired, duration, a->sim);
+    if (a->json) {
+      nlohmann::json j;
+      j["motion"] = motionText;
+      j["plant"] = plantText;
+      j["duration"] = duration;
+      j["control_rate"] = a->sim.rateHz;
+      j["kp"] = a->sim.kp;
+      j["kd"] = a->sim.kd;
+      j["bar"] = kTrackingErrorBar;
+      j["identified"] = trackingJson(r.identified, model);
+      j["robots_own"] = trackingJson(r.robotsOwn, model);
+      std::cout << j.dump(2) << "\n";
+      return;
+    }
+    std::printf("closed-loop tracking of %s\n", motionText.c_str());
+    std::printf("  computed torque at %.6g Hz, kp %.4g 1/s^2, kd %.4g 1/s, %.4g s\n", a->sim.rateHz, a->sim.kp,
+                a->sim.kd, duration);
+    std::printf("  plant: %s\n", plantText.c_str());
+    std::printf("\n  %-24s %27s   %27s   %10s\n", "", "identified model", "robot description's model", "RMS(tau)");
+    std::printf("  %-24s %13s %13s   %13s %13s   %10s\n", "joint", "RMS [rad]", "max [rad]", "RMS [rad]", "max [rad]",
+                "[N m]");
+    for (int j = 0; j < model.dof(); ++j)
+      std::printf("  %-24.24s %13.3g %13.3g   %13.3g %13.3g   %10.4g\n", model.joint(j).name.c_str(),
+                  r.identified.rms[j], r.identified.max[j], r.robotsOwn.rms[j], r.robotsOwn.max[j],
+                  r.identified.torqueRms[j]);
+    std::printf("\n  identified model, worst error %s\n", verdict(r.identified, model).c_str());
+    std::printf("  robot description's model, worst error %s\n", verdict(r.robotsOwn, model).c_str());
+  });
+}
+
+}  // namespace eb::cli
