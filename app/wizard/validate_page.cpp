@@ -1,5 +1,7 @@
 #include "app/wizard/validate_page.hpp"
 
+#include "app/wizard/closed_loop_panel.hpp"
+#include "app/wizard/drift_panel.hpp"
 #include "app/wizard/extra_log_settings.hpp"
 
 #include "app/wizard/log_problems.hpp"
@@ -21,6 +23,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtCharts/QBarCategoryAxis>
@@ -123,14 +126,23 @@ void ValidatePage::buildUi() {
   barChart_->setObjectName("nrmseChart");
   barChart_->setRenderHint(QPainter::Antialiasing);
   barChart_->setMinimumHeight(160);
-  auto* tableBox = new QGroupBox(tr("Prediction error per joint"));
+  auto* tableBox = new QWidget;
   auto* tableLayout = new QVBoxLayout(tableBox);
   tableLayout->addWidget(table_, 3);
   tableLayout->addWidget(barChart_, 2);
+  drift_ = new DriftPanel(session_);
+  closedLoop_ = new ClosedLoopPanel(session_);
+  tabs_ = new QTabWidget;
+  tabs_->setObjectName("validationTabs");
+  tabs_->addTab(tableBox, tr("Prediction error"));
+  tabs_->addTab(drift_, tr("Drift"));
+  tabs_->addTab(closedLoop_, tr("Closed loop"));
+  tabs_->setTabToolTip(1, tr("Does the residual wander over the log (friction warming up, temperature)?"));
+  tabs_->setTabToolTip(2, tr("Computed-torque tracking of the log's motion with the estimate as the controller's model"));
 
   auto* split = new QSplitter(Qt::Horizontal);
   split->addWidget(chartBox);
-  split->addWidget(tableBox);
+  split->addWidget(tabs_);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 2);
   split->setSizes({640, 560});
@@ -154,6 +166,8 @@ void ValidatePage::initializePage() {
 bool ValidatePage::isRunning() const { return task_->isRunning(); }
 
 void ValidatePage::setChartJoint(int joint) { jointCombo_->setCurrentIndex(joint); }
+
+void ValidatePage::showTab(int index) { tabs_->setCurrentIndex(index); }
 
 int ValidatePage::seriesPointCount(int series) const {
   return static_cast<int>((series == 0 ? measuredSeries_ : series == 1 ? predictedSeries_ : errorSeries_)->count());
@@ -254,6 +268,10 @@ void ValidatePage::startValidation() {
         out->t = log.t;
         out->measured = log.tau;
         out->predicted = out->result.predicted;
+        out->q = log.q;
+        out->qd = log.qd;
+        out->qdd = log.qdd;
+        out->segmentStarts = log.segmentStarts;
         progress(1.0, "done");
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
@@ -287,6 +305,11 @@ void ValidatePage::startValidation() {
 
 void ValidatePage::showValidation() {
   const auto live = session_->validation();
+  if (live.get() != shownValidation_) {
+    shownValidation_ = live.get();
+    drift_->refresh();
+    closedLoop_->clear();
+  }
   const auto& summary = session_->document()->validation();
   table_->setRowCount(0);
   QChart* bars = barChart_->chart();

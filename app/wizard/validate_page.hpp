@@ -2,7 +2,8 @@
 // Page 4, Validate: predict the torques of an independent log with the
 // estimated parameters (preprocessed exactly like the training logs) and show
 // measured against predicted torque per joint, with RMSE and NRMSE per joint.
-// Runs on a worker thread; optional (Next is always allowed).
+// Beside them, the drift check of the validation log's residual and the closed-loop
+// validation along its motion. Runs on a worker thread; optional (Next is always allowed).
 
 #include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
@@ -16,8 +17,12 @@ class QLineEdit;
 class QLineSeries;
 class QPushButton;
 class QTableWidget;
+class QTabWidget;
 
 namespace eb::wizard {
+
+class ClosedLoopPanel;
+class DriftPanel;
 
 /// Why `path` cannot be a validation log (no such file, not a file, unreadable); empty when it can.
 QString validationPathProblem(const QString& path);
@@ -39,6 +44,10 @@ class ValidatePage : public QWizardPage {
   void setChartJoint(int joint);
   /// Points of the measured (0), predicted (1) chart series, for tests.
   int seriesPointCount(int series) const;
+  /// The tabs beside the chart: prediction error (0), drift (1), closed loop (2).
+  void showTab(int index);
+  DriftPanel* driftPanel() const { return drift_; }
+  ClosedLoopPanel* closedLoopPanel() const { return closedLoop_; }
 
  signals:
   void validationFinished(bool ok, const QString& message);
@@ -64,6 +73,10 @@ class ValidatePage : public QWizardPage {
   QLineSeries* errorSeries_;
   QTableWidget* table_;
   QChartView* barChart_;
+  QTabWidget* tabs_;
+  DriftPanel* drift_;
+  ClosedLoopPanel* closedLoop_;
+  const ValidationData* shownValidation_ = nullptr;  // the one drift and closed loop were made for
 };
 
 }  // namespace eb::wizard

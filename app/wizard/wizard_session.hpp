@@ -48,6 +48,8 @@ struct ValidationData {
   QString logPath;
   Eigen::VectorXd t;                    ///< (N) [s]
   Eigen::MatrixXd measured, predicted;  ///< (N x dof) [N m]
+  Eigen::MatrixXd q, qd, qdd;           ///< (N x dof) the logged motion, filtered: what closed-loop tracks
+  std::vector<std::size_t> segmentStarts;  ///< first row of each segment
   ValidationResult result;
   ValidationResult model;  ///< the same log predicted with the robot's own model parameters (URDF / CAD)
   QString mappingNote;  ///< how the log's columns were mapped

@@ -5,6 +5,8 @@
 #include "wizard_test_support.hpp"
 #include "test_paths.hpp"
 
+#include "app/wizard/closed_loop_panel.hpp"
+#include "app/wizard/drift_panel.hpp"
 #include "app/wizard/estimate_page.hpp"
 #include "app/wizard/friction_comparison_view.hpp"
 #include "app/wizard/identification_wizard.hpp"
@@ -14,6 +16,7 @@
 #include "app/wizard/time_step_chart.hpp"
 #include "app/wizard/validate_page.hpp"
 
+#include "identification/drift_check.hpp"
 #include "identification/plausibility.hpp"
 #include "io/params_file.hpp"
 #include "logs/log_mapping_file.hpp"
@@ -27,6 +30,9 @@
 #include <QLineEdit>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -178,6 +184,35 @@ class IdentificationWizardTest : public QObject {
     QCOMPARE(wizard.findChild<QTableWidget*>("validationTable")->rowCount(), 7);
     QVERIFY(wizard.document()->validation().has_value());
 
+    // The drift check of the validation log's residual: the engine's verdicts (the CLI's, below).
+    DriftPanel* drift = wizard.validatePage()->driftPanel();
+    wizard.validatePage()->showTab(1);
+    drift->setWindow(1.0);
+    const DriftReport driftReport =
+        checkDrift(wizard.validation()->t, wizard.validation()->measured - wizard.validation()->predicted, 1.0);
+    for (int j = 0; j < 7; ++j)
+      QCOMPARE(drift->verdict(j), QString(driftReport.drifted[size_t(j)] ? "drifted" : "steady"));
+    QVERIFY2(drift->summary().contains(QString("%1 windows over").arg(driftReport.windows.size())),
+             qPrintable(drift->summary()));
+    drift->setWindow(1000.0);
+    QCOMPARE(drift->verdict(0), QString());
+    QVERIFY2(drift->summary().contains("windows of 1000 s"), qPrintable(drift->summary()));
+    drift->setWindow(1.0);
+    // Closed loop along the validation log's motion: the estimate tracks within the bar, the
+    // description's own parameters (no friction) do not; the CLI gets the same numbers below.
+    ClosedLoopPanel* loop = wizard.validatePage()->closedLoopPanel();
+    wizard.validatePage()->showTab(2);
+    QSignalSpy tracked(loop, &ClosedLoopPanel::finished);
+    loop->start();
+    QTRY_VERIFY_WITH_TIMEOUT(tracked.count() == 1, 120000);
+    QVERIFY2(tracked.at(0).at(0).toBool(), qPrintable(tracked.at(0).at(1).toString()));
+    QVERIFY(loop->result());
+    const ClosedLoopComparison tracking = *loop->result();
+    QVERIFY2(tracking.identified.maxError < 0.01, qPrintable(loop->summary()));
+    QVERIFY2(tracking.robotsOwn.maxError > 0.01, qPrintable(loop->summary()));
+    QVERIFY2(loop->summary().contains("within the 0.01 rad bar"), qPrintable(loop->summary()));
+    QCOMPARE(wizard.findChild<QTableWidget*>("closedLoopTable")->rowCount(), 7);
+
     // Export: JSON reads back as the CLI's file does; YAML; no URDF without the consistent method.
     wizard.next();
     QCOMPARE(wizard.currentId(), int(IdentificationWizard::ExportPageId));
@@ -195,6 +230,22 @@ class IdentificationWizardTest : public QObject {
     QVERIFY(!wizard.exportParameters(ExportFormat::Urdf, dir_.filePath("x.urdf"), &error));
     QVERIFY2(error.contains("consistent"), qPrintable(error));
     QVERIFY(!QFile::exists(dir_.filePath("x.urdf")));
+    // The CLI's drift check on the wizard's file and the same log: the same verdicts.
+    QCOMPARE(runCli({"validate", "panda", json, validationLog_, "--json", "--drift-window", "1"}, &output), 0);
+    {
+      const QJsonArray joints =
+          QJsonDocument::fromJson(output.toUtf8()).object()["drift"].toObject()["joints"].toArray();
+      QCOMPARE(joints.size(), 7);
+      for (int j = 0; j < 7; ++j) QCOMPARE(joints[j].toObject()["drifted"].toBool(), bool(driftReport.drifted[size_t(j)]));
+    }
+    // The CLI's closed loop on the wizard's file and the same log: the same tracking error.
+    QCOMPARE(runCli({"closed-loop", "panda", json, validationLog_, "--json"}, &output), 0);
+    {
+      const QJsonObject v = QJsonDocument::fromJson(output.toUtf8()).object();
+      const double cliMax = v["identified"].toObject()["max_error"].toDouble(-1.0);
+      QVERIFY2(std::abs(cliMax - tracking.identified.maxError) <= 1e-6 * cliMax,
+               qPrintable(QString("cli %1, wizard %2").arg(cliMax, 0, 'g', 17).arg(tracking.identified.maxError, 0, 'g', 17)));
+    }
     // The CLI validates the wizard's file: it is a real params.json.
     QCOMPARE(runCli({"validate", "panda", json, validationLog_, "--json"}, &output), 0);
 

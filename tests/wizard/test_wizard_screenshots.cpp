@@ -6,6 +6,8 @@
 #include "wizard_test_support.hpp"
 #include "test_paths.hpp"
 
+#include "app/wizard/closed_loop_panel.hpp"
+#include "app/wizard/drift_panel.hpp"
 #include "app/wizard/estimate_page.hpp"
 #include "app/wizard/friction_comparison_view.hpp"
 #include "app/wizard/identification_wizard.hpp"
@@ -92,6 +94,17 @@ class WizardScreenshots : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(validated.count() == 1, 60000);
     QVERIFY(wizard.validation());
     save(wizard, "wizard_4_validate.png");
+    // The same log's drift check and closed-loop tracking, each in its tab.
+    wizard.validatePage()->driftPanel()->setWindow(1.0);
+    wizard.validatePage()->showTab(1);
+    save(wizard, "wizard_4b_drift.png");
+    QSignalSpy tracked(wizard.validatePage()->closedLoopPanel(), &ClosedLoopPanel::finished);
+    wizard.validatePage()->showTab(2);
+    wizard.validatePage()->closedLoopPanel()->start();
+    QTRY_VERIFY_WITH_TIMEOUT(tracked.count() == 1, 120000);
+    QVERIFY2(tracked.at(0).at(0).toBool(), qPrintable(tracked.at(0).at(1).toString()));
+    save(wizard, "wizard_4c_closed_loop.png");
+    wizard.validatePage()->showTab(0);
 
     wizard.next();
     QString error;
