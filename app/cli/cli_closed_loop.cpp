@@ -25,13 +25,15 @@ namespace eb::cli {
 namespace {
 
 nlohmann::json trackingJson(const TrackingReport& r, const RobotModel& model) {
+  if (r.diverged) return {{"diverged", true}, {"diverged_at", r.divergedAt}, {"within_bar", false}};
   nlohmann::json joints = nlohmann::json::array();
   for (int k = 0; k < model.dof(); ++k)
     joints.push_back({{"name", model.joint(k).name},
                       {"rms_error", r.rms[k]},
                       {"max_error", r.max[k]},
                       {"torque_rms", r.torqueRms[k]}});
-  return {{"max_error", r.maxError},
+  return {{"diverged", false},
+          {"max_error", r.maxError},
           {"max_error_joint", model.joint(r.maxErrorJoint).name},
           {"max_error_time", r.maxErrorTime},
           {"within_bar", r.maxError <= kTrackingErrorBar},
@@ -40,7 +42,14 @@ nlohmann::json trackingJson(const TrackingReport& r, const RobotModel& model) {
 
 std::string verdict(const TrackingReport& r, const RobotModel& model) {
   char text[200];
-  std::snprintf(text, sizeof text, "%.3g rad (%s at %.3g s): %s the %.2g rad bar", r.maxError,
+  if (r.diverged) {
+    std::snprintf(text, sizeof text,
+                  "unstable: the loop diverged at %.3g s (a model with indefinite inertia does this: "
+                  "identify --method consistent)",
+                  r.divergedAt);
+    return text;
+  }
+  std::snprintf(text, sizeof text, "worst error %.3g rad (%s at %.3g s): %s the %.2g rad bar", r.maxError,
                 model.joint(r.maxErrorJoint).name.c_str(), r.maxErrorTime,
                 r.maxError <= kTrackingErrorBar ? "within" : "beyond", kTrackingErrorBar);
   return text;
@@ -147,12 +156,23 @@ void addClosedLoopCommand(CLI::App& app) {
     std::printf("\n  %-24s %27s   %27s   %10s\n", "", "identified model", "robot description's model", "RMS(tau)");
     std::printf("  %-24s %13s %13s   %13s %13s   %10s\n", "joint", "RMS [rad]", "max [rad]", "RMS [rad]", "max [rad]",
                 "[N m]");
-    for (int j = 0; j < model.dof(); ++j)
-      std::printf("  %-24.24s %13.3g %13.3g   %13.3g %13.3g   %10.4g\n", model.joint(j).name.c_str(),
-                  r.identified.rms[j], r.identified.max[j], r.robotsOwn.rms[j], r.robotsOwn.max[j],
-                  r.identified.torqueRms[j]);
-    std::printf("\n  identified model, worst error %s\n", verdict(r.identified, model).c_str());
-    std::printf("  robot description's model, worst error %s\n", verdict(r.robotsOwn, model).c_str());
+    const auto cells = [](const TrackingReport& t, int j) {
+      char text[40];
+      if (t.diverged)
+        std::snprintf(text, sizeof text, "%13s %13s", "unstable", "-");
+      else
+        std::snprintf(text, sizeof text, "%13.3g %13.3g", t.rms[j], t.max[j]);
+      return std::string(text);
+    };
+    const TrackingReport& stable = r.identified.diverged ? r.robotsOwn : r.identified;
+    for (int j = 0; j < model.dof(); ++j) {
+      char torque[24] = "-";
+      if (!stable.diverged) std::snprintf(torque, sizeof torque, "%.4g", stable.torqueRms[j]);
+      std::printf("  %-24.24s %s   %s   %10s\n", model.joint(j).name.c_str(), cells(r.identified, j).c_str(),
+                  cells(r.robotsOwn, j).c_str(), torque);
+    }
+    std::printf("\n  identified model: %s\n", verdict(r.identified, model).c_str());
+    std::printf("  robot description's model: %s\n", verdict(r.robotsOwn, model).c_str());
   });
 }
 

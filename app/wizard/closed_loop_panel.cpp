@@ -153,18 +153,24 @@ void ClosedLoopPanel::show() {
   const int n = model.dof();
   table_->setRowCount(n);
   for (int j = 0; j < n; ++j) {
+    const TrackingReport* runs[4] = {&result_->identified, &result_->identified, &result_->robotsOwn,
+                                     &result_->robotsOwn};
     const double values[4] = {result_->identified.rms[j], result_->identified.max[j], result_->robotsOwn.rms[j],
                               result_->robotsOwn.max[j]};
     auto* name = new QTableWidgetItem(QString("%1  %2").arg(j + 1).arg(QString::fromStdString(model.joint(j).name)));
     table_->setItem(j, 0, name);
     for (int c = 0; c < 4; ++c) {
-      auto* item = new QTableWidgetItem(formatNumber(values[c], 3));
+      auto* item = new QTableWidgetItem(runs[c]->diverged ? tr("unstable") : formatNumber(values[c], 3));
       item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
       if ((c == 1 || c == 3) && values[c] > kTrackingErrorBar) item->setForeground(QColor(176, 0, 32));
       table_->setItem(j, c + 1, item);
     }
   }
   const auto line = [&model](const TrackingReport& r) {
+    if (r.diverged)
+      return tr("unstable, the loop diverged at %1 s (a model with indefinite inertia does this: the physically "
+                "consistent method keeps it positive)")
+          .arg(formatNumber(r.divergedAt, 3));
     return tr("%1 rad (%2 at %3 s): %4 the %5 rad bar")
         .arg(formatNumber(r.maxError, 3), QString::fromStdString(model.joint(r.maxErrorJoint).name),
              formatNumber(r.maxErrorTime, 3),

@@ -3,6 +3,7 @@
 #include "dynamics/joint_torque_regressor.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -122,11 +123,24 @@ ClosedLoopComparison compareClosedLoop(const RobotModel& model, const BaseParame
     if (!progress) return {};
     return [&progress, offset](double f) { return progress(offset + 0.5 * f); };
   };
+  const auto run = [&](const ControllerTorque& controller, double offset) {
+    try {
+      return trackingReport(simulateTracking(plant, desired, duration, settings, controller, half(offset)), desired);
+    } catch (const SimulationDiverged& e) {
+      TrackingReport r;
+      const auto n = static_cast<Eigen::Index>(model.dof());
+      r.rms = r.max = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::infinity());
+      r.torqueRms = Eigen::VectorXd::Constant(n, std::numeric_limits<double>::quiet_NaN());
+      r.maxError = std::numeric_limits<double>::infinity();
+      r.maxErrorTime = r.divergedAt = e.time;
+      r.diverged = true;
+      r.duration = duration;
+      return r;
+    }
+  };
   ClosedLoopComparison c;
-  const ControllerTorque identified = identifiedModelController(model, base, baseValues);
-  c.identified = trackingReport(simulateTracking(plant, desired, duration, settings, identified, half(0.0)), desired);
-  const ControllerTorque own = identifiedModelController(model, base, base.baseFromFull(regressorParameters(model, base.options)));
-  c.robotsOwn = trackingReport(simulateTracking(plant, desired, duration, settings, own, half(0.5)), desired);
+  c.identified = run(identifiedModelController(model, base, baseValues), 0.0);
+  c.robotsOwn = run(identifiedModelController(model, base, base.baseFromFull(regressorParameters(model, base.options))), 0.5);
   return c;
 }
 

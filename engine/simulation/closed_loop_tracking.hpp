@@ -50,6 +50,8 @@ struct TrackingReport {
   double maxError = 0.0;       ///< over all joints [rad or m]
   double maxErrorTime = 0.0;   ///< [s] when it happened
   int maxErrorJoint = 0;
+  bool diverged = false;       ///< the loop went unstable: the errors are +inf
+  double divergedAt = 0.0;     ///< [s] when
 };
 
 /// Tracking error of a simulated closed loop (log.qTrue) against the desired motion at log.t.
@@ -66,7 +68,8 @@ struct ClosedLoopComparison {
 /// Closed-loop validation as the CLI and the wizard run it: tracks `desired` (duration [s]) on
 /// `plant` (with the friction and armature of `settings`; empty: simulate's defaults), once with
 /// the identified base parameters `baseValues` of `base` as the controller's model and once with
-/// `model`'s own. Progress covers both runs; false cancels (throws Cancelled).
+/// `model`'s own. A loop that goes unstable is a result (TrackingReport::diverged), not an error.
+/// Progress covers both runs; false cancels (throws Cancelled).
 ClosedLoopComparison compareClosedLoop(const RobotModel& model, const BaseParameters& base,
                                        const Eigen::VectorXd& baseValues, const RobotModel& plant,
                                        const DesiredMotion& desired, double duration,

@@ -150,7 +150,7 @@ SimulatedLog simulateTracking(const RobotModel& model, const DesiredMotion& desi
       qd += h / 6.0 * (k1a + 2.0 * k2a + 2.0 * k3a + k4a);
     }
     if (!q.allFinite() || !qd.allFinite())
-      throw std::runtime_error("simulate: the integration diverged at t = " + std::to_string(t) + " s");
+      throw SimulationDiverged(t);
     if (progress && (k % 500 == 0) && !progress(static_cast<double>(k) / N)) throw Cancelled("simulation");
   }
   return log;

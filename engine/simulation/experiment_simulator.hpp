@@ -14,6 +14,8 @@
 
 #include <Eigen/Core>
 #include <functional>
+#include <stdexcept>
+#include <string>
 
 namespace eb {
 
@@ -49,6 +51,14 @@ struct SimulatedLog {
   double maxTrackingError = 0.0;            ///< [rad]
 };
 
+/// The state left every bound of a finite number: the controller or the plant made the loop
+/// unstable (a controller model with negative inertia does), at `time` [s].
+struct SimulationDiverged : std::runtime_error {
+  double time;
+  explicit SimulationDiverged(double t)
+      : std::runtime_error("simulate: the integration diverged at t = " + std::to_string(t) + " s"), time(t) {}
+};
+
 /// Progress callback: fraction done in [0, 1]; return false to cancel (throws Cancelled).
 using SimulationProgress = std::function<bool(double)>;
 
@@ -69,7 +79,7 @@ using ControllerTorque =
 /// simulateExperiment along any desired motion of `duration` s (settings.duration is ignored),
 /// with the controller's torques from `controller`; an empty controller is computed torque with
 /// the plant's own model, friction and armature (simulateExperiment's). Throws
-/// std::invalid_argument for bad settings and std::runtime_error when the integration diverges.
+/// std::invalid_argument for bad settings and SimulationDiverged when the integration diverges.
 SimulatedLog simulateTracking(const RobotModel& plant, const DesiredMotion& desired, double duration,
                               const SimulationSettings& settings, const ControllerTorque& controller = {},
                               const SimulationProgress& progress = {});

@@ -140,7 +140,7 @@ TEST(CliIdentification, ClosedLoopTrackingWithTheIdentifiedModel) {
   }
   r = runCli({"closed-loop", "ur5", params, ex, "--control-rate", "500", "--duration", "2"});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("identified model, worst error"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("identified model: worst error"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("within the 0.01 rad bar"), std::string::npos) << r.out;
   r = runCli({"closed-loop", "ur5", params, ex, "--plant", params});
   EXPECT_NE(r.status, 0);

@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace eb;
 
 namespace {
@@ -158,6 +160,21 @@ TEST(ClosedLoopTracking, TheComparisonRunsTheIdentifiedAndTheRobotsOwnModel) {
   EXPECT_LT(r.identified.maxError, 3e-4);
   EXPECT_GT(r.robotsOwn.maxError, kTrackingErrorBar);
   EXPECT_EQ(r.identified.samples, r.robotsOwn.samples);
+}
+
+TEST(ClosedLoopTracking, AnUnstableLoopIsAResultNotAnError) {
+  const ClosedLoopCase c;
+  // Negative inertia in the controller's model turns the PD around: the loop diverges.
+  Eigen::VectorXd negative = c.truth;
+  negative.head(10 * c.model.bodyCount()) *= -1.0;
+  const ClosedLoopComparison r =
+      compareClosedLoop(c.model, c.base, c.base.baseFromFull(negative), c.model, c.desired, 4.0, c.settings);
+  EXPECT_TRUE(r.identified.diverged);
+  EXPECT_GT(r.identified.divergedAt, 0.0);
+  EXPECT_LT(r.identified.divergedAt, 1.0);
+  EXPECT_TRUE(std::isinf(r.identified.maxError));
+  EXPECT_FALSE(r.robotsOwn.diverged);
+  EXPECT_TRUE(std::isfinite(r.robotsOwn.maxError));
 }
 
 TEST(ClosedLoopTracking, TheLongestSegmentIsChosen) {
