@@ -79,7 +79,7 @@ struct Args {
   PayloadExperiment logs;
   std::vector<std::string> roots;
   IdentificationSettings s;
-  bool noFriction = false, offset = false, quiet = false;
+  bool noFriction = false, armature = false, offset = false, quiet = false;
   bool unconstrained = false, massComOnly = false;
   std::vector<double> bounds;  // x0 y0 z0 x1 y1 z1 [m], mount link frame
   LogFlags logFlags;
@@ -107,6 +107,8 @@ void declareCommon(CLI::App* cmd, Args& a, const char* loadedHelp) {
                   "parameters are estimated with it");
   cmd->add_option("--link", a.link, "Link the payload is fixed to (default: the tip body's link)");
   cmd->add_flag("--no-friction", a.noFriction, "Robot without viscous/Coulomb columns (with --unloaded)");
+  cmd->add_flag("--armature", a.armature,
+                "Robot with a rotor inertia column per joint (with --unloaded; large on geared arms such as UR)");
   cmd->add_flag("--use-logged-derivatives", a.s.useLoggedDerivatives,
                 "Use logged qd/qdd columns as they are instead of differentiating q");
   addLogFlags(cmd, a.logFlags);
@@ -118,6 +120,7 @@ void declareCommon(CLI::App* cmd, Args& a, const char* loadedHelp) {
 void runIdentifyPayload(Args& a) {
   const RobotModel model = loadRobot(a.robot, a.roots);
   a.s.regressor.viscous = a.s.regressor.coulomb = !a.noFriction;
+  a.s.regressor.armature = a.armature;
   a.s.regressor.offset = a.offset;
   applyLogFlags(a.logFlags, a.s);
   KnownRobot known;
@@ -168,6 +171,7 @@ void runIdentifyPayload(Args& a) {
 void runIdentifyGains(Args& a) {
   const RobotModel model = loadRobot(a.robot, a.roots);
   a.s.regressor.viscous = a.s.regressor.coulomb = !a.noFriction;
+  a.s.regressor.armature = a.armature;
   applyLogFlags(a.logFlags, a.s);
   const KnownPayload known = readPayloadJson(a.payload);
   const std::string link = !a.link.empty() ? a.link : known.link;

@@ -2,7 +2,8 @@
 // [--noise-position SIGMA] [--seed 1]` and the artifacts of real loggers
 // (--jitter, --drop, --gaps, --reset-at, --repeat, --torque-offset,
 // --quantization, --torque-constants, --logger rtde, --log-rate): the experiment
-// on the model, as a log; --payload payload.json fixes a known load to a link.
+// on the model, as a log; --payload payload.json fixes a known load to a link;
+// --viscous, --coulomb, --armature set the simulated drives.
 #include "cli_commands.hpp"
 #include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
@@ -28,7 +29,7 @@ void addSimulateCommand(CLI::App& app) {
     std::string robot, excitation, out, logger = "excitebench", payload, payloadLink;
     SimulationSettings s;
     LoggerArtifacts artifacts;
-    std::vector<double> torqueOffset, torqueConstants;
+    std::vector<double> torqueOffset, torqueConstants, viscous, coulomb, armature;
     double logRate = 0.0;
     std::vector<std::string> roots, locks;
   };
@@ -64,6 +65,16 @@ void addSimulateCommand(CLI::App& app) {
       ->delimiter(',');
   cmd->add_option("--logger", a->logger, "Log layout: excitebench (t, q, tau, qd, qdd) or rtde (UR record.py)")
       ->check(CLI::IsMember({"excitebench", "rtde"}));
+  // The simulated robot's drives (default: viscous 1 %, Coulomb 0.5 % of the effort limit, no armature).
+  cmd->add_option("--viscous", a->viscous, "Viscous friction per joint [N m s/rad]: one value for all or one per joint")
+      ->delimiter(',');
+  cmd->add_option("--coulomb", a->coulomb, "Coulomb friction per joint [N m]: one value for all or one per joint")
+      ->delimiter(',');
+  cmd->add_option("--coulomb-width", a->s.coulombWidth, "Smooth sign tanh(qd / width) [rad/s] (default 0: sign)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--armature", a->armature,
+                  "Rotor inertia reflected to each joint [kg m^2]: one value for all or one per joint")
+      ->delimiter(',');
   cmd->add_option("--payload", a->payload, "payload.json (mass, com, inertia_com) carried during the experiment");
   cmd->add_option("--payload-link", a->payloadLink, "Link the payload is fixed to (default: the file's link, else the tip)");
   cmd->add_option("--artifact-seed", a->artifacts.seed, "Seed of the dropped and repeated samples");
@@ -88,6 +99,22 @@ void addSimulateCommand(CLI::App& app) {
       a->artifacts.torqueOffset = Eigen::VectorXd::Constant(dof, a->torqueOffset[0]);
       if (a->torqueOffset.size() > 1) a->artifacts.torqueOffset = Eigen::Map<const Eigen::VectorXd>(a->torqueOffset.data(), dof);
     }
+    const auto perJoint = [dof](const std::vector<double>& values, const char* flag) {
+      if (values.size() != 1 && values.size() != static_cast<std::size_t>(dof))
+        throw InputError(std::string(flag) + ": " + std::to_string(values.size()) + " values for " +
+                         std::to_string(dof) + " joints (give one, or one per joint)");
+      for (double v : values)
+        if (!(v >= 0.0) || !std::isfinite(v)) throw InputError(std::string(flag) + ": values must be finite and >= 0");
+      return values.size() == 1 ? Eigen::VectorXd::Constant(dof, values[0])
+                                : Eigen::VectorXd(Eigen::Map<const Eigen::VectorXd>(values.data(), dof));
+    };
+    if (!a->viscous.empty() || !a->coulomb.empty()) {
+      Eigen::VectorXd fv, fc;
+      defaultFriction(model, fv, fc);
+      a->s.viscous = a->viscous.empty() ? fv : perJoint(a->viscous, "--viscous");
+      a->s.coulomb = a->coulomb.empty() ? fc : perJoint(a->coulomb, "--coulomb");
+    }
+    if (!a->armature.empty()) a->s.armature = perJoint(a->armature, "--armature");
     if (!a->torqueConstants.empty() && a->torqueConstants.size() != static_cast<std::size_t>(dof))
       throw InputError("--torque-constants: " + std::to_string(a->torqueConstants.size()) + " values for " +
                        std::to_string(dof) + " joints");
