@@ -3,7 +3,7 @@
 // (--jitter, --drop, --gaps, --reset-at, --repeat, --torque-offset,
 // --quantization, --torque-constants, --logger rtde, --log-rate): the experiment
 // on the model, as a log; --payload payload.json fixes a known load to a link;
-// --viscous, --coulomb, --armature set the simulated drives.
+// --viscous, --coulomb, --coulomb-negative, --stribeck, --armature set the simulated drives.
 #include "cli_commands.hpp"
 #include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
@@ -29,7 +29,8 @@ void addSimulateCommand(CLI::App& app) {
     std::string robot, excitation, out, logger = "excitebench", payload, payloadLink;
     SimulationSettings s;
     LoggerArtifacts artifacts;
-    std::vector<double> torqueOffset, torqueConstants, viscous, coulomb, armature;
+    std::vector<double> torqueOffset, torqueConstants, viscous, coulomb, armature, coulombNegative, stribeck,
+        stribeckVelocity;
     double logRate = 0.0;
     std::vector<std::string> roots, locks;
   };
@@ -72,6 +73,13 @@ void addSimulateCommand(CLI::App& app) {
       ->delimiter(',');
   cmd->add_option("--coulomb-width", a->s.coulombWidth, "Smooth sign tanh(qd / width) [rad/s] (default 0: sign)")
       ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--coulomb-negative", a->coulombNegative,
+                  "Coulomb friction for negative velocities [N m], when it differs by direction")
+      ->delimiter(',');
+  cmd->add_option("--stribeck", a->stribeck, "Stribeck friction fs exp(-(qd / vs)^2) sign(qd): fs per joint [N m]")
+      ->delimiter(',');
+  cmd->add_option("--stribeck-velocity", a->stribeckVelocity, "Stribeck velocity vs per joint [rad/s] (with --stribeck)")
+      ->delimiter(',');
   cmd->add_option("--armature", a->armature,
                   "Rotor inertia reflected to each joint [kg m^2]: one value for all or one per joint")
       ->delimiter(',');
@@ -115,6 +123,14 @@ void addSimulateCommand(CLI::App& app) {
       a->s.coulomb = a->coulomb.empty() ? fc : perJoint(a->coulomb, "--coulomb");
     }
     if (!a->armature.empty()) a->s.armature = perJoint(a->armature, "--armature");
+    if (!a->coulombNegative.empty()) a->s.coulombNegative = perJoint(a->coulombNegative, "--coulomb-negative");
+    if (a->stribeck.empty() != a->stribeckVelocity.empty())
+      throw InputError("--stribeck and --stribeck-velocity go together");
+    if (!a->stribeck.empty()) {
+      a->s.stribeck = perJoint(a->stribeck, "--stribeck");
+      a->s.stribeckVelocity = perJoint(a->stribeckVelocity, "--stribeck-velocity");
+      if (!(a->s.stribeckVelocity.array() > 0.0).all()) throw InputError("--stribeck-velocity: values must be > 0");
+    }
     if (!a->torqueConstants.empty() && a->torqueConstants.size() != static_cast<std::size_t>(dof))
       throw InputError("--torque-constants: " + std::to_string(a->torqueConstants.size()) + " values for " +
                        std::to_string(dof) + " joints");

@@ -133,6 +133,7 @@ void checkBaseParameterSize(const RobotModel& model, const RegressorOptions& opt
 BaseParameters computeBaseParameters(const RobotModel& model, const RegressorOptions& options,
                                      const BaseParameterOptions& settings) {
   checkBaseParameterSize(model, options);
+  checkRegressorOptions(options, model.dof());
   BaseParameters bp;
   bp.options = options;
   bp.columnCount = regressorColumnCount(model, options);

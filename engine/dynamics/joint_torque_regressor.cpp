@@ -3,7 +3,10 @@
 #include "dynamics/forward_kinematics.hpp"
 #include "dynamics/spatial_algebra.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace eb {
 
@@ -20,7 +23,12 @@ std::vector<std::string> regressorColumnNames(const RobotModel& model, const Reg
   for (int j = 0; j < model.dof(); ++j) {
     const std::string s = std::to_string(j + 1);
     if (options.viscous) names.push_back("fv" + s);
-    if (options.coulomb) names.push_back("fc" + s);
+    if (options.coulomb && !options.asymmetricCoulomb) names.push_back("fc" + s);
+    if (options.coulomb && options.asymmetricCoulomb) {
+      names.push_back("fcp" + s);
+      names.push_back("fcn" + s);
+    }
+    if (options.stribeck) names.push_back("fs" + s);
     if (options.offset) names.push_back("fo" + s);
     if (options.armature) names.push_back("Ia" + s);
   }
@@ -37,6 +45,8 @@ Eigen::VectorXd regressorParameters(const RobotModel& model, const RegressorOpti
   for (int j = 0; j < model.dof(); ++j) {
     if (options.viscous) theta[c++] = value(viscous, j);
     if (options.coulomb) theta[c++] = value(coulomb, j);
+    if (options.coulomb && options.asymmetricCoulomb) theta[c++] = value(coulomb, j);  // the same level both ways
+    if (options.stribeck) theta[c++] = 0.0;
     if (options.offset) theta[c++] = value(offset, j);
     if (options.armature) theta[c++] = value(armature, j);
   }
@@ -46,6 +56,44 @@ Eigen::VectorXd regressorParameters(const RobotModel& model, const RegressorOpti
 double coulombSign(double qd, double width) {
   if (width > 0.0) return std::tanh(qd / width);
   return qd > 0.0 ? 1.0 : (qd < 0.0 ? -1.0 : 0.0);
+}
+
+void checkRegressorOptions(const RegressorOptions& o, int dof) {
+  const auto finiteNonNegative = [](double v) { return std::isfinite(v) && v >= 0.0; };
+  if (!finiteNonNegative(o.coulombWidth)) throw std::invalid_argument("regressor: the Coulomb width must be >= 0");
+  if (!o.coulombWidths.empty()) {
+    if (static_cast<int>(o.coulombWidths.size()) != dof)
+      throw std::invalid_argument("regressor: " + std::to_string(o.coulombWidths.size()) + " Coulomb widths for " +
+                                  std::to_string(dof) + " joints");
+    for (double w : o.coulombWidths)
+      if (!finiteNonNegative(w)) throw std::invalid_argument("regressor: a Coulomb width must be finite and >= 0");
+  }
+  if (o.stribeck) {
+    if (static_cast<int>(o.stribeckVelocities.size()) != dof)
+      throw std::invalid_argument("regressor: " + std::to_string(o.stribeckVelocities.size()) +
+                                  " Stribeck velocities for " + std::to_string(dof) + " joints");
+    for (double v : o.stribeckVelocities)
+      if (!(std::isfinite(v) && v > 0.0))
+        throw std::invalid_argument("regressor: a Stribeck velocity must be finite and > 0");
+  }
+}
+
+void jointFrictionFeatures(const RegressorOptions& o, int joint, double qd, double* out) {
+  int c = 0;
+  if (o.viscous) out[c++] = qd;
+  if (o.coulomb) {
+    const double s = coulombSign(qd, o.widthOf(joint));
+    if (o.asymmetricCoulomb) {
+      out[c++] = std::max(s, 0.0);
+      out[c++] = std::min(s, 0.0);
+    } else {
+      out[c++] = s;
+    }
+  }
+  if (o.stribeck) {
+    const double u = qd / o.stribeckVelocities[static_cast<std::size_t>(joint)];
+    out[c] = std::exp(-u * u) * coulombSign(qd, 0.0);
+  }
 }
 
 // One function of ~120 lines on purpose: it is the innermost loop of every identification and
@@ -164,8 +212,9 @@ const Eigen::MatrixXd& computeJointTorqueRegressor(const RobotModel& model, Dyna
   if (extras > 0) {
     int c = 10 * nb;
     for (int j = 0; j < model.dof(); ++j) {
-      if (options.viscous) Y(j, c++) = qd[j];
-      if (options.coulomb) Y(j, c++) = coulombSign(qd[j], options.coulombWidth);
+      double friction[4];
+      jointFrictionFeatures(options, j, qd[j], friction);
+      for (int k = 0; k < options.frictionColumnsPerJoint(); ++k) Y(j, c++) = friction[k];
       if (options.offset) Y(j, c++) = 1.0;
       if (options.armature) Y(j, c++) = qdd[j];
     }

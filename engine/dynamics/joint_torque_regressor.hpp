@@ -5,9 +5,11 @@
 //   * 10 columns per body, body by body, in the standard order
 //     [m, mx, my, mz, Ixx, Ixy, Iyy, Ixz, Iyz, Izz] (robot_model.hpp);
 //   * then, joint by joint in model order, the enabled extra columns in the order
-//     viscous (fv * qd), Coulomb (fc * sign(qd)), offset (fo), armature (Ia * qdd).
-// Column names: "m3", "mx3", "Izz3" (body number, 1-based), "fv2", "fc2", "fo2", "Ia2"
-// (joint number, 1-based).
+//     viscous (fv * qd), Coulomb (fc * sign(qd), or per direction fcp * [qd > 0] and
+//     fcn * -[qd < 0]), Stribeck (fs * exp(-(qd / vs)^2) sign(qd)), offset (fo),
+//     armature (Ia * qdd).
+// Column names: "m3", "mx3", "Izz3" (body number, 1-based), "fv2", "fc2" (or "fcp2", "fcn2"),
+// "fs2", "fo2", "Ia2" (joint number, 1-based).
 
 #include "dynamics/dynamics_workspace.hpp"
 #include "model/robot_model.hpp"
@@ -25,13 +27,41 @@ struct RegressorOptions {
   /// Width [rad/s] of the smooth sign tanh(qd / width) for Coulomb friction;
   /// 0 means the exact sign (sign(0) = 0).
   double coulombWidth = 0.0;
+  /// Coulomb friction per direction (with coulomb): a level for qd > 0 and one for qd < 0.
+  bool asymmetricCoulomb = false;
+  /// Stribeck term fs_j exp(-(qd_j / vs_j)^2) sign(qd_j): the extra friction near standstill.
+  bool stribeck = false;
+  /// Per joint smooth-sign widths [rad/s] of the Coulomb term; empty: coulombWidth for every joint.
+  std::vector<double> coulombWidths;
+  /// Per joint Stribeck velocities vs_j [rad/s] (dof entries, > 0, with stribeck).
+  std::vector<double> stribeckVelocities;
 
-  int extrasPerJoint() const { return int(viscous) + int(coulomb) + int(offset) + int(armature); }
+  /// Friction columns of one joint (viscous, Coulomb, Stribeck).
+  int frictionColumnsPerJoint() const {
+    return int(viscous) + (coulomb ? (asymmetricCoulomb ? 2 : 1) : 0) + int(stribeck);
+  }
+  int extrasPerJoint() const { return frictionColumnsPerJoint() + int(offset) + int(armature); }
+  /// The Coulomb smooth-sign width of joint j [rad/s].
+  double widthOf(int joint) const {
+    return static_cast<std::size_t>(joint) < coulombWidths.size() ? coulombWidths[static_cast<std::size_t>(joint)]
+                                                                   : coulombWidth;
+  }
+  /// Whether the friction is more than viscous + one Coulomb level of one shared width.
+  bool richFriction() const { return asymmetricCoulomb || stribeck || !coulombWidths.empty(); }
   bool operator==(const RegressorOptions& o) const {
     return viscous == o.viscous && coulomb == o.coulomb && offset == o.offset && armature == o.armature &&
-           coulombWidth == o.coulombWidth;
+           coulombWidth == o.coulombWidth && asymmetricCoulomb == o.asymmetricCoulomb && stribeck == o.stribeck &&
+           coulombWidths == o.coulombWidths && stribeckVelocities == o.stribeckVelocities;
   }
 };
+
+/// Throws std::invalid_argument when `options` do not fit a robot of `dof` joints (per joint
+/// widths or Stribeck velocities of the wrong count, negative, or not finite).
+void checkRegressorOptions(const RegressorOptions& options, int dof);
+
+/// The friction columns of joint `joint` at velocity qd [rad/s] (frictionColumnsPerJoint()
+/// values, in column order) into `out`: what multiplies fv, fc (or fcp, fcn) and fs.
+void jointFrictionFeatures(const RegressorOptions& options, int joint, double qd, double* out);
 
 /// Number of regressor columns: 10 * bodies + extras * dof.
 int regressorColumnCount(const RobotModel& model, const RegressorOptions& options);

@@ -11,6 +11,10 @@ SensitivityModel::SensitivityModel(const RobotModel& m, const BaseParameters& b)
     : model(m), noGravity(m.withGravity(Eigen::Vector3d::Zero())), base(b) {
   const int rigid = 10 * model.bodyCount();
   const RegressorOptions& o = base.options;
+  // The design's friction columns are viscous and one Coulomb level; richer models are fitted
+  // to logs (friction_comparison.hpp), not designed for.
+  if (o.richFriction())
+    throw std::invalid_argument("regressor sensitivity: only viscous + Coulomb friction columns are designed for");
   // Kinds of the enabled extras in their column order (joint_torque_regressor.hpp).
   std::vector<int> kinds;
   if (o.viscous) kinds.push_back(0);

@@ -62,8 +62,9 @@ double smallestEigenvalue(const Eigen::Matrix4d& J) {
   return Eigen::SelfAdjointEigenSolver<Eigen::Matrix4d>(J, Eigen::EigenvaluesOnly).eigenvalues()[0];
 }
 
-/// Extras layout: joint by joint, the enabled columns in the order fv, fc, fo, Ia.
-enum class ExtraKind { Viscous, Coulomb, Offset, Armature };
+/// Extras layout: joint by joint, the enabled columns in the order fv, fc (or fcp, fcn), fs, fo, Ia.
+/// Every friction level is >= 0 (each opposes the motion, fcn's feature is negative); offsets are free.
+enum class ExtraKind { Viscous, Coulomb, Stribeck, Offset, Armature };
 using ExtraColumns = std::vector<std::pair<int, ExtraKind>>;
 
 ExtraColumns extraColumns(const RobotModel& model, const RegressorOptions& o) {
@@ -71,6 +72,8 @@ ExtraColumns extraColumns(const RobotModel& model, const RegressorOptions& o) {
   for (int j = 0; j < model.dof(); ++j) {
     if (o.viscous) out.emplace_back(j, ExtraKind::Viscous);
     if (o.coulomb) out.emplace_back(j, ExtraKind::Coulomb);
+    if (o.coulomb && o.asymmetricCoulomb) out.emplace_back(j, ExtraKind::Coulomb);
+    if (o.stribeck) out.emplace_back(j, ExtraKind::Stribeck);
     if (o.offset) out.emplace_back(j, ExtraKind::Offset);
     if (o.armature) out.emplace_back(j, ExtraKind::Armature);
   }

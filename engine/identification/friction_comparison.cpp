@@ -80,13 +80,14 @@ struct ModelSpec {
   const char* parameterName;
   Nonlinear nonlinear = Nonlinear::None;
   std::vector<std::vector<int>> alternatives;  // feature sets a joint may use; index k = grid value k
+  bool coulomb = true, asymmetric = false;     // the regressor columns (joint_torque_regressor.hpp) it is
 };
 
 std::vector<ModelSpec> modelSpecs() {
   std::vector<ModelSpec> specs;
-  specs.push_back({"viscous", "", Nonlinear::None, {{}}});
+  specs.push_back({"viscous", "", Nonlinear::None, {{}}, false});
   specs.push_back({"viscous + Coulomb", "", Nonlinear::None, {{kSign}}});
-  specs.push_back({"viscous + asymmetric Coulomb", "", Nonlinear::None, {{kPositive, kNegative}}});
+  specs.push_back({"viscous + asymmetric Coulomb", "", Nonlinear::None, {{kPositive, kNegative}}, true, true});
   ModelSpec smooth{"viscous + smooth Coulomb tanh(qd/w)", "w [rad/s]", Nonlinear::Width, {}};
   for (int k = 0; k < kWidthCount; ++k) smooth.alternatives.push_back({kTanh0 + k});
   specs.push_back(smooth);
@@ -281,13 +282,18 @@ std::vector<int> chooseAlternatives(const ModelSpec& spec, const Grams& train, i
 
 // The fit of `spec` with the chosen alternatives, scored on the held-out samples.
 FrictionModelScore scoreModel(const ModelSpec& spec, const std::vector<int>& pick, const FrictionDictionary& dictionary,
-                              const Grams& train, const Grams& held, int r, const Eigen::VectorXd& w) {
+                              const Grams& train, const Grams& held, int r, const Eigen::VectorXd& w,
+                              const RegressorOptions& base) {
   const int n = static_cast<int>(w.size());
   std::vector<const std::vector<int>*> choice(static_cast<std::size_t>(n));
   for (int j = 0; j < n; ++j) choice[static_cast<std::size_t>(j)] = &spec.alternatives[static_cast<std::size_t>(pick[static_cast<std::size_t>(j)])];
   const Fit fit = solve(train, r, w, choice);
   FrictionModelScore score;
   score.name = spec.name;
+  score.options = base;
+  score.options.coulomb = spec.coulomb;
+  score.options.asymmetricCoulomb = spec.asymmetric;
+  score.options.stribeck = spec.nonlinear == Nonlinear::Stribeck;
   score.parameterName = spec.parameterName;
   score.unknowns = static_cast<int>(fit.x.size());
   score.heldOutNrmse.resize(n);
@@ -298,6 +304,8 @@ FrictionModelScore scoreModel(const ModelSpec& spec, const std::vector<int>& pic
     score.parameter.push_back(spec.nonlinear == Nonlinear::Width      ? dictionary.widths[jj][k]
                               : spec.nonlinear == Nonlinear::Stribeck ? dictionary.stribeck[jj][k]
                                                                       : std::numeric_limits<double>::quiet_NaN());
+    if (spec.nonlinear == Nonlinear::Width) score.options.coulombWidths.push_back(dictionary.widths[jj][k]);
+    if (spec.nonlinear == Nonlinear::Stribeck) score.options.stribeckVelocities.push_back(dictionary.stribeck[jj][k]);
     const std::vector<int>& chosen = *choice[jj];
     score.trainingRms[j] = std::sqrt(residualSquares(train, j, r, fit, chosen) / train.samples);
     const double rssHeld = residualSquares(held, j, r, fit, chosen);
@@ -341,7 +349,10 @@ FrictionComparison compareFrictionModels(const RobotModel& model, const LogList&
   RegressorOptions options = logs.front().second.regressor;
   options.viscous = true;
   options.coulomb = false;
-  options.armature = false;
+  options.asymmetricCoulomb = options.stribeck = false;
+  options.coulombWidths.clear();
+  options.stribeckVelocities.clear();
+  options.coulombWidth = 0.0;  // the dictionary's shapes: exact sign, tanh per width
   const BaseParameters base = computeBaseParameters(model, options);
   const int n = model.dof(), r = base.rank;
   FrictionComparison out;
@@ -393,7 +404,7 @@ FrictionComparison compareFrictionModels(const RobotModel& model, const LogList&
       picks[m] = chooseAlternatives(specs[m], train, r, w, std::vector<int>(static_cast<std::size_t>(n), centre));
     }
   }
-  for (std::size_t m = 0; m < specs.size(); ++m) out.models.push_back(scoreModel(specs[m], picks[m], dictionary, train, held, r, w));
+  for (std::size_t m = 0; m < specs.size(); ++m) out.models.push_back(scoreModel(specs[m], picks[m], dictionary, train, held, r, w, options));
   for (std::size_t m = 1; m < out.models.size(); ++m)
     if (out.models[m].score < out.models[static_cast<std::size_t>(out.best)].score) out.best = static_cast<int>(m);
   return out;

@@ -42,6 +42,9 @@ struct FrictionModelScore {
   Eigen::VectorXd trainingRms;       ///< per joint residual RMS on the training samples [N m]
   double score = 0.0;                ///< held-out weighted mean squared residual (lower is better)
   int unknowns = 0;                  ///< parameters fitted (base + friction)
+  /// The regressor columns that are this model with its chosen widths or Stribeck velocities:
+  /// what `identify --friction` estimates with (the settings' offset and armature kept).
+  RegressorOptions options;
 };
 
 struct FrictionComparison {
@@ -53,8 +56,8 @@ struct FrictionComparison {
 };
 
 /// Fits and compares the friction models on the logs (settings: reading, preprocessing;
-/// settings.regressor.offset adds per-joint offsets to every model; its viscous/coulomb
-/// flags are ignored), scoring on their held-out seconds and on `validation` logs.
+/// settings.regressor.offset and .armature add per-joint offsets and rotor inertia to every
+/// model; its friction flags are ignored), scoring on their held-out seconds and on `validation` logs.
 /// Throws InputError (too few samples, nothing held out), Cancelled.
 FrictionComparison compareFrictionModels(const RobotModel& model, const std::vector<std::string>& paths,
                                          const IdentificationSettings& settings,

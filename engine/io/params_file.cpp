@@ -30,7 +30,7 @@ json frictionTable(const IdentifiedParameters& p) {
   for (size_t j = 0; j < p.jointNames.size(); ++j) {
     json row{{"joint", p.jointNames[j]}};
     const std::string s = std::to_string(j + 1);
-    for (const char* prefix : {"fv", "fc", "fo", "Ia"}) {
+    for (const char* prefix : {"fv", "fc", "fcp", "fcn", "fs", "fo", "Ia"}) {
       const std::string col = prefix + s;
       for (size_t k = 0; k < p.columns.size(); ++k)
         if (p.columns[k] == col && p.expressions[k] == col) row[prefix] = p.values[static_cast<Eigen::Index>(k)];
@@ -54,6 +54,14 @@ json toJson(const IdentifiedParameters& p, const RobotModel& model) {
                     {"offset", p.options.offset},
                     {"armature", p.options.armature},
                     {"coulomb_width", p.options.coulombWidth}};
+  // The richer friction shapes (friction_comparison.hpp), only when used: older readers see the
+  // file they know.
+  if (p.options.asymmetricCoulomb) j["regressor"]["asymmetric_coulomb"] = true;
+  if (!p.options.coulombWidths.empty()) j["regressor"]["coulomb_widths"] = p.options.coulombWidths;
+  if (p.options.stribeck) {
+    j["regressor"]["stribeck"] = true;
+    j["regressor"]["stribeck_velocities"] = p.options.stribeckVelocities;
+  }
   json base = json::array();
   for (size_t k = 0; k < p.names.size(); ++k) {
     const Eigen::Index i = static_cast<Eigen::Index>(k);
@@ -217,6 +225,24 @@ IdentifiedParameters readParamsJson(const std::string& path) {
     p.options.offset = field(reg, "offset", "regressor.").get<bool>();
     p.options.armature = field(reg, "armature", "regressor.").get<bool>();
     p.options.coulombWidth = number(field(reg, "coulomb_width", "regressor."), "regressor.coulomb_width");
+    p.options.asymmetricCoulomb = reg.value("asymmetric_coulomb", false);
+    p.options.stribeck = reg.value("stribeck", false);
+    const auto numbers = [&](const char* key) {
+      std::vector<double> out;
+      if (!reg.contains(key)) return out;
+      const json& a = reg.at(key);
+      if (!a.is_array()) throw InputError(path + ": regressor." + key + ": not an array");
+      for (std::size_t k = 0; k < a.size(); ++k)
+        out.push_back(number(a[k], "regressor." + std::string(key) + "[" + std::to_string(k) + "]"));
+      return out;
+    };
+    p.options.coulombWidths = numbers("coulomb_widths");
+    p.options.stribeckVelocities = numbers("stribeck_velocities");
+    try {
+      checkRegressorOptions(p.options, static_cast<int>(p.jointNames.size()));
+    } catch (const std::invalid_argument& e) {
+      throw InputError(path + ": " + std::string(e.what()));
+    }
     const json& base = field(j, "base_parameters", "");
     if (!base.is_array() || base.empty()) throw InputError(path + ": base_parameters: must be a non-empty array");
     const Eigen::Index r = static_cast<Eigen::Index>(base.size());

@@ -6,14 +6,15 @@
 //   format: "excitebench-params", version: 1,
 //   robot: the ROBOT argument used, robot_name, dof, joints: [names],
 //   method: "ols" | "wls" | "ridge" | "consistent",
-//   regressor: {viscous, coulomb, offset, armature, coulomb_width},
+//   regressor: {viscous, coulomb, offset, armature, coulomb_width, and when used: asymmetric_coulomb,
+//     coulomb_widths: [per joint], stribeck, stribeck_velocities: [per joint]},
 //   base_parameters: [{name, expression, column, value, std, rel_std_percent}],
 //   standard_parameters (consistent only): [{name, value}] in regressor column order,
 //   bodies (consistent only): [{link, mass, com: [x, y, z], inertia_com: [ixx, ixy, ixz, iyy, iyz, izz],
 //     plausible, problems: [...], notes: [...] (plausibility.hpp, against the link geometry's bounds),
 //     data_share: {mass, com, inertia}: how much of each the data determined (0 = the prior's, 1 = the data's)}],
 //   prior_weight (consistent only),
-//   friction: [{joint, fv?, fc?, fo?, Ia?}] where a friction column is its own base parameter,
+//   friction: [{joint, fv?, fc?, fcp?, fcn?, fs?, fo?, Ia?}] where a friction column is its own base parameter,
 //   residual_rms, noise_std: [per joint, N m], condition, samples, sources: [log files]
 // Numbers are written with 17 significant digits (exact round trip).
 

@@ -21,20 +21,23 @@ ControllerTorque identifiedModelController(const RobotModel& model, const BasePa
   for (int k = 0; k < base.rank; ++k) (*full)[base.independent[static_cast<std::size_t>(k)]] = baseValues[k];
   const RegressorOptions o = base.options;
   const int first = 10 * model.bodyCount(), perJoint = o.extrasPerJoint(), n = model.dof();
+  const int friction = o.frictionColumnsPerJoint();
   if (o.offset)
-    for (int j = 0; j < n; ++j) (*full)[first + j * perJoint + int(o.viscous) + int(o.coulomb)] = 0.0;
+    for (int j = 0; j < n; ++j) (*full)[first + j * perJoint + friction] = 0.0;
   auto robot = std::make_shared<const RobotModel>(model);
   auto ws = std::make_shared<DynamicsWorkspace>(model);
-  return [robot, ws, full, o, first, perJoint, n](const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
-                                                  const Eigen::VectorXd& qddCommand, const Eigen::VectorXd& qdDesired) {
+  return [robot, ws, full, o, first, perJoint, friction, n](const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
+                                                            const Eigen::VectorXd& qddCommand,
+                                                            const Eigen::VectorXd& qdDesired) {
     Eigen::VectorXd tau = computeJointTorqueRegressor(*robot, *ws, o, q, qd, qddCommand) * *full;
     // The regressor's friction is the measured velocity's; the controller feeds it forward
     // from the desired one (a Coulomb term on the measured velocity chatters at reversals).
+    double measured[4], desired[4];
     for (int j = 0; j < n; ++j) {
-      int c = first + j * perJoint;
-      if (o.viscous) tau[j] += (*full)[c++] * (qdDesired[j] - qd[j]);
-      if (o.coulomb)
-        tau[j] += (*full)[c] * (coulombSign(qdDesired[j], o.coulombWidth) - coulombSign(qd[j], o.coulombWidth));
+      jointFrictionFeatures(o, j, qd[j], measured);
+      jointFrictionFeatures(o, j, qdDesired[j], desired);
+      const int c = first + j * perJoint;
+      for (int k = 0; k < friction; ++k) tau[j] += (*full)[c + k] * (desired[k] - measured[k]);
     }
     return tau;
   };
@@ -72,14 +75,25 @@ RobotModel plantFromParameters(const RobotModel& model, const RegressorOptions& 
   if (full.size() != regressorColumnCount(model, options))
     throw std::invalid_argument("closed loop: " + std::to_string(full.size()) + " plant parameters for " +
                                 std::to_string(regressorColumnCount(model, options)) + " regressor columns");
+  checkRegressorOptions(options, n);
   settings.viscous = Eigen::VectorXd::Zero(n);
   settings.coulomb = Eigen::VectorXd::Zero(n);
   settings.armature = Eigen::VectorXd::Zero(n);
   settings.coulombWidth = options.coulombWidth;
+  settings.coulombNegative = options.asymmetricCoulomb ? Eigen::VectorXd::Zero(n) : Eigen::VectorXd();
+  settings.coulombWidths = options.coulombWidths.empty()
+                               ? Eigen::VectorXd()
+                               : Eigen::Map<const Eigen::VectorXd>(options.coulombWidths.data(), n).eval();
+  settings.stribeck = options.stribeck ? Eigen::VectorXd::Zero(n) : Eigen::VectorXd();
+  settings.stribeckVelocity = options.stribeck
+                                  ? Eigen::Map<const Eigen::VectorXd>(options.stribeckVelocities.data(), n).eval()
+                                  : Eigen::VectorXd();
   for (int j = 0; j < n; ++j) {
     int c = first + j * perJoint;
     if (options.viscous) settings.viscous[j] = full[c++];
     if (options.coulomb) settings.coulomb[j] = full[c++];
+    if (options.coulomb && options.asymmetricCoulomb) settings.coulombNegative[j] = full[c++];
+    if (options.stribeck) settings.stribeck[j] = full[c++];
     if (options.offset) ++c;
     if (options.armature) settings.armature[j] = full[c];
   }

@@ -33,6 +33,7 @@ struct Plant {
   const Eigen::VectorXd& fc;
   const Eigen::VectorXd& ia;
   double width;
+  const SimulationSettings& rich;  // coulombNegative, coulombWidths, stribeck (empty: none)
   Eigen::MatrixXd M;  // M(q) + Ia at the last evaluate()
   Eigen::VectorXd h;  // h(q, qd) at the last evaluate()
   Eigen::LLT<Eigen::MatrixXd> llt;
@@ -40,7 +41,15 @@ struct Plant {
   // Friction torque opposing the motion [N m].
   Eigen::VectorXd friction(const Eigen::VectorXd& qd) const {
     Eigen::VectorXd f(qd.size());
-    for (Eigen::Index j = 0; j < qd.size(); ++j) f[j] = fv[j] * qd[j] + fc[j] * coulombSign(qd[j], width);
+    for (Eigen::Index j = 0; j < qd.size(); ++j) {
+      const double s = coulombSign(qd[j], rich.coulombWidths.size() ? rich.coulombWidths[j] : width);
+      const double level = s < 0.0 && rich.coulombNegative.size() ? rich.coulombNegative[j] : fc[j];
+      f[j] = fv[j] * qd[j] + level * s;
+      if (rich.stribeck.size()) {
+        const double u = qd[j] / rich.stribeckVelocity[j];
+        f[j] += rich.stribeck[j] * std::exp(-u * u) * coulombSign(qd[j], 0.0);
+      }
+    }
     return f;
   }
   // M + Ia and h at (q, qd), factorized: the controller and the plant share them at a control instant.
@@ -89,6 +98,12 @@ SimulatedLog simulateTracking(const RobotModel& model, const DesiredMotion& desi
   log.armature = s.armature.size() == n ? s.armature : Eigen::VectorXd::Zero(n);
   if (log.viscous.size() != n || log.coulomb.size() != n)
     throw std::invalid_argument("simulate: friction vectors must have one entry per joint");
+  for (const Eigen::VectorXd* v : {&s.coulombNegative, &s.coulombWidths, &s.stribeck, &s.stribeckVelocity})
+    if (v->size() != 0 && v->size() != n)
+      throw std::invalid_argument("simulate: friction vectors must have one entry per joint");
+  if (s.stribeck.size() != s.stribeckVelocity.size() ||
+      (s.stribeckVelocity.size() && !(s.stribeckVelocity.array() > 0.0).all()))
+    throw std::invalid_argument("simulate: the Stribeck term needs a positive velocity per joint");
 
   const double dt = 1.0 / s.rateHz;
   const long N = static_cast<long>(std::floor(duration * s.rateHz + 1e-9)) + 1;
@@ -101,7 +116,7 @@ SimulatedLog simulateTracking(const RobotModel& model, const DesiredMotion& desi
   log.tauTrue.resize(N, n);
 
   DynamicsWorkspace ws(model);
-  Plant plant{model, ws, log.viscous, log.coulomb, log.armature, s.coulombWidth, {}, {}, {}};
+  Plant plant{model, ws, log.viscous, log.coulomb, log.armature, s.coulombWidth, s, {}, {}, {}};
   Eigen::VectorXd qD(n), qdD(n), qddD(n);
   desired(0.0, qD, qdD, qddD);
   Eigen::VectorXd q = qD, qd = qdD;

@@ -29,6 +29,10 @@ struct SimulationSettings {
   /// Per joint friction/armature of the simulated robot (dof each; empty = defaultFriction()).
   Eigen::VectorXd viscous, coulomb, armature;
   double coulombWidth = 0.0;      ///< smooth sign width [rad/s], as RegressorOptions
+  /// Richer friction (joint_torque_regressor.hpp's shapes), each dof entries or empty for none:
+  /// the Coulomb level for qd < 0 (empty: `coulomb` both ways), per joint smooth-sign widths
+  /// (empty: coulombWidth), and the Stribeck term fs exp(-(qd / vs)^2) sign(qd).
+  Eigen::VectorXd coulombNegative, coulombWidths, stribeck, stribeckVelocity;
   double kp = 400.0;              ///< PD gains of the computed-torque controller [1/s^2]
   double kd = 40.0;               ///< [1/s]
   /// Jitter of the control clock: sample k is taken at k / rate + d_k, d_k uniform in

@@ -8,6 +8,7 @@
 #include "io/matrix_csv.hpp"
 #include "io/params_file.hpp"
 #include "model/builtin_robots.hpp"
+#include "model/model_error.hpp"
 
 #include "io_test_support.hpp"
 
@@ -66,6 +67,48 @@ TEST(TextRoundTrip, ParamsJsonReadsBackBitForBit) {
     EXPECT_EQ(q.sources, p.sources);
     EXPECT_EQ(q.names, p.names);
     EXPECT_EQ(q.expressions, p.expressions);
+  }
+}
+
+TEST(TextRoundTrip, ParamsJsonKeepsTheRicherFrictionShapes) {
+  // Per direction Coulomb, per joint widths and Stribeck velocities come back bit for bit and
+  // rebuild the same base parameters; a width count that does not fit the joints is refused
+  // with the file and the field named.
+  const RobotModel model = builtinRobot("planar2r");
+  ScratchDir dir;
+  RegressorOptions options;
+  options.viscous = options.coulomb = options.asymmetricCoulomb = options.stribeck = true;
+  options.coulombWidths = {0.010000000000000002, 0.0};
+  options.stribeckVelocities = {0.05, 0.30000000000000004};
+  const BaseParameters base = computeBaseParameters(model, options);
+  std::mt19937_64 rng(3);
+  BaseEstimate e;
+  e.values = nastyVector(rng, base.rank);
+  e.stddev = nastyVector(rng, base.rank).cwiseAbs();
+  e.relativeStddev = e.stddev;
+  e.residualRms = e.noiseStd = Eigen::VectorXd::Ones(model.dof());
+  const IdentifiedParameters p = makeIdentifiedParameters("planar2r", model, base, e, {"a.csv"});
+  writeParamsFile(dir.file("params.json"), p, model);
+  const IdentifiedParameters q = readParamsJson(dir.file("params.json"));
+  EXPECT_TRUE(q.options == options);
+  EXPECT_EQ(bits(q.options.coulombWidths[0]), bits(options.coulombWidths[0]));
+  EXPECT_EQ(bits(q.options.stribeckVelocities[1]), bits(options.stribeckVelocities[1]));
+  const BaseParameters again = baseParametersFor(model, q, dir.file("params.json"));
+  EXPECT_EQ(again.rank, base.rank);
+  EXPECT_EQ(again.columnNames, base.columnNames);
+
+  std::string text = test::readAll(dir.file("params.json"));
+  const std::string key = "\"stribeck_velocities\": [";
+  const auto at = text.find(key);
+  ASSERT_NE(at, std::string::npos);
+  text.insert(at + key.size(), "0.1, ");
+  test::writeText(dir.file("bad.json"), text);
+  try {
+    readParamsJson(dir.file("bad.json"));
+    ADD_FAILURE() << "three Stribeck velocities for two joints were accepted";
+  } catch (const InputError& err) {
+    EXPECT_NE(std::string(err.what()).find("bad.json: regressor: 3 Stribeck velocities for 2 joints"), std::string::npos)
+        << err.what();
   }
 }
 
