@@ -214,7 +214,7 @@ class IdentificationWizardTest : public QObject {
     QVERIFY2(loop->summary().contains("within the 0.01 rad bar"), qPrintable(loop->summary()));
     QCOMPARE(wizard.findChild<QTableWidget*>("closedLoopTable")->rowCount(), 7);
 
-    // Export: JSON reads back as the CLI's file does; YAML; no URDF without the consistent method.
+    // Export: JSON reads back as the CLI's file does; YAML; the URDF from a consistent estimate made then.
     wizard.next();
     QCOMPARE(wizard.currentId(), int(IdentificationWizard::ExportPageId));
     const QString json = dir_.filePath("wizard.json"), yaml = dir_.filePath("wizard.yaml");
@@ -227,10 +227,71 @@ class IdentificationWizardTest : public QObject {
     for (Eigen::Index k = 0; k < cli.values.size(); ++k)
       QVERIFY(std::abs(mine.values[k] - cli.values[k]) <= 1e-9 * std::abs(cli.values[k]) || mine.values[k] == cli.values[k]);
     QVERIFY(readLines(yaml).join('\n').contains("base_parameters:"));
-    QVERIFY(!wizard.findChild<QPushButton*>("exportUrdfButton")->isEnabled());
-    QVERIFY(!wizard.exportParameters(ExportFormat::Urdf, dir_.filePath("x.urdf"), &error));
-    QVERIFY2(error.contains("consistent"), qPrintable(error));
-    QVERIFY(!QFile::exists(dir_.filePath("x.urdf")));
+    // The URDF of the OLS estimate: written from the consistent estimate of the same equations,
+    // made on a worker thread when it is saved, and the page says so.
+    ExportPage* exportPage = wizard.exportPage();
+    auto* urdfButton = wizard.findChild<QPushButton*>("exportUrdfButton");
+    auto* urdfNote = wizard.findChild<QLabel*>("urdfNote");
+    QVERIFY(urdfButton->isEnabled());
+    QVERIFY2(urdfNote->isVisible() && urdfNote->text().contains("OLS estimate has no per-link inertia") &&
+                 urdfNote->text().contains("physically consistent estimate"),
+             qPrintable(urdfNote->text()));
+    QSignalSpy exported(exportPage, &ExportPage::exported), exportFailed(exportPage, &ExportPage::exportFailed);
+    // Cancelled: nothing written, the page usable again.
+    const QString cancelledUrdf = dir_.filePath("cancelled.urdf");
+    QVERIFY2(wizard.exportParameters(ExportFormat::Urdf, cancelledUrdf, &error), qPrintable(error));
+    QVERIFY(exportPage->isBusy());
+    QVERIFY(!urdfButton->isEnabled());
+    QVERIFY(wizard.findChild<QProgressBar*>("urdfProgress")->isVisible());
+    QTest::mouseClick(wizard.findChild<QPushButton*>("cancelUrdfButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(exportFailed.count() == 1, 30000);
+    QVERIFY2(exportFailed.at(0).at(1).toString().contains("Cancelled"),
+             qPrintable(exportFailed.at(0).at(1).toString()));
+    QVERIFY(!QFile::exists(cancelledUrdf));
+    QVERIFY(!exportPage->isBusy());
+    QVERIFY(urdfButton->isEnabled());
+    // Run to the end: the URDF is written, the session's estimate is still the OLS one.
+    const QString olsUrdf = dir_.filePath("wizard_ols.urdf");
+    timer.restart();
+    QVERIFY2(wizard.exportParameters(ExportFormat::Urdf, olsUrdf, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(exported.count() == 1, 300000);
+    qInfo("consistent estimate for the URDF and its file: %lld ms", static_cast<long long>(timer.elapsed()));
+    QCOMPARE(exportFailed.count(), 1);
+    QVERIFY(QFile::exists(olsUrdf));
+    QCOMPARE(wizard.estimate().get(), estimate.get());
+    QCOMPARE(wizard.estimate()->estimate.method, EstimationMethod::Ols);
+    QVERIFY2(urdfNote->text().startsWith("Written from the <b>physically consistent estimate</b>"),
+             qPrintable(urdfNote->text()));
+    QVERIFY(exportPage->urdfEstimate() && exportPage->urdfEstimate()->fullParameters);
+    // Its links are those of `identify --method consistent` then `export` in the CLI.
+    const QString cliConsistent = dir_.filePath("cli_e2e_consistent.json"), cliUrdf = dir_.filePath("cli_e2e.urdf");
+    QCOMPARE(runCli({"identify", "panda", trainLog_, "--out", cliConsistent, "--method", "consistent", "--quiet"}), 0);
+    QCOMPARE(runCli({"export", cliConsistent, "--robot", "panda", "--out", cliUrdf}), 0);
+    {
+      const Eigen::VectorXd ours = loadRobot(olsUrdf.toStdString()).standardParameters();
+      const Eigen::VectorXd theirs = loadRobot(cliUrdf.toStdString()).standardParameters();
+      QCOMPARE(ours.size(), Eigen::Index(70));
+      QCOMPARE(theirs.size(), Eigen::Index(70));
+      const Eigen::VectorXd modelOwn = panda_.standardParameters();
+      double worstMass = 0.0;
+      for (int b = 0; b < 7; ++b) {
+        const double w = ours[10 * b], c = theirs[10 * b];
+        worstMass = std::max(worstMass, std::abs(w - c) / c);
+        QVERIFY2(
+            c > 0.0 && std::abs(w - c) <= 1e-9 * c,
+            qPrintable(QString("link %1 mass: wizard %2, cli %3").arg(b + 1).arg(w, 0, 'g', 17).arg(c, 0, 'g', 17)));
+      }
+      // Identified, not the URDF's own masses copied through.
+      QVERIFY((ours - modelOwn).cwiseAbs().maxCoeff() > 1e-6);
+      QVERIFY((ours - theirs).cwiseAbs().maxCoeff() <= 1e-9 * theirs.cwiseAbs().maxCoeff());
+      qInfo("URDF of the OLS estimate: largest relative mass difference to the CLI's consistent URDF %g", worstMass);
+    }
+    // Saved again: from the consistent estimate kept for this OLS estimate, at once.
+    const QString again = dir_.filePath("wizard_ols_again.urdf");
+    QVERIFY2(wizard.exportParameters(ExportFormat::Urdf, again, &error), qPrintable(error));
+    QVERIFY(!exportPage->isBusy());
+    QCOMPARE(exported.count(), 2);
+    QCOMPARE(readLines(again), readLines(olsUrdf));
     // The CLI's drift check on the wizard's file and the same log: the same verdicts.
     QCOMPARE(runCli({"validate", "panda", json, validationLog_, "--json", "--drift-window", "1"}, &output), 0);
     {

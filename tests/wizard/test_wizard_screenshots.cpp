@@ -111,6 +111,12 @@ class WizardScreenshots : public QObject {
     QString error;
     QVERIFY2(wizard.exportParameters(ExportFormat::Json, dir_.filePath("panda_params.json"), &error), qPrintable(error));
     save(wizard, "wizard_5_export.png");
+    // The OLS estimate's URDF, written from the consistent estimate made on saving it.
+    QSignalSpy exported(wizard.exportPage(), &ExportPage::exported);
+    QVERIFY2(wizard.exportParameters(ExportFormat::Urdf, dir_.filePath("panda_identified.urdf"), &error),
+             qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(exported.count() == 1, 300000);
+    save(wizard, "wizard_5b_export_urdf.png");
 
     // Page 6: a 1.5 kg tool on link 7, on the robot just identified.
     const Vector10d tool = standardParametersFromCom(1.5, Eigen::Vector3d(0.02, -0.03, 0.06),
