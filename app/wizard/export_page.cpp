@@ -2,6 +2,7 @@
 
 #include "app/wizard/wizard_text.hpp"
 
+#include "identification/identification_pipeline.hpp"
 #include "io/atomic_file.hpp"
 #include "io/params_file.hpp"
 #include "io/urdf_export.hpp"
@@ -13,20 +14,30 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QListWidget>
+#include <QHBoxLayout>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStyle>
 #include <QVBoxLayout>
 
+#include <cmath>
+
 namespace eb::wizard {
 namespace {
 
 const char* kSuffix[3] = {"json", "yaml", "urdf"};
 
+// "OLS", "WLS", "ridge": the estimate's method in a sentence.
+QString exportMethodWord(EstimationMethod method) {
+  return method == EstimationMethod::Ridge ? QObject::tr("ridge") : QString(estimationMethodName(method)).toUpper();
+}
+
 }  // namespace
 
-ExportPage::ExportPage(WizardSession* session, QWidget* parent) : QWizardPage(parent), session_(session) {
+ExportPage::ExportPage(WizardSession* session, QWidget* parent)
+    : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)) {
   setTitle(tr("Export the identified parameters"));
   setSubTitle(tr("Save the parameters for excitebench-cli (validate, torques, export) and your controller, or the "
                  "robot's URDF with the identified inertials."));
@@ -62,6 +73,7 @@ ExportPage::ExportPage(WizardSession* session, QWidget* parent) : QWizardPage(pa
     auto* text = new QVBoxLayout;
     text->addWidget(description);
     text->addWidget(reasons_[f]);
+    if (format == ExportFormat::Urdf) text->addWidget(buildUrdfProgress());
     grid->addWidget(title, f, 0, Qt::AlignTop);
     grid->addLayout(text, f, 1);
     grid->addWidget(buttons_[f], f, 2, Qt::AlignTop);
@@ -83,7 +95,38 @@ ExportPage::ExportPage(WizardSession* session, QWidget* parent) : QWizardPage(pa
   layout->addStretch(1);
   writtenList_->setMaximumHeight(140);
   connect(session_, &WizardSession::estimateChanged, this, &ExportPage::refresh);
+  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
+    urdfProgress_->setValue(static_cast<int>(std::lround(1000 * f)));
+    statusLabel_->setText(tr("Physically consistent estimate for the URDF: %1...").arg(what));
+  });
   refresh();
+}
+
+// Under the URDF's description: which estimate it is written from, and the consistent
+// estimate's progress with its Cancel while it runs.
+QWidget* ExportPage::buildUrdfProgress() {
+  urdfNote_ = new QLabel;
+  urdfNote_->setObjectName("urdfNote");
+  urdfNote_->setWordWrap(true);
+  urdfProgress_ = new QProgressBar;
+  urdfProgress_->setObjectName("urdfProgress");
+  urdfProgress_->setRange(0, 1000);
+  urdfProgress_->setTextVisible(false);
+  urdfCancel_ = new QPushButton(tr("Cancel"));
+  urdfCancel_->setObjectName("cancelUrdfButton");
+  urdfCancel_->setAutoDefault(false);
+  connect(urdfCancel_, &QPushButton::clicked, this, &ExportPage::cancelUrdf);
+  auto* widget = new QWidget;
+  auto* layout = new QVBoxLayout(widget);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(urdfNote_);
+  auto* row = new QHBoxLayout;
+  row->addWidget(urdfProgress_, 1);
+  row->addWidget(urdfCancel_);
+  layout->addLayout(row);
+  urdfProgress_->setVisible(false);
+  urdfCancel_->setVisible(false);
+  return widget;
 }
 
 void ExportPage::initializePage() { refresh(); }
@@ -95,11 +138,7 @@ bool ExportPage::canExport(ExportFormat format, QString* why) const {
     return false;
   }
   if (format != ExportFormat::Urdf) return true;
-  if (!estimate->estimate.fullParameters) {
-    if (why)
-      *why = tr("Only the physically consistent estimate gives every link's inertia: choose it on the Estimate page.");
-    return false;
-  }
+  // Without full parameters (OLS, WLS, ridge) the URDF comes from a consistent estimate made on saving.
   QString reason;
   if (session_->urdfText(&reason).empty()) {
     if (why) *why = tr("No URDF to write into: %1.").arg(reason);
@@ -130,6 +169,31 @@ void ExportPage::refresh() {
     reasons_[f]->setText(ok ? QString() : why);
     reasons_[f]->setVisible(!ok);
   }
+  // An estimate other than the one the consistent estimate was made for: that one is stale.
+  if (urdfSource_ && urdfSource_ != estimate) {
+    urdfSource_.reset();
+    urdfEstimate_.reset();
+  }
+  if (task_->isRunning()) {
+    if (estimate != runningSource_) task_->cancel();
+    buttons_[static_cast<int>(ExportFormat::Urdf)]->setEnabled(false);
+  }
+  const bool derived = estimate && !estimate->estimate.fullParameters && canExport(ExportFormat::Urdf);
+  if (derived) {
+    const QString method = exportMethodWord(estimate->settings.method);
+    urdfNote_->setText(
+        urdfEstimate_
+            ? tr("Written from the <b>physically consistent estimate</b> made from the same equations (prior weight "
+                 "%1), not from the %2 values, which have no per-link inertia. The %2 estimate stays this "
+                 "session's and the JSON/YAML files' estimate.")
+                  .arg(formatNumber(urdfEstimate_->priorWeight, 3))
+                  .arg(method)
+            : tr("The %1 estimate has no per-link inertia: saving the URDF first computes the <b>physically "
+                 "consistent estimate</b> from the same equations (no logs read again) and writes the URDF from "
+                 "it. The %1 estimate stays this session's and the JSON/YAML files' estimate.")
+                  .arg(method));
+  }
+  urdfNote_->setVisible(derived);
 }
 
 void ExportPage::exportWithDialog(ExportFormat format) {
@@ -152,35 +216,118 @@ void ExportPage::exportWithDialog(ExportFormat format) {
 bool ExportPage::exportTo(ExportFormat format, const QString& path, QString* error) {
   QString why;
   if (!canExport(format, &why)) {
-    statusLabel_->setText(QString("<span style='color:#b00020'>%1</span>").arg(why.toHtmlEscaped()));
-    if (error) *error = why;
+    reportError(why, error);
     return false;
   }
   const auto estimate = session_->estimate();
-  const RobotModel& model = session_->model();
-  const std::string file = path.toStdString();
-  try {
-    // Short work (a few kB of text): done here; each writer replaces the file atomically.
-    if (format == ExportFormat::Urdf) {
-      writeIdentifiedUrdf(file, model, session_->urdfText(), session_->robotSpec().toStdString(),
-                          estimate->estimate.fullParameters->head(10 * model.bodyCount()));
-    } else {
-      const IdentifiedParameters p =
-          makeIdentifiedParameters(session_->robotSpec().toStdString(), model, estimate->logs->base,
-                                   estimate->estimate, session_->document()->logPaths(), &estimate->plausibility);
-      writeFileAtomically(file, format == ExportFormat::Json ? formatParamsJson(p, model) : formatParamsYaml(p, model));
+  if (format == ExportFormat::Urdf) {
+    if (estimate->estimate.fullParameters) return writeUrdf(path, *estimate->estimate.fullParameters, error);
+    if (const BaseEstimate* consistent = urdfEstimate()) return writeUrdf(path, *consistent->fullParameters, error);
+    if (task_->isRunning()) {
+      reportError(tr("The consistent estimate for the URDF is still running."), error);
+      return false;
     }
+    startConsistentForUrdf(path);
+    return true;
+  }
+  const RobotModel& model = session_->model();
+  try {
+    // Short work (a few kB of text): done here; the writer replaces the file atomically.
+    const IdentifiedParameters p =
+        makeIdentifiedParameters(session_->robotSpec().toStdString(), model, estimate->logs->base, estimate->estimate,
+                                 session_->document()->logPaths(), &estimate->plausibility);
+    writeFileAtomically(path.toStdString(),
+                        format == ExportFormat::Json ? formatParamsJson(p, model) : formatParamsYaml(p, model));
   } catch (const std::exception& e) {
-    const QString message = QString::fromUtf8(e.what());
-    statusLabel_->setText(QString("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
-    if (error) *error = message;
+    reportError(QString::fromUtf8(e.what()), error);
     return false;
   }
-  statusLabel_->clear();
-  auto* item = new QListWidgetItem(style()->standardIcon(QStyle::SP_DialogSaveButton), QDir::toNativeSeparators(path));
-  writtenList_->addItem(item);
-  emit exported(format, path);
+  reportWritten(format, path);
   return true;
+}
+
+// The robot's URDF with the inertials of `fullParameters` (10 per body first), written atomically.
+bool ExportPage::writeUrdf(const QString& path, const Eigen::VectorXd& fullParameters, QString* error) {
+  const RobotModel& model = session_->model();
+  try {
+    writeIdentifiedUrdf(path.toStdString(), model, session_->urdfText(), session_->robotSpec().toStdString(),
+                        fullParameters.head(10 * model.bodyCount()));
+  } catch (const std::exception& e) {
+    reportError(QString::fromUtf8(e.what()), error);
+    return false;
+  }
+  reportWritten(ExportFormat::Urdf, path);
+  return true;
+}
+
+// The consistent estimate from the current estimate's accumulated equations, on the worker
+// thread (the same call and options as the Estimate page's consistent method, so the same
+// numbers as `excitebench-cli identify --method consistent`); then the URDF at `path`.
+void ExportPage::startConsistentForUrdf(const QString& path) {
+  const auto source = session_->estimate();
+  EstimationOptions options = session_->document()->commonSettings().estimation;
+  options.method = EstimationMethod::Consistent;
+  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
+  auto result = std::make_shared<BaseEstimate>();
+  runningSource_ = source;
+  urdfProgress_->setValue(0);
+  urdfProgress_->setVisible(true);
+  urdfCancel_->setVisible(true);
+  buttons_[static_cast<int>(ExportFormat::Urdf)]->setEnabled(false);
+  statusLabel_->setText(tr("Physically consistent estimate for the URDF..."));
+  task_->start(
+      [=](const common::BackgroundTask::Progress& progress) {
+        const AccumulatedLogs& logs = *source->logs;
+        *result = estimateWithMethod(
+            *model, logs.equations, logs.base, options,
+            [&](double f) { return progress(f, "estimating (consistent)"); }, &logs.trainingEquations,
+            &logs.heldOutEquations);
+      },
+      [=](const common::BackgroundTask::Outcome& outcome) {
+        runningSource_.reset();
+        urdfProgress_->setVisible(false);
+        urdfCancel_->setVisible(false);
+        QString message;
+        if (outcome.cancelled) {
+          message = tr("Cancelled: no URDF written.");
+          statusLabel_->setText(message);
+        } else if (!outcome.ok) {
+          message = tr("The consistent estimate failed, no URDF written: %1").arg(outcome.error);
+          reportError(message, nullptr);
+        } else if (session_->estimate() != source) {
+          message = tr("The estimate changed meanwhile: no URDF written.");
+          statusLabel_->setText(message);
+        } else {
+          urdfSource_ = source;
+          urdfEstimate_ = result;
+          writeUrdf(path, *result->fullParameters, &message);
+        }
+        refresh();
+        if (!message.isEmpty()) emit exportFailed(ExportFormat::Urdf, message);
+      });
+}
+
+void ExportPage::cancelUrdf() {
+  if (!task_->isRunning()) return;
+  task_->cancel();
+  statusLabel_->setText(tr("Cancelling..."));
+}
+
+const BaseEstimate* ExportPage::urdfEstimate() const {
+  return urdfEstimate_ && urdfSource_ == session_->estimate() ? urdfEstimate_.get() : nullptr;
+}
+
+void ExportPage::reportWritten(ExportFormat format, const QString& path) {
+  statusLabel_->clear();
+  QString text = QDir::toNativeSeparators(path);
+  if (format == ExportFormat::Urdf && urdfEstimate()) text += tr("  (from the physically consistent estimate)");
+  writtenList_->addItem(new QListWidgetItem(style()->standardIcon(QStyle::SP_DialogSaveButton), text));
+  emit exported(format, path);
+}
+
+void ExportPage::reportError(const QString& message, QString* error) {
+  statusLabel_->setText(QString("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
+  if (error) *error = message;
 }
 
 }  // namespace eb::wizard

@@ -1,15 +1,23 @@
 #pragma once
 // Page 5, Export: the estimate as params.json or params.yaml (the files
 // excitebench-cli reads back), and the identified URDF (the robot's own URDF
-// with the identified inertials; physically consistent estimates only).
-// Every file is written atomically by the engine's writers.
+// with the identified inertials). An OLS, WLS or ridge estimate has no
+// per-link inertia, so its URDF is written from the physically consistent
+// estimate of the same accumulated equations, computed on a worker thread when
+// the URDF is saved (progress, cancel) and kept for that estimate; the
+// session's estimate stays the one the user chose. Every file is written
+// atomically by the engine's writers.
 
+#include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
 
 #include <QWizardPage>
 
+#include <memory>
+
 class QLabel;
 class QListWidget;
+class QProgressBar;
 class QPushButton;
 
 namespace eb::wizard {
@@ -28,16 +36,39 @@ class ExportPage : public QWizardPage {
   /// Whether `format` can be written now; `why` says why not.
   bool canExport(ExportFormat format, QString* why = nullptr) const;
   /// Writes the current estimate to `path` (atomically). Returns false with `error` set on failure.
+  /// A URDF that needs the consistent estimate first is written when that has run: true means
+  /// started, isBusy() until it ends, then exported() or exportFailed().
   bool exportTo(ExportFormat format, const QString& path, QString* error = nullptr);
+  /// Whether the consistent estimate for a URDF is running.
+  bool isBusy() const { return task_->isRunning(); }
+  /// Stops a running consistent estimate; nothing is written.
+  void cancelUrdf();
+  /// The consistent estimate the URDF of the current (non-consistent) estimate is written from, once run.
+  const BaseEstimate* urdfEstimate() const;
 
  signals:
   void exported(eb::wizard::ExportFormat format, const QString& path);
+  /// A deferred export (the URDF after its consistent estimate) failed or was cancelled.
+  void exportFailed(eb::wizard::ExportFormat format, const QString& message);
 
  private:
   void refresh();
+  QWidget* buildUrdfProgress();
   void exportWithDialog(ExportFormat format);
+  void startConsistentForUrdf(const QString& path);
+  bool writeUrdf(const QString& path, const Eigen::VectorXd& fullParameters, QString* error);
+  void reportWritten(ExportFormat format, const QString& path);
+  void reportError(const QString& message, QString* error);
 
   WizardSession* session_;
+  common::BackgroundTask* task_;
+  // The consistent estimate made for a URDF, and the estimate it was made for (the cache's key).
+  std::shared_ptr<const EstimateResult> urdfSource_;
+  std::shared_ptr<const BaseEstimate> urdfEstimate_;
+  std::shared_ptr<const EstimateResult> runningSource_;  // the estimate the running one is for
+  QLabel* urdfNote_;
+  QProgressBar* urdfProgress_;
+  QPushButton* urdfCancel_;
   QLabel* summaryLabel_;
   QPushButton* buttons_[3];
   QLabel* reasons_[3];

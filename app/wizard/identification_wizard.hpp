@@ -70,7 +70,8 @@ class IdentificationWizard : public QWizard {
   void cancelEstimation();
   /// Sets the validation log and validates it with the current estimate.
   void setValidationLog(const QString& path);
-  /// Writes the current estimate as JSON, YAML or identified URDF; false with `error` on failure.
+  /// Writes the current estimate as JSON, YAML or identified URDF; false with `error` on failure
+  /// (the URDF of an OLS, WLS or ridge estimate: started, see ExportPage::exportTo).
   bool exportParameters(ExportFormat format, const QString& path, QString* error = nullptr);
 
   // ---- the session kept between wizards ----

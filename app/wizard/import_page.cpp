@@ -1,5 +1,6 @@
 #include "app/wizard/import_page.hpp"
 
+#include "app/wizard/column_layout_field.hpp"
 #include "app/wizard/column_mapping_editor.hpp"
 #include "app/wizard/log_file_view.hpp"
 #include "app/wizard/log_mapping_guess.hpp"
@@ -93,8 +94,11 @@ QWidget* ImportPage::buildLogList() {
   return logBox;
 }
 
-// The column mapping editor with the mapping file buttons.
+// The layout field, the column mapping editor and the mapping file buttons.
 QWidget* ImportPage::buildMappingBox() {
+  layoutField_ = new ColumnLayoutField;
+  layoutField_->setJointCount(session_->model().dof());
+  connect(layoutField_, &ColumnLayoutField::applyRequested, this, &ImportPage::applyColumnLayout);
   mappingEditor_ = new ColumnMappingEditor(session_->jointNames());
   connect(mappingEditor_, &ColumnMappingEditor::edited, this, &ImportPage::onMappingEdited);
   connect(mappingEditor_, &ColumnMappingEditor::guessRequested, this, &ImportPage::reguessMapping);
@@ -124,6 +128,7 @@ QWidget* ImportPage::buildMappingBox() {
   mappingButtons->addWidget(saveMappingButton_);
   auto* mappingBox = new QGroupBox(tr("Column mapping"));
   auto* mappingLayout = new QVBoxLayout(mappingBox);
+  mappingLayout->addWidget(layoutField_);
   mappingLayout->addWidget(mappingEditor_, 1);
   mappingLayout->addLayout(mappingButtons);
   return mappingBox;
@@ -294,6 +299,8 @@ void ImportPage::showLog(int index) {
                                   : QString());
     readOptions_->clearFormat();
     mappingEditor_->setUnavailable(QString());
+    layoutField_->setEnabled(false);
+    layoutField_->clearMessage();
     saveMappingButton_->setEnabled(false);
     loadMappingButton_->setEnabled(false);
     updating_ = false;
@@ -310,6 +317,8 @@ void ImportPage::showLog(int index) {
   fileView_->show(log, it->second);
   readOptions_->showFormat(log, it->second);
   showMapping(log, it->second);
+  layoutField_->setEnabled(!log.isMat() && it->second.previewOk);
+  layoutField_->clearMessage();
   saveMappingButton_->setEnabled(!log.isMat() && !log.mapping.joints.empty());
   loadMappingButton_->setEnabled(!log.isMat());
   updating_ = false;
@@ -427,6 +436,7 @@ void ImportPage::onMappingEdited() {
   LogSource log = session_->document()->logs()[size_t(index)];
   log.mapping = mappingEditor_->mapping();
   log.mappingEdited = true;
+  layoutField_->clearMessage();  // a note on the layout no longer describes the mapping
   // A column mapped by hand while constants are set reads as a current: scale 1 takes them.
   applyTorqueConstants(log.mapping, {}, session_->document()->import().torqueConstants);
   updating_ = true;
@@ -434,6 +444,27 @@ void ImportPage::onMappingEdited() {
   auto it = states_.find(log.path);
   if (it != states_.end()) fileView_->showPreview(session_->document()->logs()[size_t(index)], it->second);
   updating_ = false;
+}
+
+// The typed layout becomes the current log's mapping, as --columns makes it in the CLI; a layout
+// that does not parse or fit leaves the mapping as it was and says why in one line.
+void ImportPage::applyColumnLayout(const QString& text) {
+  const int index = currentLog();
+  if (index < 0) return;
+  LogSource log = session_->document()->logs()[size_t(index)];
+  bool unscaled = false;
+  try {
+    log.mapping = mappingFromLayoutText(text, log, states_[log.path], session_->jointNames(),
+                                        session_->document()->import().torqueConstants, &unscaled);
+  } catch (const std::exception& e) {
+    layoutField_->showError(problemText(diagnosticOf(e)));
+    return;
+  }
+  log.mappingEdited = true;
+  session_->document()->setLog(index, log);  // shows the mapping (and clears the message)
+  layoutField_->showNote(unscaled ? tr("Mapped by the layout. Currents are read at τ scale 1 until the torque "
+                                       "constants [N m/A] are typed above.")
+                                  : tr("Mapped by the layout."));
 }
 
 void ImportPage::reguessMapping() {

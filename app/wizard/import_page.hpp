@@ -4,7 +4,8 @@
 // header (each can be forced), how currents, corrupt rows and gaps are read,
 // and the column mapping guessed from the header names — time column or rate,
 // units, and per joint the q / qd / qdd / tau columns, all editable, savable
-// as a mapping file. Every log is read through the importer on a worker thread
+// as a mapping file, or set at once from a layout typed as for the CLI's
+// --columns (a headerless log). Every log is read through the importer on a worker thread
 // after each change; its time axis is shown (TimeStepChart) and every problem
 // is listed with its log and line (LogProblemList).
 
@@ -26,6 +27,7 @@ class QTimer;
 
 namespace eb::wizard {
 
+class ColumnLayoutField;
 class ColumnMappingEditor;
 class LogFileView;
 class LogReadOptions;
@@ -78,6 +80,7 @@ class ImportPage : public QWizardPage {
   void onFormatEdited();
   void onImportOptionsEdited();
   void onMappingEdited();
+  void applyColumnLayout(const QString& text);
   void reguessMapping();
   void applyMappingToAll();
   void scheduleCheck();
@@ -99,6 +102,7 @@ class ImportPage : public QWizardPage {
   QPushButton* removeButton_;
   LogFileView* fileView_;
   LogReadOptions* readOptions_;
+  ColumnLayoutField* layoutField_;
   ColumnMappingEditor* mappingEditor_;
   QPushButton* saveMappingButton_;
   QPushButton* loadMappingButton_;

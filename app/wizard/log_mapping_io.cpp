@@ -4,6 +4,8 @@
 #include "logs/log_mapping_file.hpp"
 #include "model/model_error.hpp"
 
+#include <algorithm>
+
 namespace eb::wizard {
 
 void saveLogMapping(const LogSource& log, const QString& path) {
@@ -35,6 +37,26 @@ void applyLogMappingFile(const QString& path, LogSource& log, LogPreviewState& s
   }
   checkLogColumnMapping(log.mapping, state.preview.layout.columns, dof, path.toStdString());
   log.mappingEdited = true;
+}
+
+LogColumnMapping mappingFromLayoutText(const QString& text, const LogSource& log, const LogPreviewState& state,
+                                       const std::vector<std::string>& jointNames,
+                                       const std::vector<double>& torqueConstants, bool* currentsUnscaled) {
+  if (!state.previewOk) throw InputError(log.path.toStdString() + ": the log's columns could not be read");
+  const LogColumnLayout layout = parseLogColumnLayout(text.toStdString());
+  const std::size_t dof = jointNames.size();
+  const bool currents = std::any_of(layout.columns.begin(), layout.columns.end(),
+                                    [](const LayoutColumn& c) { return c.role == LayoutColumn::Role::Current; });
+  // The wizard's constants are typed in their own field, before or after the layout: scale 1
+  // until then is what applyTorqueConstants replaces (as for columns mapped by hand).
+  const bool unscaled = currents && torqueConstants.size() != dof;
+  if (currentsUnscaled) *currentsUnscaled = unscaled;
+  const CsvLayout& columns = state.preview.layout;
+  LogColumnMapping mapping = mappingFromLayout(layout, columns.columns, static_cast<int>(dof), jointNames,
+                                               unscaled ? std::vector<double>(dof, 1.0) : torqueConstants,
+                                               log.path.toStdString(), columns.columnsLine());
+  if (mapping.timeColumn.empty()) mapping.sampleRateHz = log.mapping.sampleRateHz;
+  return mapping;
 }
 
 }  // namespace eb::wizard

@@ -24,4 +24,15 @@ void applyLogMappingFile(const QString& path, LogSource& log, LogPreviewState& s
                          const std::vector<std::string>& jointNames, const std::vector<double>& torqueConstants,
                          std::size_t previewRows);
 
+/// The mapping the column layout `text` (what excitebench-cli --columns takes) gives `log`'s
+/// previewed columns for a robot with `jointNames`: the engine's parser and mappingFromLayout, as
+/// the CLI's import uses them. Current columns take `torqueConstants` [N m/A] (one per joint);
+/// without them, where the CLI refuses, they are read at scale 1 and `*currentsUnscaled` is set,
+/// so constants typed afterwards replace that scale. Without a time column the log's sample rate
+/// stays. Throws InputError with the engine's text (naming the item) when the layout is
+/// malformed or does not fit the log.
+LogColumnMapping mappingFromLayoutText(const QString& text, const LogSource& log, const LogPreviewState& state,
+                                       const std::vector<std::string>& jointNames,
+                                       const std::vector<double>& torqueConstants, bool* currentsUnscaled = nullptr);
+
 }  // namespace eb::wizard

@@ -19,6 +19,7 @@
 #include "identification/drift_check.hpp"
 #include "identification/plausibility.hpp"
 #include "io/params_file.hpp"
+#include "logs/log_import.hpp"
 #include "logs/log_mapping_file.hpp"
 #include "model/body_bounds.hpp"
 #include "model/builtin_robots.hpp"
@@ -213,7 +214,7 @@ class IdentificationWizardTest : public QObject {
     QVERIFY2(loop->summary().contains("within the 0.01 rad bar"), qPrintable(loop->summary()));
     QCOMPARE(wizard.findChild<QTableWidget*>("closedLoopTable")->rowCount(), 7);
 
-    // Export: JSON reads back as the CLI's file does; YAML; no URDF without the consistent method.
+    // Export: JSON reads back as the CLI's file does; YAML; the URDF from a consistent estimate made then.
     wizard.next();
     QCOMPARE(wizard.currentId(), int(IdentificationWizard::ExportPageId));
     const QString json = dir_.filePath("wizard.json"), yaml = dir_.filePath("wizard.yaml");
@@ -226,10 +227,71 @@ class IdentificationWizardTest : public QObject {
     for (Eigen::Index k = 0; k < cli.values.size(); ++k)
       QVERIFY(std::abs(mine.values[k] - cli.values[k]) <= 1e-9 * std::abs(cli.values[k]) || mine.values[k] == cli.values[k]);
     QVERIFY(readLines(yaml).join('\n').contains("base_parameters:"));
-    QVERIFY(!wizard.findChild<QPushButton*>("exportUrdfButton")->isEnabled());
-    QVERIFY(!wizard.exportParameters(ExportFormat::Urdf, dir_.filePath("x.urdf"), &error));
-    QVERIFY2(error.contains("consistent"), qPrintable(error));
-    QVERIFY(!QFile::exists(dir_.filePath("x.urdf")));
+    // The URDF of the OLS estimate: written from the consistent estimate of the same equations,
+    // made on a worker thread when it is saved, and the page says so.
+    ExportPage* exportPage = wizard.exportPage();
+    auto* urdfButton = wizard.findChild<QPushButton*>("exportUrdfButton");
+    auto* urdfNote = wizard.findChild<QLabel*>("urdfNote");
+    QVERIFY(urdfButton->isEnabled());
+    QVERIFY2(urdfNote->isVisible() && urdfNote->text().contains("OLS estimate has no per-link inertia") &&
+                 urdfNote->text().contains("physically consistent estimate"),
+             qPrintable(urdfNote->text()));
+    QSignalSpy exported(exportPage, &ExportPage::exported), exportFailed(exportPage, &ExportPage::exportFailed);
+    // Cancelled: nothing written, the page usable again.
+    const QString cancelledUrdf = dir_.filePath("cancelled.urdf");
+    QVERIFY2(wizard.exportParameters(ExportFormat::Urdf, cancelledUrdf, &error), qPrintable(error));
+    QVERIFY(exportPage->isBusy());
+    QVERIFY(!urdfButton->isEnabled());
+    QVERIFY(wizard.findChild<QProgressBar*>("urdfProgress")->isVisible());
+    QTest::mouseClick(wizard.findChild<QPushButton*>("cancelUrdfButton"), Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(exportFailed.count() == 1, 30000);
+    QVERIFY2(exportFailed.at(0).at(1).toString().contains("Cancelled"),
+             qPrintable(exportFailed.at(0).at(1).toString()));
+    QVERIFY(!QFile::exists(cancelledUrdf));
+    QVERIFY(!exportPage->isBusy());
+    QVERIFY(urdfButton->isEnabled());
+    // Run to the end: the URDF is written, the session's estimate is still the OLS one.
+    const QString olsUrdf = dir_.filePath("wizard_ols.urdf");
+    timer.restart();
+    QVERIFY2(wizard.exportParameters(ExportFormat::Urdf, olsUrdf, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(exported.count() == 1, 300000);
+    qInfo("consistent estimate for the URDF and its file: %lld ms", static_cast<long long>(timer.elapsed()));
+    QCOMPARE(exportFailed.count(), 1);
+    QVERIFY(QFile::exists(olsUrdf));
+    QCOMPARE(wizard.estimate().get(), estimate.get());
+    QCOMPARE(wizard.estimate()->estimate.method, EstimationMethod::Ols);
+    QVERIFY2(urdfNote->text().startsWith("Written from the <b>physically consistent estimate</b>"),
+             qPrintable(urdfNote->text()));
+    QVERIFY(exportPage->urdfEstimate() && exportPage->urdfEstimate()->fullParameters);
+    // Its links are those of `identify --method consistent` then `export` in the CLI.
+    const QString cliConsistent = dir_.filePath("cli_e2e_consistent.json"), cliUrdf = dir_.filePath("cli_e2e.urdf");
+    QCOMPARE(runCli({"identify", "panda", trainLog_, "--out", cliConsistent, "--method", "consistent", "--quiet"}), 0);
+    QCOMPARE(runCli({"export", cliConsistent, "--robot", "panda", "--out", cliUrdf}), 0);
+    {
+      const Eigen::VectorXd ours = loadRobot(olsUrdf.toStdString()).standardParameters();
+      const Eigen::VectorXd theirs = loadRobot(cliUrdf.toStdString()).standardParameters();
+      QCOMPARE(ours.size(), Eigen::Index(70));
+      QCOMPARE(theirs.size(), Eigen::Index(70));
+      const Eigen::VectorXd modelOwn = panda_.standardParameters();
+      double worstMass = 0.0;
+      for (int b = 0; b < 7; ++b) {
+        const double w = ours[10 * b], c = theirs[10 * b];
+        worstMass = std::max(worstMass, std::abs(w - c) / c);
+        QVERIFY2(
+            c > 0.0 && std::abs(w - c) <= 1e-9 * c,
+            qPrintable(QString("link %1 mass: wizard %2, cli %3").arg(b + 1).arg(w, 0, 'g', 17).arg(c, 0, 'g', 17)));
+      }
+      // Identified, not the URDF's own masses copied through.
+      QVERIFY((ours - modelOwn).cwiseAbs().maxCoeff() > 1e-6);
+      QVERIFY((ours - theirs).cwiseAbs().maxCoeff() <= 1e-9 * theirs.cwiseAbs().maxCoeff());
+      qInfo("URDF of the OLS estimate: largest relative mass difference to the CLI's consistent URDF %g", worstMass);
+    }
+    // Saved again: from the consistent estimate kept for this OLS estimate, at once.
+    const QString again = dir_.filePath("wizard_ols_again.urdf");
+    QVERIFY2(wizard.exportParameters(ExportFormat::Urdf, again, &error), qPrintable(error));
+    QVERIFY(!exportPage->isBusy());
+    QCOMPARE(exported.count(), 2);
+    QCOMPARE(readLines(again), readLines(olsUrdf));
     // The CLI's drift check on the wizard's file and the same log: the same verdicts.
     QCOMPARE(runCli({"validate", "panda", json, validationLog_, "--json", "--drift-window", "1"}, &output), 0);
     {
@@ -702,6 +764,127 @@ class IdentificationWizardTest : public QObject {
     QCOMPARE(values.size(), cli.values.size());
     const double relative = (values - cli.values).norm() / cli.values.norm();
     QVERIFY2(relative < 1e-6, qPrintable(QString("relative difference %1").arg(relative)));
+  }
+
+  void aTypedLayoutMapsAHeaderlessCurrentLogAsTheCli() {
+    // The training log as a logger without a header writes it: time in ms, positions in degrees,
+    // motor currents tau_j / k_j, then the velocities and accelerations (skipped).
+    const double k[7] = {10.0, 10.7, 8.5, 9.0, 9.5, 10.1, 7.2};
+    const QString constantsText = "10,10.7,8.5,9,9.5,10.1,7.2";
+    QStringList lines = readLines(trainLog_);
+    const QStringList header = lines.takeFirst().split(',');
+    QCOMPARE(header.mid(0, 9), QStringList({"t", "q1", "q2", "q3", "q4", "q5", "q6", "q7", "tau1"}));
+    for (QString& line : lines) {
+      QStringList v = line.split(',');
+      v[0] = QString::number(1000.0 * v[0].toDouble(), 'g', 17);
+      for (int j = 0; j < 7; ++j) {
+        v[1 + j] = QString::number(v[1 + j].toDouble() * 180.0 / M_PI, 'g', 17);
+        v[8 + j] = QString::number(v[8 + j].toDouble() / k[j], 'g', 17);
+      }
+      line = v.join(',');
+    }
+    const QString headerless = dir_.filePath("headerless_currents.csv");
+    writeLines(headerless, lines);
+    const QString layoutText = "t[ms], q1..q7[deg], i1..i7, _*14";
+
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    ImportPage* import = wizard.importPage();
+    wizard.addLogs({headerless});
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    QVERIFY(findError(import));  // no header, nothing recognised
+    auto* field = wizard.findChild<QLineEdit*>("columnLayoutEdit");
+    auto* apply = wizard.findChild<QPushButton*>("applyColumnLayoutButton");
+    auto* message = wizard.findChild<QLabel*>("columnLayoutMessage");
+    QVERIFY(field && apply && message);
+    QVERIFY(field->isEnabled());
+
+    // Typed before the torque constants: the currents read at scale 1 until they come, and it says so.
+    field->setText(layoutText);
+    QTest::mouseClick(apply, Qt::LeftButton);
+    QVERIFY(wizard.document()->logs().at(0).mappingEdited);
+    QVERIFY2(message->text().contains("scale 1"), qPrintable(message->text()));
+    QCOMPARE(wizard.document()->logs().at(0).mapping.joints.at(0).tau, std::string("column9"));
+    QCOMPARE(wizard.document()->logs().at(0).mapping.joints.at(6).torqueScale, 1.0);
+    auto* constants = wizard.findChild<QLineEdit*>("torqueConstantsEdit");
+    constants->setText(constantsText);
+    emit constants->editingFinished();
+
+    // The CLI's mapping: the engine's importer given the same layout and constants (--columns).
+    LogImportOptions options;
+    options.dof = 7;
+    for (const Joint& j : panda_.joints()) options.jointNames.push_back(j.name);
+    options.columnLayout = layoutText.toStdString();
+    options.torqueConstants.assign(k, k + 7);
+    const LogColumnMapping cli = LogBlockReader(headerless.toStdString(), options).mapping();
+    auto sameAsCli = [&](const LogColumnMapping& m) {
+      QCOMPARE(m.timeColumn, std::string("column1"));
+      QCOMPARE(m.timeColumn, cli.timeColumn);
+      QCOMPARE(m.timeUnit, TimeUnit::Milliseconds);
+      QCOMPARE(m.positionUnit, PositionUnit::Degree);
+      QCOMPARE(m.timeUnit, cli.timeUnit);
+      QCOMPARE(m.positionUnit, cli.positionUnit);
+      QCOMPARE(m.joints.size(), size_t(7));
+      for (size_t j = 0; j < 7; ++j) {
+        QCOMPARE(m.joints[j].name, cli.joints[j].name);
+        QCOMPARE(m.joints[j].q, cli.joints[j].q);
+        QCOMPARE(m.joints[j].qd, cli.joints[j].qd);
+        QCOMPARE(m.joints[j].qdd, cli.joints[j].qdd);
+        QCOMPARE(m.joints[j].tau, cli.joints[j].tau);
+        QCOMPARE(m.joints[j].tau, "column" + std::to_string(9 + j));
+        QCOMPARE(m.joints[j].torqueScale, k[j]);
+        QCOMPARE(m.joints[j].torqueScale, cli.joints[j].torqueScale);
+      }
+    };
+    sameAsCli(wizard.document()->logs().at(0).mapping);
+    QCOMPARE(wizard.findChild<QComboBox*>("timeUnitCombo")->currentText(), QString("ms"));
+    QCOMPARE(wizard.findChild<QComboBox*>("positionUnitCombo")->currentText(), QString("deg"));
+    // Typed after the constants: the same mapping at once.
+    QTest::mouseClick(apply, Qt::LeftButton);
+    sameAsCli(wizard.document()->logs().at(0).mapping);
+    QCOMPARE(message->text(), QString("Mapped by the layout."));
+
+    // A malformed layout: one line naming the item, the mapping kept.
+    field->setText("t[ms], q1..q7[deg], ix1..ix7");
+    QTest::mouseClick(apply, Qt::LeftButton);
+    QVERIFY2(message->isVisible() && message->text().contains("item 3 'ix1..ix7': not a column role"),
+             qPrintable(message->text()));
+    QVERIFY(!message->text().contains('\n'));
+    sameAsCli(wizard.document()->logs().at(0).mapping);
+    // One that parses but does not fit the robot: the engine's reason, the mapping kept.
+    field->setText("t[ms], q1..q6[deg], i1..i6");
+    QTest::mouseClick(apply, Qt::LeftButton);
+    QVERIFY2(message->text().contains("names joints 1..6 but the robot has 7"), qPrintable(message->text()));
+    sameAsCli(wizard.document()->logs().at(0).mapping);
+
+    // The estimate: the CLI's with --columns and --torque-constants, value by value.
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    QVERIFY2(import->isComplete(), qPrintable(describe(import)));
+    const QString cliParams = dir_.filePath("cli_layout.json");
+    QCOMPARE(runCli({"identify", "panda", headerless, "--columns", layoutText, "--torque-constants", constantsText,
+                     "--out", cliParams, "--quiet"}),
+             0);
+    const IdentifiedParameters cliEstimate = readParamsJson(cliParams.toStdString());
+    QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(!wizard.preprocessPage()->isBusy(), 30000);
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
+    QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(2).toString()));
+    const auto estimate = wizard.estimate();
+    QVERIFY(estimate);
+    QCOMPARE(estimate->estimate.values.size(), cliEstimate.values.size());
+    double worst = 0.0;
+    for (Eigen::Index p = 0; p < cliEstimate.values.size(); ++p) {
+      const double a = estimate->estimate.values[p], b = cliEstimate.values[p];
+      worst = std::max(worst, a == b ? 0.0 : std::abs(a - b) / std::abs(b));
+      QVERIFY2(std::abs(a - b) <= 1e-6 * std::abs(b) || a == b,
+               qPrintable(QString("%1: wizard %2, cli %3")
+                              .arg(QString::fromStdString(cliEstimate.names[size_t(p)]))
+                              .arg(a, 0, 'g', 17)
+                              .arg(b, 0, 'g', 17)));
+    }
+    qInfo("typed layout: largest relative difference to the CLI %g", worst);
   }
 
   void longEstimationCanBeCancelled() {

@@ -25,6 +25,7 @@
 
 #include <QDir>
 #include <QImage>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -110,6 +111,12 @@ class WizardScreenshots : public QObject {
     QString error;
     QVERIFY2(wizard.exportParameters(ExportFormat::Json, dir_.filePath("panda_params.json"), &error), qPrintable(error));
     save(wizard, "wizard_5_export.png");
+    // The OLS estimate's URDF, written from the consistent estimate made on saving it.
+    QSignalSpy exported(wizard.exportPage(), &ExportPage::exported);
+    QVERIFY2(wizard.exportParameters(ExportFormat::Urdf, dir_.filePath("panda_identified.urdf"), &error),
+             qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(exported.count() == 1, 300000);
+    save(wizard, "wizard_5b_export_urdf.png");
 
     // Page 6: a 1.5 kg tool on link 7, on the robot just identified.
     const Vector10d tool = standardParametersFromCom(1.5, Eigen::Vector3d(0.02, -0.03, 0.06),
@@ -126,6 +133,34 @@ class WizardScreenshots : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(payload.count() == 1, 60000);
     QVERIFY2(payload.at(0).at(0).toBool(), qPrintable(payload.at(0).at(1).toString()));
     save(wizard, "wizard_6_payload.png");
+  }
+
+  void headerlessLogMappedByLayout() {
+    // A headerless copy of the simulated log, mapped by typing its layout (as --columns) instead
+    // of 14 dropdowns: first with a typo (the error line), then right.
+    const RobotModel panda = builtinRobot("panda");
+    const QString train = dir_.filePath("panda_run1.csv");
+    if (!QFile::exists(train)) writeSimulatedLog(panda, train, SimulatedRun{});
+    QStringList lines = readLines(train);
+    lines.removeFirst();
+    const QString headerless = dir_.filePath("panda_run1_headerless.csv");
+    writeLines(headerless, lines);
+    IdentificationWizard wizard(panda, "panda");
+    wizard.resize(1240, 780);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    wizard.addLogs({headerless});
+    QTRY_VERIFY_WITH_TIMEOUT(!wizard.importPage()->isChecking(), 30000);
+    auto* field = wizard.findChild<QLineEdit*>("columnLayoutEdit");
+    auto* apply = wizard.findChild<QPushButton*>("applyColumnLayoutButton");
+    QVERIFY(field && apply);
+    field->setText("t, q1..q7, tau1..tau7, qd1..qd7, qdd1..qd7");
+    QTest::mouseClick(apply, Qt::LeftButton);
+    save(wizard, "wizard_1c_import_layout_error.png");
+    field->setText("t, q1..q7, tau1..tau7, qd1..qd7, qdd1..qdd7");
+    QTest::mouseClick(apply, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
+    save(wizard, "wizard_1b_import_layout.png");
   }
 
   void consistentEstimate() {
