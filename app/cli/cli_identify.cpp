@@ -4,11 +4,11 @@
 // Stribeck velocities or the model itself on the logs' held-out seconds (friction_comparison.hpp)
 // before the estimate.
 #include "cli_commands.hpp"
+#include "cli_friction_choice.hpp"
 #include "cli_log_flags.hpp"
 #include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
 
-#include "identification/friction_comparison.hpp"
 #include "identification/identification_pipeline.hpp"
 #include "io/params_file.hpp"
 #include "model/robot_loader.hpp"
@@ -45,12 +45,7 @@ void addIdentifyCommand(CLI::App& app) {
       ->check(CLI::Range(0.0, 1e6));
   auto* noFriction =
       cmd->add_flag("--no-friction", a->noFriction, "Rigid-body parameters only (no viscous/Coulomb columns)");
-  cmd->add_option("--friction", a->friction,
-                  "Friction model: coulomb (viscous + Coulomb, default), viscous, asymmetric (a Coulomb level per "
-                  "direction), smooth (tanh, widths chosen per joint), stribeck (velocities chosen per joint), best "
-                  "(the model that predicts the held-out seconds best)")
-      ->check(CLI::IsMember({"coulomb", "viscous", "asymmetric", "smooth", "stribeck", "best"}))
-      ->excludes(noFriction);
+  addFrictionOption(cmd, a->friction)->excludes(noFriction);
   cmd->add_flag("--offset", a->offset, "Add a constant torque offset per joint");
   cmd->add_flag("--armature", a->armature, "Add rotor inertia (armature) per joint");
   cmd->add_flag("--use-logged-derivatives", a->s.useLoggedDerivatives,
@@ -67,34 +62,8 @@ void addIdentifyCommand(CLI::App& app) {
     a->s.regressor.armature = a->armature;
     applyLogFlags(a->logFlags, a->s);
     const bool tty = isatty(fileno(stderr));
-    std::string frictionNote;
-    if (a->friction == "viscous") a->s.regressor.coulomb = false;
-    if (a->friction == "asymmetric") a->s.regressor.asymmetricCoulomb = true;
-    if (a->friction == "smooth" || a->friction == "stribeck" || a->friction == "best") {
-      const FrictionComparison comparison = compareFrictionModels(model, a->logs, a->s, [&](double f, const std::string& what) {
-        if (tty) std::fprintf(stderr, "\r[%3d%%] friction: %-50.50s", static_cast<int>(100 * f), what.c_str());
-        return true;
-      });
-      std::size_t chosen = static_cast<std::size_t>(comparison.best);
-      if (a->friction != "best")
-        for (std::size_t m = 0; m < comparison.models.size(); ++m) {
-          const RegressorOptions& o = comparison.models[m].options;
-          if (a->friction == "smooth" ? !o.coulombWidths.empty() : o.stribeck) chosen = m;
-        }
-      const FrictionModelScore& picked = comparison.models[chosen];
-      a->s.regressor = picked.options;
-      frictionNote = "friction: " + picked.name + (a->friction == "best" ? ", the best of " +
-                     std::to_string(comparison.models.size()) + " models" : std::string()) +
-                     " on the held-out seconds (every fifth)";
-      if (!picked.parameterName.empty()) {
-        frictionNote += "; " + picked.parameterName + " per joint:";
-        for (double v : picked.parameter) {
-          char text[32];
-          std::snprintf(text, sizeof text, " %.3g", v);
-          frictionNote += text;
-        }
-      }
-    }
+    const std::string frictionNote =
+        a->noFriction ? std::string() : applyFrictionChoice(a->friction, model, a->logs, a->s);
     const IdentificationRun run = identifyFromLogs(model, a->logs, a->s, [&](double f, const std::string& what) {
       if (tty) std::fprintf(stderr, "\r[%3d%%] %-60.60s", static_cast<int>(100 * f), what.c_str());
       return true;

@@ -5,6 +5,7 @@
 // `identify-gains ROBOT loaded.csv [...] --payload payload.json --out gains.json [--unloaded
 // log.csv] [--params-out params.json]`: per-joint current-to-torque gains with a known payload.
 #include "cli_commands.hpp"
+#include "cli_friction_choice.hpp"
 #include "cli_log_flags.hpp"
 #include "cli_support.hpp"
 
@@ -80,6 +81,7 @@ struct Args {
   std::vector<std::string> roots;
   IdentificationSettings s;
   bool noFriction = false, armature = false, offset = false, quiet = false;
+  std::string friction = "coulomb";
   bool unconstrained = false, massComOnly = false;
   std::vector<double> bounds;  // x0 y0 z0 x1 y1 z1 [m], mount link frame
   LogFlags logFlags;
@@ -98,6 +100,15 @@ PayloadConstraints constraintsOf(const Args& a) {
   return c;
 }
 
+// The robot block's friction model (--friction), chosen on the logs without the payload where it
+// must be; the line that says what was chosen (empty for the fixed shapes).
+std::string chooseRobotFriction(Args& a, const RobotModel& model) {
+  if (a.noFriction) return {};
+  if (frictionNeedsLogs(a.friction) && a.logs.unloaded.empty())
+    throw InputError("--friction " + a.friction + ": chosen on logs without the payload: give them with --unloaded");
+  return applyFrictionChoice(a.friction, model, a.logs.unloaded, a.s);
+}
+
 // The arguments and flags both commands take.
 void declareCommon(CLI::App* cmd, Args& a, const char* loadedHelp) {
   cmd->add_option("robot", a.robot, "Built-in name or URDF / DH table path")->required();
@@ -106,7 +117,9 @@ void declareCommon(CLI::App* cmd, Args& a, const char* loadedHelp) {
                   "Logs of the robot without the payload (the same trajectory, ideally): the robot's base "
                   "parameters are estimated with it");
   cmd->add_option("--link", a.link, "Link the payload is fixed to (default: the tip body's link)");
-  cmd->add_flag("--no-friction", a.noFriction, "Robot without viscous/Coulomb columns (with --unloaded)");
+  auto* noFriction =
+      cmd->add_flag("--no-friction", a.noFriction, "Robot without viscous/Coulomb columns (with --unloaded)");
+  addFrictionOption(cmd, a.friction)->excludes(noFriction);
   cmd->add_flag("--armature", a.armature,
                 "Robot with a rotor inertia column per joint (with --unloaded; large on geared arms such as UR)");
   cmd->add_flag("--use-logged-derivatives", a.s.useLoggedDerivatives,
@@ -123,6 +136,9 @@ void runIdentifyPayload(Args& a) {
   a.s.regressor.armature = a.armature;
   a.s.regressor.offset = a.offset;
   applyLogFlags(a.logFlags, a.s);
+  if (!a.params.empty() && a.friction != "coulomb")
+    throw InputError("--friction: the robot of --params keeps the friction it was identified with");
+  const std::string frictionNote = chooseRobotFriction(a, model);
   KnownRobot known;
   const KnownRobot* robot = nullptr;
   if (!a.params.empty()) {
@@ -154,6 +170,7 @@ void runIdentifyPayload(Args& a) {
   std::printf("identified the payload on link '%s' of %s from %zu log(s) with it and %zu without\n",
               run.mount.link.c_str(), model.name().c_str(), a.logs.loaded.size(), a.logs.unloaded.size());
   for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
+  if (!frictionNote.empty()) std::printf("  %s\n", frictionNote.c_str());
   printWarnings(run.warnings);
   printPayload(run.payload);
   if (run.unconstrained.parameters != run.payload.parameters) {
@@ -173,6 +190,7 @@ void runIdentifyGains(Args& a) {
   a.s.regressor.viscous = a.s.regressor.coulomb = !a.noFriction;
   a.s.regressor.armature = a.armature;
   applyLogFlags(a.logFlags, a.s);
+  const std::string frictionNote = chooseRobotFriction(a, model);
   const KnownPayload known = readPayloadJson(a.payload);
   const std::string link = !a.link.empty() ? a.link : known.link;
   const PayloadRun run = identifyDriveGains(model, a.logs, link, known.parameters, a.s, terminalProgress());
@@ -186,6 +204,7 @@ void runIdentifyGains(Args& a) {
   std::printf("identified the drive gains of %s with the %.4g kg payload of %s on link '%s'\n", model.name().c_str(),
               known.parameters[0], a.payload.c_str(), run.mount.link.c_str());
   for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
+  if (!frictionNote.empty()) std::printf("  %s\n", frictionNote.c_str());
   printWarnings(run.warnings);
   std::printf("\n  joint                          gain [N m per unit]        std   rel.std%%\n");
   std::string constants;

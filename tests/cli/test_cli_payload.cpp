@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -234,4 +235,35 @@ TEST(CliPayload, UrLikeCurrentLogsPublishedGainsExplainALowMassAndCalibrationFix
     calibrated += (calibrated.empty() ? "" : ",") + std::to_string(gain);
   }
   EXPECT_NEAR(massWith(calibrated) / 1.2, 1.0, 0.05);
+}
+
+TEST(CliPayload, TheRobotBlockTakesTheFrictionModelsOfIdentify) {
+  // A UR5 whose drives have a Stribeck term: --friction best chooses it on the unloaded log and
+  // the payload comes back; without a log to choose on, the request is refused in one line.
+  const auto dir = tempDir("payload_friction");
+  const std::string ex = eb::test::writeDefaultExcitation(dir, "ur5");
+  const std::string payload = writePayload(dir, "tool.json", R"({"mass": 2.0, "com": [0.01, 0.02, 0.05],
+      "inertia_com": [4e-3, 0, 0, 5e-3, 0, 3e-3]})");
+  const std::string loaded = (dir / "loaded.csv").string(), unloaded = (dir / "unloaded.csv").string();
+  const std::vector<std::string> drives = {"--rate", "500", "--noise-torque", "0.05", "--stribeck", "4,4,2,0.5,0.5,0.5",
+                                           "--stribeck-velocity", "0.1", "--armature", "0.5,0.5,0.3,0.05,0.05,0.05"};
+  std::vector<std::string> args = {"simulate", "ur5", ex, "--out", unloaded};
+  args.insert(args.end(), drives.begin(), drives.end());
+  auto r = runCli(args);
+  ASSERT_EQ(r.status, 0) << r.err;
+  args = {"simulate", "ur5", ex, "--out", loaded, "--payload", payload, "--seed", "2"};
+  args.insert(args.end(), drives.begin(), drives.end());
+  r = runCli(args);
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string out = (dir / "estimate.json").string();
+  r = runCli({"identify-payload", "ur5", loaded, "--unloaded", unloaded, "--armature", "--friction", "best", "--out", out});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("friction: viscous + Coulomb + Stribeck"), std::string::npos) << r.out;
+  EXPECT_NEAR(nlohmann::json::parse(eb::test::readText(out))["mass"].get<double>(), 2.0, 0.06);
+  r = runCli({"identify-payload", "ur5", loaded, "--friction", "stribeck", "--out", out});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("--friction stribeck: chosen on logs without the payload: give them with --unloaded"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
