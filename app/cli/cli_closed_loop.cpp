@@ -82,8 +82,7 @@ void addClosedLoopCommand(CLI::App& app) {
   cmd->add_option("--duration", a->sim.duration, "Seconds to track (default: the whole motion)")
       ->check(CLI::PositiveNumber);
   cmd->add_flag("--json", a->json, "Print one JSON object");
-  cmd->add_option("--filter-cutoff", a->s.preprocess.cutoffHz,
-                  "Low-pass cutoff [Hz] for a log's positions (default 5 Hz, at most a quarter of the rate)");
+  addSettingOption(cmd, kCutoffSpec, a->s.preprocess.cutoffHz);
   cmd->add_flag("--use-logged-derivatives", a->s.useLoggedDerivatives, "Use a log's qd/qdd columns as they are");
   addLogFlags(cmd, a->logFlags);
   cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");

@@ -35,14 +35,10 @@ void addIdentifyCommand(CLI::App& app) {
   cmd->add_option("logs", a->logs, "Experiment logs (CSV or .mat), stacked into one estimation")->required();
   cmd->add_option("--out", a->out, "params.json (or .yaml) to write")->required();
   cmd->add_option("--method", a->method, "ols, wls, ridge or consistent");
-  cmd->add_option("--filter-cutoff", a->s.preprocess.cutoffHz,
-                  "Low-pass cutoff [Hz] for positions (default 5 Hz, at most a quarter of the rate)");
+  addSettingOption(cmd, kCutoffSpec, a->s.preprocess.cutoffHz);
   cmd->add_flag("--filter-torque", a->s.preprocess.filterTorque, "Low-pass the torques too (default: only positions)");
-  cmd->add_option("--ridge-lambda", a->s.estimation.ridgeLambda, "Ridge weight relative to diag(Phi^T Phi)");
-  cmd->add_option("--prior-weight", a->s.estimation.priorWeight,
-                  "consistent: weight of the prior toward the model's inertias, relative to the data "
-                  "(default 0: chosen on every fifth second of the logs, held out)")
-      ->check(CLI::Range(0.0, 1e6));
+  addSettingOption(cmd, kRidgeLambdaSpec, a->s.estimation.ridgeLambda);
+  addSettingOption(cmd, kPriorWeightSpec, a->s.estimation.priorWeight);
   auto* noFriction =
       cmd->add_flag("--no-friction", a->noFriction, "Rigid-body parameters only (no viscous/Coulomb columns)");
   addFrictionOption(cmd, a->friction)->excludes(noFriction);

@@ -9,6 +9,18 @@
 
 namespace eb::cli {
 
+CLI::Option* addSettingOption(CLI::App* cmd, const SettingSpec<int>& spec, int& value) {
+  return cmd->add_option(spec.flag, value, spec.help)
+      ->capture_default_str()
+      ->check(CLI::Range(spec.minimum, spec.maximum));
+}
+
+CLI::Option* addSettingOption(CLI::App* cmd, const SettingSpec<double>& spec, double& value) {
+  return cmd->add_option(spec.flag, value, spec.help)
+      ->capture_default_str()
+      ->check(CLI::Range(spec.minimum, spec.maximum));
+}
+
 void addLogFlags(CLI::App* cmd, LogFlags& f) {
   cmd->add_option("--columns", f.columns,
                   "Column layout of headerless or oddly named logs, left to right, e.g. "
@@ -24,22 +36,19 @@ void addLogFlags(CLI::App* cmd, LogFlags& f) {
   cmd->add_flag("--drop-bad-rows", f.dropBadRows,
                 "Drop corrupt rows (unparsable, wrong field count, absurd values), count them and split the log "
                 "there, instead of refusing the file");
-  cmd->add_option("--gap-steps", f.gapSteps, "A time step longer than this many nominal steps splits the log (default 5)")
-      ->check(CLI::Range(1.5, 1e6));
+  addSettingOption(cmd, kGapStepsSpec, f.gapSteps);
   cmd->add_option("--edge-trim", f.edgeTrim,
                   "Seconds left out at each end of every log segment (default: half a period of the cutoff)")
       ->check(CLI::Range(0.0, 1e6));
   cmd->add_flag("--no-range-check", f.noRangeCheck,
                 "Accept positions far outside the joint limits (checked by default as corrupt values)");
   cmd->add_option("--rate", f.rate, "Sample rate [Hz] for logs without a time column")->check(CLI::PositiveNumber);
-  cmd->add_option("--filter-order", f.filterOrder, "Butterworth order of one pass (default 4; filtered both ways)")
-      ->check(CLI::Range(1, 20));
+  addSettingOption(cmd, kFilterOrderSpec, f.filterOrder);
   cmd->add_option("--differentiator", f.differentiator,
                   "central (differences of the filtered positions, default) or savitzky-golay")
       ->check(CLI::IsMember({"central", "savitzky-golay"}));
-  cmd->add_option("--sg-window", f.sgWindow, "Savitzky-Golay window [samples, odd] (default 21)")
-      ->check(CLI::Range(3, 100001));
-  cmd->add_option("--sg-order", f.sgOrder, "Savitzky-Golay polynomial order (default 3)")->check(CLI::Range(2, 10));
+  addSettingOption(cmd, kSavitzkyGolayWindowSpec, f.sgWindow);
+  addSettingOption(cmd, kSavitzkyGolayOrderSpec, f.sgOrder);
 }
 
 void applyLogFlags(const LogFlags& f, IdentificationSettings& s) {

@@ -11,7 +11,8 @@
 
 namespace CLI {
 class App;
-}
+class Option;
+}  // namespace CLI
 
 namespace eb::cli {
 
@@ -24,8 +25,13 @@ struct LogFlags {
   double edgeTrim = -1.0;               ///< [s]; < 0 automatic
   bool noRangeCheck = false;
   std::string differentiator = "central";
-  int filterOrder = 4, sgWindow = 21, sgOrder = 3;
+  int filterOrder = kFilterOrderSpec.defaultValue, sgWindow = kSavitzkyGolayWindowSpec.defaultValue,
+      sgOrder = kSavitzkyGolayOrderSpec.defaultValue;
 };
+
+/// Declares a setting's option on `cmd` from its declaration (flag, help, default, range).
+CLI::Option* addSettingOption(CLI::App* cmd, const SettingSpec<int>& spec, int& value);
+CLI::Option* addSettingOption(CLI::App* cmd, const SettingSpec<double>& spec, double& value);
 
 /// Declares the flags on `cmd`, stored in `flags`.
 void addLogFlags(CLI::App* cmd, LogFlags& flags);

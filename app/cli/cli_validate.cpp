@@ -86,8 +86,7 @@ void addValidateCommand(CLI::App& app) {
   cmd->add_option("--drift-window", a->driftWindow,
                   "Drift check: residual mean and RMS per window of this many seconds, and their trend")
       ->check(CLI::PositiveNumber);
-  cmd->add_option("--filter-cutoff", a->s.preprocess.cutoffHz,
-                  "Low-pass cutoff [Hz] for positions (default 5 Hz, at most a quarter of the rate)");
+  addSettingOption(cmd, kCutoffSpec, a->s.preprocess.cutoffHz);
   cmd->add_flag("--filter-torque", a->s.preprocess.filterTorque, "Low-pass the torques too (default: only positions)");
   cmd->add_flag("--use-logged-derivatives", a->s.useLoggedDerivatives, "Use logged qd/qdd columns as they are");
   addLogFlags(cmd, a->logFlags);

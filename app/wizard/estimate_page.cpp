@@ -143,7 +143,7 @@ QGroupBox* EstimatePage::buildEstimatorBox() {
   ridgeSpin_ = new QDoubleSpinBox;
   ridgeSpin_->setObjectName("ridgeLambdaSpin");
   ridgeSpin_->setDecimals(8);
-  ridgeSpin_->setRange(0.0, 1.0);
+  ridgeSpin_->setRange(kRidgeLambdaSpec.minimum, kRidgeLambdaSpec.maximum);
   ridgeSpin_->setSingleStep(1e-4);
   ridgeSpin_->setToolTip(tr("Ridge weight λ relative to diag(ΦᵀΦ)"));
   connect(methodCombo_, qOverload<int>(&QComboBox::currentIndexChanged), this, &EstimatePage::onSettingsEdited);

@@ -70,7 +70,7 @@ struct PreprocessingSettings {
 /// Regressor columns and estimator.
 struct EstimationSettings {
   EstimationMethod method = EstimationOptions{}.method;  ///< the CLI's default too (OLS)
-  double ridgeLambda = 1e-4;   ///< relative to diag(Phi^T Phi)
+  double ridgeLambda = kRidgeLambdaSpec.defaultValue;  ///< relative to diag(Phi^T Phi)
   bool viscous = true;         ///< fv qd per joint
   bool coulomb = true;         ///< fc sign(qd) per joint
   bool offset = false;         ///< constant torque offset per joint

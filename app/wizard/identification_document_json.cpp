@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -229,6 +230,25 @@ std::vector<LogSource> logsFromJson(const QJsonObject& json, const QString& base
   return logs;
 }
 
+// A declared setting's value at `where` + its key: the declaration's default when absent, a
+// JsonError naming the key and the allowed range when it is not a number in that range.
+int checkedSetting(const QJsonObject& o, const SettingSpec<int>& spec, const char* where) {
+  if (!o.contains(spec.key)) return spec.defaultValue;
+  const QJsonValue v = o[spec.key];
+  const double d = v.toDouble(std::numeric_limits<double>::quiet_NaN());
+  if (!v.isDouble() || d != std::floor(d) || !spec.contains(static_cast<int>(std::clamp(d, -1e9, 1e9))))
+    throw JsonError(std::string("identification: ") + where + spec.key + ": expected " + describeRange(spec));
+  return static_cast<int>(d);
+}
+
+double checkedSetting(const QJsonObject& o, const SettingSpec<double>& spec, const char* where) {
+  if (!o.contains(spec.key)) return spec.defaultValue;
+  const QJsonValue v = o[spec.key];
+  if (!v.isDouble() || !std::isfinite(v.toDouble()) || !spec.contains(v.toDouble()))
+    throw JsonError(std::string("identification: ") + where + spec.key + ": expected " + describeRange(spec));
+  return v.toDouble();
+}
+
 ImportSettings importFromJson(const QJsonObject& json) {
   ImportSettings imp;
   const QJsonObject im = json["import"].toObject();
@@ -238,24 +258,24 @@ ImportSettings importFromJson(const QJsonObject& json) {
     imp.torqueConstants.push_back(v.toDouble());
   }
   imp.dropBadRows = im["drop_bad_rows"].toBool(false);
-  imp.gapSteps = im["gap_steps"].toDouble(kDefaultGapSteps);
-  if (!(imp.gapSteps > 1.0) || !std::isfinite(imp.gapSteps))
-    throw JsonError("identification: import.gap_steps: must be more than 1");
+  imp.gapSteps = checkedSetting(im, kGapStepsSpec, "import.");
   return imp;
 }
 
 PreprocessingSettings preprocessingFromJson(const QJsonObject& json) {
   PreprocessingSettings pre;
   const QJsonObject p = json["preprocessing"].toObject();
-  pre.cutoffHz = p["cutoff_hz"].toDouble(0.0);
-  pre.filterOrder = p["filter_order"].toInt(PreprocessingSettings{}.filterOrder);
+  pre.cutoffHz = checkedSetting(p, kCutoffSpec, "preprocessing.");
+  pre.filterOrder = checkedSetting(p, kFilterOrderSpec, "preprocessing.");
   const QString diff = p["differentiator"].toString("central_difference");
   if (diff != "central_difference" && diff != "savitzky_golay")
     throw JsonError("identification: preprocessing.differentiator: '" + diff.toStdString() +
                     "' (central_difference, savitzky_golay)");
   pre.differentiator = diff == "savitzky_golay" ? Differentiator::SavitzkyGolay : Differentiator::CentralDifference;
-  pre.savitzkyGolayWindow = p["savitzky_golay_window"].toInt(21);
-  pre.savitzkyGolayOrder = p["savitzky_golay_order"].toInt(3);
+  pre.savitzkyGolayWindow = checkedSetting(p, kSavitzkyGolayWindowSpec, "preprocessing.");
+  if (pre.savitzkyGolayWindow % 2 == 0)
+    throw JsonError("identification: preprocessing.savitzky_golay_window: must be odd");
+  pre.savitzkyGolayOrder = checkedSetting(p, kSavitzkyGolayOrderSpec, "preprocessing.");
   pre.useLoggedDerivatives = p["use_logged_derivatives"].toBool(false);
   pre.filterTorque = p["filter_torque"].toBool(PreprocessingSettings{}.filterTorque);
   pre.edgeTrimSeconds = p["edge_trim_s"].toDouble(PreprocessingSettings{}.edgeTrimSeconds);
@@ -277,7 +297,7 @@ EstimationSettings estimationFromJson(const QJsonObject& json) {
   const QJsonObject e = json["estimation"].toObject();
   est.method = methodFromJson(e["method"].toString(QString::fromUtf8(estimationMethodName(EstimationSettings{}.method))),
                               "estimation.method");
-  est.ridgeLambda = e["ridge_lambda"].toDouble(1e-4);
+  est.ridgeLambda = checkedSetting(e, kRidgeLambdaSpec, "estimation.");
   est.viscous = e["viscous"].toBool(true);
   est.coulomb = e["coulomb"].toBool(true);
   est.offset = e["offset"].toBool(false);
@@ -350,15 +370,15 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
   for (double k : import_.torqueConstants) constants.append(k);
   import["torque_constants_nm_per_a"] = constants;
   import["drop_bad_rows"] = import_.dropBadRows;
-  import["gap_steps"] = import_.gapSteps;
+  import[kGapStepsSpec.key] = import_.gapSteps;
   root["import"] = import;
 
   QJsonObject pre;
-  pre["cutoff_hz"] = preprocessing_.cutoffHz;
-  pre["filter_order"] = preprocessing_.filterOrder;
+  pre[kCutoffSpec.key] = preprocessing_.cutoffHz;
+  pre[kFilterOrderSpec.key] = preprocessing_.filterOrder;
   pre["differentiator"] = differentiatorKey(preprocessing_.differentiator);
-  pre["savitzky_golay_window"] = preprocessing_.savitzkyGolayWindow;
-  pre["savitzky_golay_order"] = preprocessing_.savitzkyGolayOrder;
+  pre[kSavitzkyGolayWindowSpec.key] = preprocessing_.savitzkyGolayWindow;
+  pre[kSavitzkyGolayOrderSpec.key] = preprocessing_.savitzkyGolayOrder;
   pre["use_logged_derivatives"] = preprocessing_.useLoggedDerivatives;
   pre["filter_torque"] = preprocessing_.filterTorque;
   pre["edge_trim_s"] = preprocessing_.edgeTrimSeconds;
@@ -366,7 +386,7 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
 
   QJsonObject est;
   est["method"] = estimationMethodName(estimation_.method);
-  est["ridge_lambda"] = estimation_.ridgeLambda;
+  est[kRidgeLambdaSpec.key] = estimation_.ridgeLambda;
   est["viscous"] = estimation_.viscous;
   est["coulomb"] = estimation_.coulomb;
   est["offset"] = estimation_.offset;

@@ -83,7 +83,7 @@ LogReadOptions::LogReadOptions(QWidget* parent) : QWidget(parent) {
                                    "and counted, and the log is split there, instead of refusing the log."));
   gapStepsSpin_ = new QDoubleSpinBox;
   gapStepsSpin_->setObjectName("gapStepsSpin");
-  gapStepsSpin_->setRange(1.5, 1000.0);
+  gapStepsSpin_->setRange(kGapStepsSpec.minimum, kGapStepsSpec.maximum);
   gapStepsSpin_->setDecimals(1);
   gapStepsSpin_->setSuffix(tr(" steps"));
   gapStepsSpin_->setToolTip(tr("A time step longer than this many nominal steps is a gap: the log is split there and "

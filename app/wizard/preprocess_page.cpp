@@ -55,7 +55,7 @@ PreprocessPage::PreprocessPage(WizardSession* session, QWidget* parent)
 QGroupBox* PreprocessPage::buildSettingsBox() {
   cutoffSpin_ = new QDoubleSpinBox;
   cutoffSpin_->setObjectName("cutoffSpin");
-  cutoffSpin_->setRange(0.0, 10000.0);
+  cutoffSpin_->setRange(kCutoffSpec.minimum, kCutoffSpec.maximum);
   cutoffSpin_->setDecimals(2);
   cutoffSpin_->setSingleStep(0.5);
   cutoffSpin_->setSuffix(tr(" Hz"));
@@ -64,20 +64,22 @@ QGroupBox* PreprocessPage::buildSettingsBox() {
                              "frequency. 0 = automatic, as excitebench-cli identify."));
   orderSpin_ = new QSpinBox;
   orderSpin_->setObjectName("filterOrderSpin");
-  orderSpin_->setRange(1, 12);
-  orderSpin_->setToolTip(tr("Butterworth order of one pass (filtered forwards and backwards)"));
+  orderSpin_->setRange(kFilterOrderSpec.minimum, kFilterOrderSpec.maximum);
+  orderSpin_->setToolTip(tr(kFilterOrderSpec.help));
   differentiatorCombo_ = new QComboBox;
   differentiatorCombo_->setObjectName("differentiatorCombo");
   differentiatorCombo_->addItem(tr("Central differences"), static_cast<int>(Differentiator::CentralDifference));
   differentiatorCombo_->addItem(tr("Savitzky-Golay"), static_cast<int>(Differentiator::SavitzkyGolay));
   windowSpin_ = new QSpinBox;
   windowSpin_->setObjectName("savitzkyGolayWindowSpin");
-  windowSpin_->setRange(5, 1001);
+  windowSpin_->setRange(kSavitzkyGolayWindowSpec.minimum, kSavitzkyGolayWindowSpec.maximum);
+  windowSpin_->setToolTip(tr(kSavitzkyGolayWindowSpec.help));
   windowSpin_->setSingleStep(2);
   windowSpin_->setSuffix(tr(" samples"));
   polyOrderSpin_ = new QSpinBox;
   polyOrderSpin_->setObjectName("savitzkyGolayOrderSpin");
-  polyOrderSpin_->setRange(2, 9);
+  polyOrderSpin_->setRange(kSavitzkyGolayOrderSpec.minimum, kSavitzkyGolayOrderSpec.maximum);
+  polyOrderSpin_->setToolTip(tr(kSavitzkyGolayOrderSpec.help));
   filterTorqueCheck_ = new QCheckBox(tr("Low-pass the torques too"));
   filterTorqueCheck_->setObjectName("filterTorqueCheck");
   filterTorqueCheck_->setToolTip(tr("Off (the default, as the CLI): the torques are used as measured, so their noise "

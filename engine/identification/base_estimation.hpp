@@ -7,6 +7,7 @@
 // are refused with the condition number and the parameters involved.
 
 #include "dynamics/base_parameters.hpp"
+#include "identification/identification_setting_specs.hpp"
 #include "identification/normal_equations.hpp"
 
 #include <Eigen/Core>
@@ -26,7 +27,7 @@ EstimationMethod parseEstimationMethod(const std::string& name);
 struct EstimationOptions {
   EstimationMethod method = EstimationMethod::Ols;
   /// Ridge weight lambda relative to the diagonal: (A + lambda diag(A)) theta = c.
-  double ridgeLambda = 1e-4;
+  double ridgeLambda = kRidgeLambdaSpec.defaultValue;
   /// Refuse when cond(Phi_b) (weighted) exceeds this: the trajectory does not excite all base parameters.
   double maxCondition = 1e8;
   /// Consistent estimate: weight of the prior toward the model's parameters, relative to

@@ -1,4 +1,5 @@
 #include "identification/butterworth_filter.hpp"
+#include "identification/identification_setting_specs.hpp"
 
 #include <Eigen/Cholesky>
 
@@ -11,7 +12,7 @@ namespace eb {
 
 namespace {
 
-constexpr int kMaxOrder = 20;
+constexpr int kMaxOrder = kFilterOrderSpec.maximum;  // the setting's range is the design's
 constexpr std::size_t kMaxSections = (kMaxOrder + 1) / 2;
 
 // Runs the cascade over e[0..n) in place, forwards or backwards, starting in the steady state

@@ -17,6 +17,7 @@
 
 #include "identification/butterworth_filter.hpp"
 #include "identification/differentiation.hpp"
+#include "identification/identification_setting_specs.hpp"
 #include "identification/uniform_resampler.hpp"
 #include "logs/experiment_log.hpp"
 #include "logs/log_import.hpp"
@@ -48,10 +49,10 @@ inline double automaticCutoffHz(double sampleRateHz) { return std::min(kDefaultC
 /// Settings of the preprocessing.
 struct PreprocessOptions {
   double cutoffHz = 0.0;      ///< Butterworth cutoff for q, qd and tau [Hz]; <= 0: automaticCutoffHz(rate)
-  int filterOrder = 4;        ///< order of one pass; filtfilt squares the magnitude
+  int filterOrder = kFilterOrderSpec.defaultValue;  ///< order of one pass; filtfilt squares the magnitude
   Differentiator differentiator = Differentiator::CentralDifference;
-  int savitzkyGolayWindow = 21;  ///< samples, odd
-  int savitzkyGolayOrder = 3;    ///< polynomial order (>= 2 for accelerations)
+  int savitzkyGolayWindow = kSavitzkyGolayWindowSpec.defaultValue;  ///< samples, odd
+  int savitzkyGolayOrder = kSavitzkyGolayOrderSpec.defaultValue;    ///< polynomial order (>= 2 for accelerations)
   bool useLoggedVelocity = false;  ///< qd = filtered logged qd and qdd = its derivative, when logged
   /// Low-pass the torques with the same filter. Off, the torque noise stays white, so the
   /// parameter standard deviations from the residuals are right and the Coulomb steps are

@@ -19,6 +19,7 @@
 // so streaming and whole-log reads agree.
 
 #include "util/diagnostic.hpp"
+#include "util/setting_spec.hpp"
 
 #include <array>
 #include <cstddef>
@@ -29,6 +30,11 @@ namespace eb {
 
 /// Steps longer than this many nominal steps split a log into segments (the default).
 inline constexpr double kDefaultGapSteps = 5.0;
+
+/// The gap threshold as a setting (util/setting_spec.hpp): the CLI's --gap-steps, the wizard's box.
+inline constexpr SettingSpec<double> kGapStepsSpec{
+    "gap_steps", "--gap-steps", "Gap over", "steps", kDefaultGapSteps, 1.5, 1e6,
+    "A time step longer than this many nominal steps splits the log"};
 
 /// Smallest time step kept, as a fraction of the nominal step: a sample repeated with a
 /// jittered stamp (1e-12 s after the previous one) would make differentiated velocities

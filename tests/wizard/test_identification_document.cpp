@@ -281,6 +281,34 @@ class IdentificationDocumentTest : public QObject {
     QVERIFY(!back.fromJson(json, {}, &error));
     QVERIFY2(error.contains("import.gap_steps"), qPrintable(error));
   }
+
+  void settingsOutsideTheirDeclaredRangeAreRefusedByName() {
+    // The identification settings are declared once (identification_setting_specs.hpp): a session
+    // file is checked against the same ranges the CLI's flags and the wizard's boxes use.
+    IdentificationDocument doc;
+    QString error;
+    const auto refused = [&](const char* section, const char* key, const QJsonValue& value) {
+      QJsonObject json = doc.toJson();
+      QJsonObject part = json[section].toObject();
+      part[key] = value;
+      json[section] = part;
+      IdentificationDocument back;
+      return !back.fromJson(json, {}, &error) && error.contains(QString("%1.%2").arg(section, key));
+    };
+    QVERIFY2(refused("preprocessing", kFilterOrderSpec.key, kFilterOrderSpec.maximum + 1), qPrintable(error));
+    QVERIFY2(error.contains("a whole number from 1 to 20"), qPrintable(error));
+    QVERIFY(!refused("preprocessing", kFilterOrderSpec.key, kFilterOrderSpec.maximum));  // 20 is allowed
+    QVERIFY2(refused("preprocessing", kSavitzkyGolayWindowSpec.key, 1), qPrintable(error));
+    QVERIFY2(refused("preprocessing", kSavitzkyGolayWindowSpec.key, 22), qPrintable(error));  // even
+    QVERIFY2(refused("preprocessing", kSavitzkyGolayOrderSpec.key, 11), qPrintable(error));
+    QVERIFY2(refused("preprocessing", kCutoffSpec.key, -1.0), qPrintable(error));
+    QVERIFY2(refused("estimation", kRidgeLambdaSpec.key, 2.0), qPrintable(error));
+    QVERIFY2(refused("preprocessing", kFilterOrderSpec.key, "four"), qPrintable(error));
+    // The defaults of the document are the declarations'.
+    QCOMPARE(doc.preprocessing().filterOrder, kFilterOrderSpec.defaultValue);
+    QCOMPARE(doc.preprocessing().savitzkyGolayWindow, kSavitzkyGolayWindowSpec.defaultValue);
+    QCOMPARE(doc.estimation().ridgeLambda, kRidgeLambdaSpec.defaultValue);
+  }
 };
 
 QTEST_MAIN(IdentificationDocumentTest)

@@ -37,6 +37,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTableWidget>
 #include <QTextEdit>
 #include <QTemporaryDir>
@@ -316,6 +317,33 @@ class IdentificationWizardTest : public QObject {
     QVERIFY(copy.fromJson(wizard.document()->toJson()));
     QCOMPARE(copy.results()->parameters.size(), size_t(57));
     QCOMPARE(copy.logs().at(0).mapping.joints[6].tau, std::string("tau7"));
+  }
+
+  void settingRangesAreTheClisRanges() {
+    // The wizard's boxes take the declared ranges, which the CLI's flags check too: a filter
+    // order of 20 is accepted by both and 21 by neither (they once said 1..12 and 1..20).
+    IdentificationWizard wizard(panda_, "panda");
+    auto* order = wizard.findChild<QSpinBox*>("filterOrderSpin");
+    auto* window = wizard.findChild<QSpinBox*>("savitzkyGolayWindowSpin");
+    auto* poly = wizard.findChild<QSpinBox*>("savitzkyGolayOrderSpin");
+    auto* ridge = wizard.findChild<QDoubleSpinBox*>("ridgeLambdaSpin");
+    auto* gap = wizard.findChild<QDoubleSpinBox*>("gapStepsSpin");
+    QVERIFY(order && window && poly && ridge && gap);
+    QCOMPARE(order->maximum(), kFilterOrderSpec.maximum);
+    QCOMPARE(order->minimum(), kFilterOrderSpec.minimum);
+    QCOMPARE(window->minimum(), kSavitzkyGolayWindowSpec.minimum);
+    QCOMPARE(window->maximum(), kSavitzkyGolayWindowSpec.maximum);
+    QCOMPARE(poly->maximum(), kSavitzkyGolayOrderSpec.maximum);
+    QCOMPARE(ridge->maximum(), kRidgeLambdaSpec.maximum);
+    QCOMPARE(gap->minimum(), kGapStepsSpec.minimum);
+    QString output;
+    QVERIFY(runCli({"identify", "panda", trainLog_, "--out", dir_.filePath("range.json"), "--quiet", "--filter-order",
+                    QString::number(kFilterOrderSpec.maximum)},
+                   &output) == 0);
+    QVERIFY(runCli({"identify", "panda", trainLog_, "--out", dir_.filePath("range.json"), "--quiet", "--filter-order",
+                    QString::number(kFilterOrderSpec.maximum + 1)},
+                   &output) != 0);
+    QVERIFY2(output.contains("--filter-order"), qPrintable(output));
   }
 
   void changingOnlyTheMethodReusesTheAccumulatedLogs() {
