@@ -8,8 +8,7 @@
 #include "cli_support.hpp"
 
 #include "identification/drift_check.hpp"
-#include "identification/identification_pipeline.hpp"
-#include "identification/validation.hpp"
+#include "identification/log_validation.hpp"
 #include "io/params_file.hpp"
 #include "model/model_error.hpp"
 #include "model/robot_loader.hpp"
@@ -97,30 +96,20 @@ void addValidateCommand(CLI::App& app) {
     const IdentifiedParameters p = readParamsJson(a->params);
     const BaseParameters base = baseParametersFor(model, p, a->params);
     applyLogFlags(a->logFlags, a->s);
-    const PreprocessedLog log = loadAndPreprocess(model, a->log, a->s);
+    const LogValidation v = validateOnLog(model, base, p.values, a->log, a->s);
+    const ValidationResult& r = v.identified;
+    const ValidationResult& own = v.robotsOwn;
     const bool drift = a->driftWindow > 0.0;
-    const ValidationResult r = validatePrediction(model, base, p.values, log.q, log.qd, log.qdd, log.tau, drift);
     DriftReport driftReport;
     if (drift) {
       try {
-        driftReport = checkDrift(log.t, log.tau - r.predicted, a->driftWindow);
+        driftReport = checkDrift(v.log.t, v.log.tau - r.predicted, a->driftWindow);
       } catch (const std::invalid_argument& e) {
         throw InputError(a->log + ": --drift-window: " + std::string(e.what()).substr(std::string("drift check: ").size()));
       }
     }
-    const ValidationResult own =
-        validatePrediction(model, base, modelBaseParameters(model, base), log.q, log.qd, log.qdd, log.tau);
-    LogSummary summary;
-    summary.path = a->log;
-    summary.timeBase = log.timeBase;
-    summary.preprocess = log.report;
-    summary.loggedDerivatives = a->s.useLoggedDerivatives && log.report.rowsOut == 0;
-    std::vector<std::string> names;
-    for (const Joint& j : model.joints()) names.push_back(j.name);
-    std::vector<LogWarning> warnings = log.warnings;
-    const std::vector<LogWarning> offsets =
-        offsetFindings(r.meanResidual, r.rmse, names, a->log, base.options.offset);
-    warnings.insert(warnings.end(), offsets.begin(), offsets.end());
+    const LogSummary& summary = v.summary;
+    const std::vector<LogWarning>& warnings = v.warnings;
     if (a->json) {
       nlohmann::json j;
       j["samples"] = r.samples;

@@ -8,8 +8,7 @@
 #include "app/wizard/wizard_charts.hpp"
 #include "app/wizard/wizard_text.hpp"
 
-#include "identification/identification_pipeline.hpp"
-#include "identification/validation.hpp"
+#include "identification/log_validation.hpp"
 #include "model/model_error.hpp"
 
 #include <QComboBox>
@@ -245,34 +244,20 @@ void ValidatePage::startValidation() {
   statusLabel_->setText(tr("Reading %1...").arg(QFileInfo(path).fileName()));
   task_->start(
       [=](const common::BackgroundTask::Progress& progress) {
-        IdentificationSettings s = settings;
-        s.import.progress = [&](double f) { return progress(0.6 * f, "reading"); };
-        const PreprocessedLog log = loadAndPreprocess(*model, file, s);
-        if (!progress(0.7, "predicting")) return;
-        out->result = validatePrediction(*model, estimate->logs->base, estimate->estimate.values, log.q, log.qd,
-                                         log.qdd, log.tau, true);
-        out->model = validatePrediction(*model, estimate->logs->base,
-                                        modelBaseParameters(*model, estimate->logs->base), log.q, log.qd, log.qdd,
-                                        log.tau);
-        LogSummary summary;
-        summary.timeBase = log.timeBase;
-        summary.preprocess = log.report;
-        summary.loggedDerivatives = s.useLoggedDerivatives && log.report.rowsOut == 0;
-        out->summary = QString::fromStdString(summary.text());
-        std::vector<std::string> names;
-        for (const Joint& j : model->joints()) names.push_back(j.name);
-        out->warnings = log.warnings;
-        const std::vector<LogWarning> offsets = offsetFindings(out->result.meanResidual, out->result.rmse, names, file,
-                                                               estimate->logs->base.options.offset);
-        out->warnings.insert(out->warnings.end(), offsets.begin(), offsets.end());
-        out->t = log.t;
-        out->measured = log.tau;
-        out->predicted = out->result.predicted;
-        out->q = log.q;
-        out->qd = log.qd;
-        out->qdd = log.qdd;
-        out->segmentStarts = log.segmentStarts;
-        progress(1.0, "done");
+        // The CLI's validate runs the same engine call (log_validation.hpp).
+        LogValidation v = validateOnLog(*model, estimate->logs->base, estimate->estimate.values, file, settings,
+                                        progress);
+        out->summary = QString::fromStdString(v.summary.text());
+        out->warnings = std::move(v.warnings);
+        out->t = v.log.t;
+        out->measured = v.log.tau;
+        out->predicted = v.identified.predicted;
+        out->q = std::move(v.log.q);
+        out->qd = std::move(v.log.qd);
+        out->qdd = std::move(v.log.qdd);
+        out->segmentStarts = v.log.segmentStarts;
+        out->result = std::move(v.identified);
+        out->model = std::move(v.robotsOwn);
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
         runButton_->setEnabled(true);

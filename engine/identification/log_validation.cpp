@@ -1,0 +1,32 @@
+#include "identification/log_validation.hpp"
+
+#include "util/cancelled.hpp"
+
+namespace eb {
+
+LogValidation validateOnLog(const RobotModel& model, const BaseParameters& base, const Eigen::VectorXd& values,
+                            const std::string& path, const IdentificationSettings& settings,
+                            const std::function<bool(double, const std::string&)>& progress) {
+  IdentificationSettings s = settings;
+  if (progress) s.import.progress = [&progress](double f) { return progress(0.6 * f, "reading"); };
+  LogValidation v;
+  v.log = loadAndPreprocess(model, path, s);
+  if (progress && !progress(0.7, "predicting")) throw Cancelled("validation");
+  v.identified = validatePrediction(model, base, values, v.log.q, v.log.qd, v.log.qdd, v.log.tau, true);
+  v.robotsOwn =
+      validatePrediction(model, base, modelBaseParameters(model, base), v.log.q, v.log.qd, v.log.qdd, v.log.tau);
+  v.summary.path = path;
+  v.summary.timeBase = v.log.timeBase;
+  v.summary.preprocess = v.log.report;
+  v.summary.loggedDerivatives = s.useLoggedDerivatives && v.log.report.rowsOut == 0;
+  std::vector<std::string> names;
+  for (const Joint& j : model.joints()) names.push_back(j.name);
+  v.warnings = v.log.warnings;
+  const std::vector<LogWarning> offsets =
+      offsetFindings(v.identified.meanResidual, v.identified.rmse, names, path, base.options.offset);
+  v.warnings.insert(v.warnings.end(), offsets.begin(), offsets.end());
+  if (progress) progress(1.0, "done");
+  return v;
+}
+
+}  // namespace eb
