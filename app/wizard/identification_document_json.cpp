@@ -2,11 +2,14 @@
 // version 1, one section per settings group, paths relative to a folder when one is given.
 #include "app/wizard/identification_document.hpp"
 
+#include "logs/log_mapping_file.hpp"
 #include "model/model_error.hpp"
 
 #include <QDir>
 #include <QFileInfo>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -38,13 +41,6 @@ QString absolutePath(const QString& path, const QString& baseDir) {
 QJsonValue number(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
 double numberOr(const QJsonValue& v, double fallback) { return v.isDouble() ? v.toDouble() : fallback; }
 
-const char* timeUnitKey(TimeUnit u) { return timeUnitName(u); }
-TimeUnit parseTimeUnit(const QString& s, const QString& where) {
-  for (TimeUnit u : {TimeUnit::Seconds, TimeUnit::Milliseconds, TimeUnit::Microseconds, TimeUnit::Nanoseconds})
-    if (s == QLatin1String(timeUnitName(u))) return u;
-  throw JsonError((where + ": unknown time unit '" + s + "' (s, ms, us, ns)").toStdString());
-}
-
 QString delimiterKey(char c) {
   switch (c) {
     case '\t': return QStringLiteral("tab");
@@ -59,48 +55,20 @@ char parseDelimiter(const QString& s, const QString& where) {
   throw JsonError((where + ": unknown delimiter '" + s + "' (',', ';', '|', tab, blanks)").toStdString());
 }
 
+// The engine's codec of a mapping (log_mapping_file.hpp), the same object a mapping file holds.
 QJsonObject mappingToJson(const LogColumnMapping& m) {
-  QJsonObject o;
-  o["time_column"] = QString::fromStdString(m.timeColumn);
-  o["time_unit"] = timeUnitKey(m.timeUnit);
-  o["sample_rate_hz"] = m.sampleRateHz;
-  o["position_unit"] = m.positionUnit == PositionUnit::Degree ? "deg" : "rad";
-  QJsonArray joints;
-  for (const JointColumns& j : m.joints) {
-    QJsonObject jo;
-    jo["name"] = QString::fromStdString(j.name);
-    jo["q"] = QString::fromStdString(j.q);
-    jo["qd"] = QString::fromStdString(j.qd);
-    jo["qdd"] = QString::fromStdString(j.qdd);
-    jo["tau"] = QString::fromStdString(j.tau);
-    jo["torque_scale"] = j.torqueScale;
-    joints.append(jo);
-  }
-  o["joints"] = joints;
-  return o;
+  return QJsonDocument::fromJson(QByteArray::fromStdString(formatLogColumnMappingJson(m))).object();
 }
 
 LogColumnMapping mappingFromJson(const QJsonObject& o, const QString& where) {
-  LogColumnMapping m;
-  m.timeColumn = o["time_column"].toString().toStdString();
-  m.timeUnit = parseTimeUnit(o["time_unit"].toString("s"), where + ".time_unit");
-  m.sampleRateHz = o["sample_rate_hz"].toDouble(0.0);
-  const QString unit = o["position_unit"].toString("rad");
-  if (unit != "rad" && unit != "deg") throw JsonError((where + ".position_unit: '" + unit + "' (rad, deg)").toStdString());
-  m.positionUnit = unit == "deg" ? PositionUnit::Degree : PositionUnit::Radian;
-  const QJsonArray joints = o["joints"].toArray();
-  for (const QJsonValue& v : joints) {
-    const QJsonObject jo = v.toObject();
-    JointColumns j;
-    j.name = jo["name"].toString().toStdString();
-    j.q = jo["q"].toString().toStdString();
-    j.qd = jo["qd"].toString().toStdString();
-    j.qdd = jo["qdd"].toString().toStdString();
-    j.tau = jo["tau"].toString().toStdString();
-    j.torqueScale = jo["torque_scale"].toDouble(1.0);
-    m.joints.push_back(j);
+  try {
+    return parseLogColumnMappingJson(QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString());
+  } catch (const std::invalid_argument& e) {
+    // "joints/2/torque_scale: not a number" -> "<where>.joints[2].torque_scale: not a number"
+    QString what = QString::fromUtf8(e.what());
+    what.replace(QRegularExpression("/(\\d+)/"), "[\\1].");
+    throw JsonError((where + "." + what).toStdString());
   }
-  return m;
 }
 
 QStringList stringsFromJson(const QJsonValue& v) {

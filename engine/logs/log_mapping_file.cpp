@@ -6,6 +6,7 @@
 #include "util/bounded_read.hpp"
 
 #include <cmath>
+#include <stdexcept>
 #include <fstream>
 
 namespace eb {
@@ -18,7 +19,83 @@ constexpr std::size_t kMaxBytes = 4 * kMiB;  // a mapping of 10000 joints is abo
 
 std::string delimiterKey(char c) { return c == '\t' ? "tab" : c == ' ' ? "blanks" : std::string(1, c); }
 
+// The "mapping" object (the one codec of a column mapping: mapping files and the wizard's
+// session files both use it).
+json mappingJson(const LogColumnMapping& m) {
+  json joints = json::array();
+  for (const JointColumns& jc : m.joints)
+    joints.push_back({{"name", jc.name},
+                      {"q", jc.q},
+                      {"qd", jc.qd},
+                      {"qdd", jc.qdd},
+                      {"tau", jc.tau},
+                      {"torque_scale", jc.torqueScale}});
+  return {{"time_column", m.timeColumn},
+          {"time_unit", timeUnitName(m.timeUnit)},
+          {"sample_rate_hz", m.sampleRateHz},
+          {"position_unit", m.positionUnit == PositionUnit::Degree ? "deg" : "rad"},
+          {"joints", joints}};
+}
+
+// Reads a "mapping" object; throws std::invalid_argument "<key path>: <what>" (key path
+// relative to the object, '/'-separated).
+LogColumnMapping mappingFromJson(const json& o) {
+  auto fail = [](const std::string& where, const std::string& what) -> void {
+    throw std::invalid_argument(where + ": " + what);
+  };
+  auto string = [&](const json& obj, const char* key, const std::string& where, const std::string& fallback) {
+    if (!obj.contains(key)) return fallback;
+    if (!obj.at(key).is_string()) fail(where + key, "not a string");
+    return obj.at(key).get<std::string>();
+  };
+  auto number = [&](const json& v, const std::string& where) {
+    if (!v.is_number()) fail(where, "not a number");
+    const double d = v.get<double>();
+    if (!std::isfinite(d)) fail(where, "not a finite number");
+    return d;
+  };
+  if (!o.is_object()) fail("", "not an object");
+  LogColumnMapping m;
+  m.timeColumn = string(o, "time_column", "", "");
+  const std::string unit = string(o, "time_unit", "", "s");
+  bool known = false;
+  for (TimeUnit u : {TimeUnit::Seconds, TimeUnit::Milliseconds, TimeUnit::Microseconds, TimeUnit::Nanoseconds})
+    if (unit == timeUnitName(u)) {
+      m.timeUnit = u;
+      known = true;
+    }
+  if (!known) fail("time_unit", "'" + unit + "' (s, ms, us, ns)");
+  if (o.contains("sample_rate_hz")) m.sampleRateHz = number(o.at("sample_rate_hz"), "sample_rate_hz");
+  const std::string position = string(o, "position_unit", "", "rad");
+  if (position != "rad" && position != "deg") fail("position_unit", "'" + position + "' (rad, deg)");
+  m.positionUnit = position == "deg" ? PositionUnit::Degree : PositionUnit::Radian;
+  if (!o.contains("joints") || !o.at("joints").is_array()) fail("joints", "missing or not an array");
+  const json& joints = o.at("joints");
+  for (std::size_t k = 0; k < joints.size(); ++k) {
+    const std::string where = "joints/" + std::to_string(k) + "/";
+    const json& jo = joints[k];
+    if (!jo.is_object()) fail(where, "not an object");
+    JointColumns jc;
+    jc.name = string(jo, "name", where, "joint" + std::to_string(k + 1));
+    jc.q = string(jo, "q", where, "");
+    jc.qd = string(jo, "qd", where, "");
+    jc.qdd = string(jo, "qdd", where, "");
+    jc.tau = string(jo, "tau", where, "");
+    if (jo.contains("torque_scale")) jc.torqueScale = number(jo.at("torque_scale"), where + "torque_scale");
+    m.joints.push_back(jc);
+  }
+  return m;
+}
+
 }  // namespace
+
+std::string formatLogColumnMappingJson(const LogColumnMapping& mapping) { return mappingJson(mapping).dump(); }
+
+LogColumnMapping parseLogColumnMappingJson(const std::string& text) {
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) throw std::invalid_argument(": not JSON");
+  return mappingFromJson(j);
+}
 
 std::string formatLogMappingFile(const LogMappingFile& f) {
   json j;
@@ -29,18 +106,7 @@ std::string formatLogMappingFile(const LogMappingFile& f) {
                 {"decimal", std::string(1, f.format->decimal)},
                 {"header", f.format->hasHeader}};
   if (f.columns) j["columns"] = *f.columns;
-  if (f.mapping) {
-    const LogColumnMapping& m = *f.mapping;
-    json joints = json::array();
-    for (const JointColumns& jc : m.joints)
-      joints.push_back({{"name", jc.name}, {"q", jc.q}, {"qd", jc.qd}, {"qdd", jc.qdd}, {"tau", jc.tau},
-                        {"torque_scale", jc.torqueScale}});
-    j["mapping"] = {{"time_column", m.timeColumn},
-                    {"time_unit", timeUnitName(m.timeUnit)},
-                    {"sample_rate_hz", m.sampleRateHz},
-                    {"position_unit", m.positionUnit == PositionUnit::Degree ? "deg" : "rad"},
-                    {"joints", joints}};
-  }
+  if (f.mapping) j["mapping"] = mappingJson(*f.mapping);
   if (!f.torqueConstants.empty()) j["torque_constants"] = f.torqueConstants;
   return j.dump(2) + "\n";
 }
@@ -104,36 +170,13 @@ LogMappingFile readLogMappingFile(const std::string& path) {
   if (j.contains("mapping")) {
     const json& o = j.at("mapping");
     if (!o.is_object()) fail("/mapping", "not an object");
-    LogColumnMapping m;
-    m.timeColumn = string(o, "time_column", "/mapping/", "");
-    const std::string unit = string(o, "time_unit", "/mapping/", "s");
-    bool known = false;
-    for (TimeUnit u : {TimeUnit::Seconds, TimeUnit::Milliseconds, TimeUnit::Microseconds, TimeUnit::Nanoseconds})
-      if (unit == timeUnitName(u)) {
-        m.timeUnit = u;
-        known = true;
-      }
-    if (!known) fail("/mapping/time_unit", "'" + unit + "' (s, ms, us, ns)");
-    if (o.contains("sample_rate_hz")) m.sampleRateHz = number(o.at("sample_rate_hz"), "/mapping/sample_rate_hz");
-    const std::string position = string(o, "position_unit", "/mapping/", "rad");
-    if (position != "rad" && position != "deg") fail("/mapping/position_unit", "'" + position + "' (rad, deg)");
-    m.positionUnit = position == "deg" ? PositionUnit::Degree : PositionUnit::Radian;
-    if (!o.contains("joints") || !o.at("joints").is_array()) fail("/mapping/joints", "missing or not an array");
-    const json& joints = o.at("joints");
-    for (std::size_t k = 0; k < joints.size(); ++k) {
-      const std::string where = "/mapping/joints/" + std::to_string(k) + "/";
-      const json& jo = joints[k];
-      if (!jo.is_object()) fail(where, "not an object");
-      JointColumns jc;
-      jc.name = string(jo, "name", where, "joint" + std::to_string(k + 1));
-      jc.q = string(jo, "q", where, "");
-      jc.qd = string(jo, "qd", where, "");
-      jc.qdd = string(jo, "qdd", where, "");
-      jc.tau = string(jo, "tau", where, "");
-      if (jo.contains("torque_scale")) jc.torqueScale = number(jo.at("torque_scale"), where + "torque_scale");
-      m.joints.push_back(jc);
+    try {
+      f.mapping = mappingFromJson(o);
+    } catch (const std::invalid_argument& e) {
+      const std::string what = e.what();
+      const auto colon = what.find(": ");
+      fail("/mapping/" + what.substr(0, colon), what.substr(colon + 2));
     }
-    f.mapping = m;
   }
   if (f.columns && f.mapping) fail("/columns", "give either \"columns\" or \"mapping\", not both");
   if (!f.columns && !f.mapping) fail("/mapping", "missing (give \"columns\" or \"mapping\")");

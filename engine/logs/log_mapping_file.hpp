@@ -29,6 +29,13 @@ struct LogMappingFile {
   std::vector<double> torqueConstants;      ///< [N m/A] for current columns of a layout
 };
 
+/// A column mapping as the "mapping" object's JSON text (compact, numbers exact): the one codec
+/// of a mapping, for mapping files and the wizard's session files.
+std::string formatLogColumnMappingJson(const LogColumnMapping& mapping);
+/// Reads a "mapping" object's JSON text. Throws std::invalid_argument "<key path>: <what>", the
+/// key path relative to the object ("joints/2/torque_scale: not a number").
+LogColumnMapping parseLogColumnMappingJson(const std::string& text);
+
 /// The file's text (JSON, numbers exact).
 std::string formatLogMappingFile(const LogMappingFile& file);
 /// Writes it atomically. Throws FileWriteError.
