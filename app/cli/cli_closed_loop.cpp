@@ -59,7 +59,8 @@ std::string verdict(const TrackingReport& r, const RobotModel& model) {
 
 void addClosedLoopCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand(
-      "closed-loop", "Closed-loop validation: computed-torque tracking with the identified model, tracking error per joint");
+      "closed-loop",
+      "Closed-loop validation: computed-torque tracking with the identified model, tracking error per joint");
   struct Args {
     std::string robot, params, motion, plant;
     std::vector<std::string> roots, locks;
@@ -73,8 +74,9 @@ void addClosedLoopCommand(CLI::App& app) {
   cmd->add_option("params", a->params, "params.json from identify: the controller's model")->required();
   cmd->add_option("motion", a->motion, "Motion to track: excitation.json (from design), or a log (CSV or .mat)")
       ->required();
-  cmd->add_option("--plant", a->plant,
-                  "The simulated robot: a consistent params.json (default: the robot description with simulate's friction)");
+  cmd->add_option(
+      "--plant", a->plant,
+      "The simulated robot: a consistent params.json (default: the robot description with simulate's friction)");
   cmd->add_option("--kp", a->sim.kp, "Proportional gain of the computed-torque controller [1/s^2] (default 400)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--kd", a->sim.kd, "Derivative gain [1/s] (default 40)")->check(CLI::NonNegativeNumber);
@@ -97,8 +99,9 @@ void addClosedLoopCommand(CLI::App& app) {
     if (!a->plant.empty()) {
       const IdentifiedParameters pp = readParamsJson(a->plant);
       if (!pp.fullParameters)
-        throw InputError(a->plant + ": method '" + pp.method +
-                         "' has no standard parameters; a plant must be a consistent estimate (identify --method consistent)");
+        throw InputError(
+            a->plant + ": method '" + pp.method +
+            "' has no standard parameters; a plant must be a consistent estimate (identify --method consistent)");
       baseParametersFor(model, pp, a->plant);  // the same robot and joints
       plant = plantFromParameters(model, pp.options, *pp.fullParameters, a->sim);
       plantText = a->plant + " (consistent estimate, its friction and armature)";

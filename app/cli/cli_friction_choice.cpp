@@ -45,10 +45,10 @@ std::string applyFrictionChoice(const std::string& name, const RobotModel& model
     }
   const FrictionModelScore& picked = comparison.models[chosen];
   o = picked.options;
-  std::string note = "friction: " + picked.name +
-                     (name == "best" ? ", the best of " + std::to_string(comparison.models.size()) + " models"
-                                     : std::string()) +
-                     " on the held-out seconds (every fifth)";
+  std::string note =
+      "friction: " + picked.name +
+      (name == "best" ? ", the best of " + std::to_string(comparison.models.size()) + " models" : std::string()) +
+      " on the held-out seconds (every fifth)";
   if (!picked.parameterName.empty()) {
     note += "; " + picked.parameterName + " per joint:";
     for (double v : picked.parameter) {

@@ -78,7 +78,8 @@ void addSimulateCommand(CLI::App& app) {
       ->delimiter(',');
   cmd->add_option("--stribeck", a->stribeck, "Stribeck friction fs exp(-(qd / vs)^2) sign(qd): fs per joint [N m]")
       ->delimiter(',');
-  cmd->add_option("--stribeck-velocity", a->stribeckVelocity, "Stribeck velocity vs per joint [rad/s] (with --stribeck)")
+  cmd->add_option("--stribeck-velocity", a->stribeckVelocity,
+                  "Stribeck velocity vs per joint [rad/s] (with --stribeck)")
       ->delimiter(',');
   cmd->add_option("--armature", a->armature,
                   "Rotor inertia reflected to each joint [kg m^2]: one value for all or one per joint")

@@ -173,13 +173,13 @@ void ClosedLoopPanel::show() {
           .arg(formatNumber(r.divergedAt, 3));
     return tr("%1 rad (%2 at %3 s): %4 the %5 rad bar")
         .arg(formatNumber(r.maxError, 3), QString::fromStdString(model.joint(r.maxErrorJoint).name),
-             formatNumber(r.maxErrorTime, 3),
-             r.maxError <= kTrackingErrorBar ? tr("within") : tr("beyond"), formatNumber(kTrackingErrorBar, 2));
+             formatNumber(r.maxErrorTime, 3), r.maxError <= kTrackingErrorBar ? tr("within") : tr("beyond"),
+             formatNumber(kTrackingErrorBar, 2));
   };
-  summary_->setText(tr("%1 s tracked at 1 kHz. Worst error with the estimate: %2.<br>With the description's own "
-                       "parameters: %3.")
-                        .arg(formatNumber(result_->identified.duration, 4), line(result_->identified),
-                             line(result_->robotsOwn)));
+  summary_->setText(
+      tr("%1 s tracked at 1 kHz. Worst error with the estimate: %2.<br>With the description's own "
+         "parameters: %3.")
+          .arg(formatNumber(result_->identified.duration, 4), line(result_->identified), line(result_->robotsOwn)));
 }
 
 }  // namespace eb::wizard

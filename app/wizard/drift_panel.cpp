@@ -21,10 +21,9 @@ namespace {
 
 // One colour per joint, as the charts of the other pages (tab10).
 QColor driftJointColor(int j) {
-  static const QColor colors[] = {QColor(31, 119, 180), QColor(255, 127, 14), QColor(44, 160, 44),
-                                  QColor(214, 39, 40),  QColor(148, 103, 189), QColor(140, 86, 75),
-                                  QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34),
-                                  QColor(23, 190, 207)};
+  static const QColor colors[] = {
+      QColor(31, 119, 180), QColor(255, 127, 14),  QColor(44, 160, 44),   QColor(214, 39, 40),  QColor(148, 103, 189),
+      QColor(140, 86, 75),  QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34), QColor(23, 190, 207)};
   return colors[j % 10];
 }
 
@@ -37,8 +36,9 @@ DriftPanel::DriftPanel(WizardSession* session, QWidget* parent) : QWidget(parent
   window_->setDecimals(1);
   window_->setSuffix(" s");
   window_->setValue(5.0);
-  window_->setToolTip(tr("Length of the windows the residual is averaged over; a trend needs at least 3. Whole "
-                         "periods of a periodic motion keep the motion's own pattern out of the trend."));
+  window_->setToolTip(
+      tr("Length of the windows the residual is averaged over; a trend needs at least 3. Whole "
+         "periods of a periodic motion keep the motion's own pattern out of the trend."));
   connect(window_, &QDoubleSpinBox::valueChanged, this, &DriftPanel::refresh);
   summary_ = new QLabel;
   summary_->setObjectName("driftSummary");
@@ -130,13 +130,14 @@ void DriftPanel::refresh() {
   }
   setChartRanges(chart, report.windows.front().start, report.windows.back().end, lo, hi);
   summary_->setText(
-      drifted == 0
-          ? tr("%1 windows over %2 s: every joint's residual is steady.").arg(report.windows.size()).arg(report.duration, 0, 'g', 4)
-          : tr("%1 windows over %2 s: %3 joint(s) drifted by more than 3 σ and a tenth of their residual RMS "
-               "(friction warming up, a temperature change?). With few windows, read it as a hint.")
-                .arg(report.windows.size())
-                .arg(report.duration, 0, 'g', 4)
-                .arg(drifted));
+      drifted == 0 ? tr("%1 windows over %2 s: every joint's residual is steady.")
+                         .arg(report.windows.size())
+                         .arg(report.duration, 0, 'g', 4)
+                   : tr("%1 windows over %2 s: %3 joint(s) drifted by more than 3 σ and a tenth of their residual RMS "
+                        "(friction warming up, a temperature change?). With few windows, read it as a hint.")
+                         .arg(report.windows.size())
+                         .arg(report.duration, 0, 'g', 4)
+                         .arg(drifted));
 }
 
 }  // namespace eb::wizard

@@ -137,7 +137,8 @@ void ValidatePage::buildUi() {
   tabs_->addTab(drift_, tr("Drift"));
   tabs_->addTab(closedLoop_, tr("Closed loop"));
   tabs_->setTabToolTip(1, tr("Does the residual wander over the log (friction warming up, temperature)?"));
-  tabs_->setTabToolTip(2, tr("Computed-torque tracking of the log's motion with the estimate as the controller's model"));
+  tabs_->setTabToolTip(2,
+                       tr("Computed-torque tracking of the log's motion with the estimate as the controller's model"));
 
   auto* split = new QSplitter(Qt::Horizontal);
   split->addWidget(chartBox);
@@ -245,8 +246,8 @@ void ValidatePage::startValidation() {
   task_->start(
       [=](const common::BackgroundTask::Progress& progress) {
         // The CLI's validate runs the same engine call (log_validation.hpp).
-        LogValidation v = validateOnLog(*model, estimate->logs->base, estimate->estimate.values, file, settings,
-                                        progress);
+        LogValidation v =
+            validateOnLog(*model, estimate->logs->base, estimate->estimate.values, file, settings, progress);
         out->summary = QString::fromStdString(v.summary.text());
         out->warnings = std::move(v.warnings);
         out->t = v.log.t;

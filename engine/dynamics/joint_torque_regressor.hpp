@@ -44,7 +44,7 @@ struct RegressorOptions {
   /// The Coulomb smooth-sign width of joint j [rad/s].
   double widthOf(int joint) const {
     return static_cast<std::size_t>(joint) < coulombWidths.size() ? coulombWidths[static_cast<std::size_t>(joint)]
-                                                                   : coulombWidth;
+                                                                  : coulombWidth;
   }
   /// Whether the friction is more than viscous + one Coulomb level of one shared width.
   bool richFriction() const { return asymmetricCoulomb || stribeck || !coulombWidths.empty(); }

@@ -404,7 +404,8 @@ FrictionComparison compareFrictionModels(const RobotModel& model, const LogList&
       picks[m] = chooseAlternatives(specs[m], train, r, w, std::vector<int>(static_cast<std::size_t>(n), centre));
     }
   }
-  for (std::size_t m = 0; m < specs.size(); ++m) out.models.push_back(scoreModel(specs[m], picks[m], dictionary, train, held, r, w, options));
+  for (std::size_t m = 0; m < specs.size(); ++m)
+    out.models.push_back(scoreModel(specs[m], picks[m], dictionary, train, held, r, w, options));
   for (std::size_t m = 1; m < out.models.size(); ++m)
     if (out.models[m].score < out.models[static_cast<std::size_t>(out.best)].score) out.best = static_cast<int>(m);
   return out;

@@ -14,11 +14,11 @@
 namespace eb {
 
 struct LogValidation {
-  PreprocessedLog log;                ///< the samples predicted (t, q, qd, qdd, tau; segments)
-  LogSummary summary;                 ///< its time base and preprocessing, as the pipeline prints them
-  ValidationResult identified;        ///< with the identified parameters (predicted torques kept)
-  ValidationResult robotsOwn;         ///< with the description's parameters, no friction
-  std::vector<LogWarning> warnings;   ///< the importer's and preprocessing's, then offset findings
+  PreprocessedLog log;               ///< the samples predicted (t, q, qd, qdd, tau; segments)
+  LogSummary summary;                ///< its time base and preprocessing, as the pipeline prints them
+  ValidationResult identified;       ///< with the identified parameters (predicted torques kept)
+  ValidationResult robotsOwn;        ///< with the description's parameters, no friction
+  std::vector<LogWarning> warnings;  ///< the importer's and preprocessing's, then offset findings
 };
 
 /// Validates base parameters `values` of `base` on the log at `path` read with `settings`.

@@ -33,8 +33,8 @@ inline constexpr double kDefaultGapSteps = 5.0;
 
 /// The gap threshold as a setting (util/setting_spec.hpp): the CLI's --gap-steps, the wizard's box.
 inline constexpr SettingSpec<double> kGapStepsSpec{
-    "gap_steps", "--gap-steps", "Gap over", "steps", kDefaultGapSteps, 1.5, 1e6,
-    "A time step longer than this many nominal steps splits the log"};
+    "gap_steps",      "--gap-steps", "Gap over", "steps",
+    kDefaultGapSteps, 1.5,           1e6,        "A time step longer than this many nominal steps splits the log"};
 
 /// Smallest time step kept, as a fraction of the nominal step: a sample repeated with a
 /// jittered stamp (1e-12 s after the previous one) would make differentiated velocities

@@ -154,7 +154,8 @@ ClosedLoopComparison compareClosedLoop(const RobotModel& model, const BaseParame
   };
   ClosedLoopComparison c;
   c.identified = run(identifiedModelController(model, base, baseValues), 0.0);
-  c.robotsOwn = run(identifiedModelController(model, base, base.baseFromFull(regressorParameters(model, base.options))), 0.5);
+  c.robotsOwn =
+      run(identifiedModelController(model, base, base.baseFromFull(regressorParameters(model, base.options))), 0.5);
   return c;
 }
 

@@ -44,14 +44,14 @@ RobotModel plantFromParameters(const RobotModel& model, const RegressorOptions& 
 
 struct TrackingReport {
   long samples = 0;
-  double duration = 0.0;       ///< [s]
-  Eigen::VectorXd rms, max;    ///< per joint tracking error q_d - q [rad or m]
-  Eigen::VectorXd torqueRms;   ///< per joint commanded torque RMS [N m]
-  double maxError = 0.0;       ///< over all joints [rad or m]
-  double maxErrorTime = 0.0;   ///< [s] when it happened
+  double duration = 0.0;      ///< [s]
+  Eigen::VectorXd rms, max;   ///< per joint tracking error q_d - q [rad or m]
+  Eigen::VectorXd torqueRms;  ///< per joint commanded torque RMS [N m]
+  double maxError = 0.0;      ///< over all joints [rad or m]
+  double maxErrorTime = 0.0;  ///< [s] when it happened
   int maxErrorJoint = 0;
-  bool diverged = false;       ///< the loop went unstable: the errors are +inf
-  double divergedAt = 0.0;     ///< [s] when
+  bool diverged = false;    ///< the loop went unstable: the errors are +inf
+  double divergedAt = 0.0;  ///< [s] when
 };
 
 /// Tracking error of a simulated closed loop (log.qTrue) against the desired motion at log.t.

@@ -77,8 +77,9 @@ SimulatedLog simulateExperiment(const RobotModel& model, const Trajectory& traje
   if (trajectoryDof(trajectory) != n)
     throw std::invalid_argument("simulate: trajectory has " + std::to_string(trajectoryDof(trajectory)) +
                                 " joints, robot has " + std::to_string(n));
-  const DesiredMotion desired = [&trajectory](double t, Eigen::VectorXd& q, Eigen::VectorXd& qd,
-                                              Eigen::VectorXd& qdd) { evaluateTrajectory(trajectory, t, q, qd, qdd); };
+  const DesiredMotion desired = [&trajectory](double t, Eigen::VectorXd& q, Eigen::VectorXd& qd, Eigen::VectorXd& qdd) {
+    evaluateTrajectory(trajectory, t, q, qd, qdd);
+  };
   return simulateTracking(model, desired, s.duration > 0.0 ? s.duration : trajectoryDuration(trajectory), s, {},
                           progress);
 }
@@ -164,8 +165,7 @@ SimulatedLog simulateTracking(const RobotModel& model, const DesiredMotion& desi
       q += h / 6.0 * (k1v + 2.0 * k2v + 2.0 * k3v + k4v);
       qd += h / 6.0 * (k1a + 2.0 * k2a + 2.0 * k3a + k4a);
     }
-    if (!q.allFinite() || !qd.allFinite())
-      throw SimulationDiverged(t);
+    if (!q.allFinite() || !qd.allFinite()) throw SimulationDiverged(t);
     if (progress && (k % 500 == 0) && !progress(static_cast<double>(k) / N)) throw Cancelled("simulation");
   }
   return log;

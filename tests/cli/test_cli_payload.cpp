@@ -181,9 +181,9 @@ TEST(CliPayload, UrLikeCurrentLogsPublishedGainsExplainALowMassAndCalibrationFix
   ex.trajectory = defaultExcitation(loadRobot(robot), 10.0, 5);
   const std::string excitation = (dir / "excitation.json").string();
   writeExcitationJson(excitation, ex);
-  const std::string calibration = writePayload(
-      dir, "calibration.json",
-      R"({"mass": 2.805, "com": [0.0, 0.0, 0.06], "inertia_com": [0.008, 0.0, 0.0, 0.008, 0.0, 0.004]})");
+  const std::string calibration =
+      writePayload(dir, "calibration.json",
+                   R"({"mass": 2.805, "com": [0.0, 0.0, 0.06], "inertia_com": [0.008, 0.0, 0.0, 0.008, 0.0, 0.004]})");
   const std::string tool = writePayload(
       dir, "tool.json", R"({"mass": 1.2, "com": [0.03, -0.02, 0.08], "inertia_com": [0.003, 0, 0, 0.004, 0, 0.002]})");
   const std::vector<double> published = {10.0, 10.6956, 8.4566, 9.0029, 9.48, 10.1232};
@@ -193,11 +193,33 @@ TEST(CliPayload, UrLikeCurrentLogsPublishedGainsExplainALowMassAndCalibrationFix
     trueText += (trueText.empty() ? "" : ",") + std::to_string(1.15 * k);
   }
   const auto simulate = [&](const std::string& out, const std::string& payload, const std::string& seed) {
-    std::vector<std::string> args = {"simulate", robot, excitation, "--out", out, "--rate", "480", "--log-rate", "96",
-                                      "--jitter", "0.3", "--noise-torque", "0.3", "--noise-position", "1e-5",
-                                      "--torque-constants", trueText, "--duration", "20", "--seed", seed,
-                                      "--armature", "1.0,1.0,0.5,0.15,0.15,0.15", "--viscous", "10,10,5,1.5,1.5,1.5",
-                                      "--coulomb", "9,9,6,2,2,2"};
+    std::vector<std::string> args = {"simulate",
+                                     robot,
+                                     excitation,
+                                     "--out",
+                                     out,
+                                     "--rate",
+                                     "480",
+                                     "--log-rate",
+                                     "96",
+                                     "--jitter",
+                                     "0.3",
+                                     "--noise-torque",
+                                     "0.3",
+                                     "--noise-position",
+                                     "1e-5",
+                                     "--torque-constants",
+                                     trueText,
+                                     "--duration",
+                                     "20",
+                                     "--seed",
+                                     seed,
+                                     "--armature",
+                                     "1.0,1.0,0.5,0.15,0.15,0.15",
+                                     "--viscous",
+                                     "10,10,5,1.5,1.5,1.5",
+                                     "--coulomb",
+                                     "9,9,6,2,2,2"};
     if (!payload.empty()) args.insert(args.end(), {"--payload", payload});
     const auto r = runCli(args);
     ASSERT_EQ(r.status, 0) << r.err;
@@ -245,8 +267,16 @@ TEST(CliPayload, TheRobotBlockTakesTheFrictionModelsOfIdentify) {
   const std::string payload = writePayload(dir, "tool.json", R"({"mass": 2.0, "com": [0.01, 0.02, 0.05],
       "inertia_com": [4e-3, 0, 0, 5e-3, 0, 3e-3]})");
   const std::string loaded = (dir / "loaded.csv").string(), unloaded = (dir / "unloaded.csv").string();
-  const std::vector<std::string> drives = {"--rate", "500", "--noise-torque", "0.05", "--stribeck", "4,4,2,0.5,0.5,0.5",
-                                           "--stribeck-velocity", "0.1", "--armature", "0.5,0.5,0.3,0.05,0.05,0.05"};
+  const std::vector<std::string> drives = {"--rate",
+                                           "500",
+                                           "--noise-torque",
+                                           "0.05",
+                                           "--stribeck",
+                                           "4,4,2,0.5,0.5,0.5",
+                                           "--stribeck-velocity",
+                                           "0.1",
+                                           "--armature",
+                                           "0.5,0.5,0.3,0.05,0.05,0.05"};
   std::vector<std::string> args = {"simulate", "ur5", ex, "--out", unloaded};
   args.insert(args.end(), drives.begin(), drives.end());
   auto r = runCli(args);
@@ -256,7 +286,8 @@ TEST(CliPayload, TheRobotBlockTakesTheFrictionModelsOfIdentify) {
   r = runCli(args);
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string out = (dir / "estimate.json").string();
-  r = runCli({"identify-payload", "ur5", loaded, "--unloaded", unloaded, "--armature", "--friction", "best", "--out", out});
+  r = runCli(
+      {"identify-payload", "ur5", loaded, "--unloaded", unloaded, "--armature", "--friction", "best", "--out", out});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("friction: viscous + Coulomb + Stribeck"), std::string::npos) << r.out;
   EXPECT_NEAR(nlohmann::json::parse(eb::test::readText(out))["mass"].get<double>(), 2.0, 0.06);

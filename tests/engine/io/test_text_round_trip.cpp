@@ -107,7 +107,8 @@ TEST(TextRoundTrip, ParamsJsonKeepsTheRicherFrictionShapes) {
     readParamsJson(dir.file("bad.json"));
     ADD_FAILURE() << "three Stribeck velocities for two joints were accepted";
   } catch (const InputError& err) {
-    EXPECT_NE(std::string(err.what()).find("bad.json: regressor: 3 Stribeck velocities for 2 joints"), std::string::npos)
+    EXPECT_NE(std::string(err.what()).find("bad.json: regressor: 3 Stribeck velocities for 2 joints"),
+              std::string::npos)
         << err.what();
   }
 }

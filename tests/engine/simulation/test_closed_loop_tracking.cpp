@@ -95,8 +95,10 @@ TEST(ClosedLoopTracking, AnIdentifiedTorqueOffsetIsNotCommanded) {
       regressorParameters(c.model, withOffset, c.settings.viscous, c.settings.coulomb, offsets, c.settings.armature);
   const ControllerTorque a = identifiedModelController(c.model, base, base.baseFromFull(full));
   const ControllerTorque b = identifiedModelController(c.model, c.base, c.base.baseFromFull(c.truth));
-  const Eigen::VectorXd q = Eigen::VectorXd::Constant(c.model.dof(), 0.3), qd = Eigen::VectorXd::Constant(c.model.dof(), 0.2);
-  const Eigen::VectorXd qdd = Eigen::VectorXd::Constant(c.model.dof(), -0.5), qdD = Eigen::VectorXd::Constant(c.model.dof(), 0.25);
+  const Eigen::VectorXd q = Eigen::VectorXd::Constant(c.model.dof(), 0.3),
+                        qd = Eigen::VectorXd::Constant(c.model.dof(), 0.2);
+  const Eigen::VectorXd qdd = Eigen::VectorXd::Constant(c.model.dof(), -0.5),
+                        qdD = Eigen::VectorXd::Constant(c.model.dof(), 0.25);
   EXPECT_LT((a(q, qd, qdd, qdD) - b(q, qd, qdd, qdD)).cwiseAbs().maxCoeff(), 1e-9);
 }
 
@@ -119,7 +121,8 @@ TEST(ClosedLoopTracking, ASampledMotionTracksAsItsAnalyticSource) {
   c.desired(1.0005, qa, qda, qdda);
   EXPECT_LT((a - qa).cwiseAbs().maxCoeff(), 1e-5);
   const ControllerTorque controller = identifiedModelController(c.model, c.base, c.base.baseFromFull(c.truth));
-  const TrackingReport fromSamples = trackingReport(simulateTracking(c.model, sampled, 4.0, c.settings, controller), sampled);
+  const TrackingReport fromSamples =
+      trackingReport(simulateTracking(c.model, sampled, 4.0, c.settings, controller), sampled);
   const TrackingReport analytic = c.track(c.truth);
   EXPECT_LT(fromSamples.maxError, 1e-3);
   EXPECT_NEAR(fromSamples.rms.maxCoeff(), analytic.rms.maxCoeff(), 5e-4);
