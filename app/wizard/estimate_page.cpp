@@ -171,12 +171,20 @@ QGroupBox* EstimatePage::buildJointModelBox() {
   for (QCheckBox* c : {viscousCheck_, coulombCheck_, offsetCheck_, armatureCheck_})
     connect(c, &QCheckBox::toggled, this, &EstimatePage::onSettingsEdited);
 
+  frictionModelLabel_ = new QLabel;
+  frictionModelLabel_->setObjectName("frictionModelLabel");
+  frictionModelLabel_->setWordWrap(true);
+  frictionModelLabel_->setToolTip(
+      tr("Chosen on the Friction models tab; ticking a friction box goes back to the plain "
+         "model"));
+
   auto* columnsBox = new QGroupBox(tr("Joint model"));
   auto* columnsLayout = new QGridLayout(columnsBox);
   columnsLayout->addWidget(viscousCheck_, 0, 0);
   columnsLayout->addWidget(coulombCheck_, 1, 0);
   columnsLayout->addWidget(offsetCheck_, 0, 1);
   columnsLayout->addWidget(armatureCheck_, 1, 1);
+  columnsLayout->addWidget(frictionModelLabel_, 2, 0, 1, 2);
   return columnsBox;
 }
 
@@ -285,6 +293,7 @@ QWidget* EstimatePage::buildResultPanes() {
     return logs;
   });
   notesTabs_->addTab(frictionView_, tr("Friction models"));
+  connect(frictionView_, &FrictionComparisonView::modelChosen, this, &EstimatePage::useFrictionModel);
   auto* bottom = new QSplitter(Qt::Horizontal);
   bottom->addWidget(linksBox_);
   bottom->addWidget(residualBox);
@@ -325,7 +334,27 @@ void EstimatePage::showSettings() {
   coulombCheck_->setChecked(s.coulomb);
   offsetCheck_->setChecked(s.offset);
   armatureCheck_->setChecked(s.armature);
+  frictionModelLabel_->setText(s.frictionModel.empty()
+                                   ? QString()
+                                   : tr("Friction: %1, as compared").arg(QString::fromStdString(s.frictionModel)));
+  frictionModelLabel_->setVisible(!s.frictionModel.empty());
   updating_ = false;
+}
+
+void EstimatePage::useFrictionModel(const RegressorOptions& options, const QString& name) {
+  EstimationSettings s = session_->document()->estimation();
+  s.viscous = options.viscous;
+  s.coulomb = options.coulomb;
+  s.coulombWidth = options.coulombWidth;
+  s.asymmetricCoulomb = options.asymmetricCoulomb;
+  s.stribeck = options.stribeck;
+  s.coulombWidths = options.coulombWidths;
+  s.stribeckVelocities = options.stribeckVelocities;
+  s.frictionModel = name.toStdString();
+  if (s == session_->document()->estimation()) return;
+  if (task_->isRunning()) cancelEstimation();
+  session_->document()->setEstimation(s);  // drops the results of the old model
+  showSettings();
 }
 
 void EstimatePage::onSettingsEdited() {
@@ -333,6 +362,14 @@ void EstimatePage::onSettingsEdited() {
   EstimationSettings s = session_->document()->estimation();
   s.method = static_cast<EstimationMethod>(methodCombo_->currentData().toInt());
   s.ridgeLambda = ridgeSpin_->value();
+  if (s.viscous != viscousCheck_->isChecked() || s.coulomb != coulombCheck_->isChecked()) {
+    // A friction box ticked by hand: back to the plain shapes.
+    s.asymmetricCoulomb = s.stribeck = false;
+    s.coulombWidths.clear();
+    s.stribeckVelocities.clear();
+    s.frictionModel.clear();
+    frictionModelLabel_->setVisible(false);
+  }
   s.viscous = viscousCheck_->isChecked();
   s.coulomb = coulombCheck_->isChecked();
   s.offset = offsetCheck_->isChecked();

@@ -63,6 +63,8 @@ class EstimatePage : public QWizardPage {
   QWidget* buildResultPanes();
   void showSettings();
   void onSettingsEdited();
+  /// The friction model chosen on the comparison tab becomes the estimate's (results dropped).
+  void useFrictionModel(const RegressorOptions& options, const QString& name);
   void showResults();
   /// The prior weight line, the per-link plausibility and the held-out chart (consistent only; s null: none).
   void showConsistentResults(const ResultsSummary* s, bool live);
@@ -77,6 +79,7 @@ class EstimatePage : public QWizardPage {
   QComboBox* methodCombo_;
   QDoubleSpinBox* ridgeSpin_;
   QCheckBox* viscousCheck_;
+  QLabel* frictionModelLabel_ = nullptr;
   QCheckBox* coulombCheck_;
   QCheckBox* offsetCheck_;
   QCheckBox* armatureCheck_;

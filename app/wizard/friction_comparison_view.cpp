@@ -27,8 +27,20 @@ FrictionComparisonView::FrictionComparisonView(ModelProvider model, LogsProvider
   table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->verticalHeader()->setVisible(false);
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  use_ = new QPushButton(tr("Use for the estimate"));
+  use_->setObjectName("useFrictionModelButton");
+  use_->setToolTip(
+      tr("Estimate with the selected model (the best if none is selected), its widths or Stribeck "
+         "velocities as compared; params.json carries them to validate, torques and closed-loop"));
+  use_->setEnabled(false);
+  connect(use_, &QPushButton::clicked, this, [this] {
+    const int row = table_->currentRow() >= 0 ? table_->currentRow() : bestRow_;
+    if (row >= 0 && row < static_cast<int>(options_.size()))
+      emit modelChosen(options_[size_t(row)], names_[size_t(row)]);
+  });
   auto* top = new QHBoxLayout;
   top->addWidget(compare_);
+  top->addWidget(use_);
   top->addStretch(1);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
@@ -58,6 +70,7 @@ void FrictionComparisonView::run() {
   const std::shared_ptr<const RobotModel> model = model_();
   auto result = std::make_shared<FrictionComparison>();
   compare_->setText(tr("Cancel"));
+  use_->setEnabled(false);
   task_->start(
       [=](const common::BackgroundTask::Progress& progress) { *result = compareFrictionModels(*model, logs, progress); },
       [=](const common::BackgroundTask::Outcome& outcome) {
@@ -85,6 +98,14 @@ QString shortName(const std::string& name) {
 void FrictionComparisonView::showComparison(const FrictionComparison& c) {
   const int joints = c.models.empty() ? 0 : static_cast<int>(c.models.front().heldOutNrmse.size());
   table_->clear();
+  options_.clear();
+  names_.clear();
+  for (const FrictionModelScore& m : c.models) {
+    options_.push_back(m.options);
+    names_.push_back(QString::fromStdString(m.name));
+  }
+  bestRow_ = c.best;
+  use_->setEnabled(!c.models.empty());
   table_->setRowCount(static_cast<int>(c.models.size()));
   table_->setColumnCount(3);
   table_->setHorizontalHeaderLabels({tr("Model"), tr("Score"), tr("Held-out NRMSE per joint [%]")});
@@ -113,7 +134,7 @@ void FrictionComparisonView::showComparison(const FrictionComparison& c) {
       table_->setItem(m, col, items[col]);
     }
   }
-  status_->setText(tr("Best on %1 held-out samples: %2 (the estimate uses viscous + Coulomb).")
+  status_->setText(tr("Best on %1 held-out samples: %2. Select a model and use it for the estimate.")
                        .arg(c.heldOutSamples)
                        .arg(QString::fromStdString(c.models[static_cast<std::size_t>(c.best)].name)));
 }

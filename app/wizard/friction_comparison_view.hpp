@@ -2,7 +2,9 @@
 // The wizard's friction-model comparison: a button that fits the five friction
 // models of engine/identification/friction_comparison.hpp on the session's logs
 // (in the background, cancellable) and a table of their held-out NRMSE per joint,
-// the best model marked. It shows results; the engine computes them.
+// the best model marked. It shows results; the engine computes them. "Use for the estimate"
+// hands the selected model's regressor columns (with its widths or Stribeck velocities) to
+// the estimate page.
 
 #include "app/common/background_task.hpp"
 #include "identification/identification_pipeline.hpp"
@@ -38,11 +40,14 @@ class FrictionComparisonView : public QWidget {
 
   QPushButton* compareButton() const { return compare_; }
   QTableWidget* table() const { return table_; }
+  QPushButton* useButton() const { return use_; }
   /// Shows a comparison (the table's rows: models; columns: score, then joints).
   void showComparison(const FrictionComparison& c);
 
  signals:
   void comparisonFinished(bool ok);
+  /// The user chose a compared model for the estimate: its regressor columns and name.
+  void modelChosen(const eb::RegressorOptions& options, const QString& name);
 
  private:
   void run();
@@ -50,7 +55,11 @@ class FrictionComparisonView : public QWidget {
   LogsProvider logs_;
   common::BackgroundTask* task_;
   QPushButton* compare_;
+  QPushButton* use_;
   QLabel* status_;
+  std::vector<RegressorOptions> options_;  // per table row, the last comparison's models
+  std::vector<QString> names_;
+  int bestRow_ = -1;
   QTableWidget* table_;
 };
 

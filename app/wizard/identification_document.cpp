@@ -49,7 +49,9 @@ bool PreprocessingSettings::operator==(const PreprocessingSettings& o) const {
 
 bool EstimationSettings::operator==(const EstimationSettings& o) const {
   return method == o.method && ridgeLambda == o.ridgeLambda && viscous == o.viscous && coulomb == o.coulomb &&
-         offset == o.offset && armature == o.armature && coulombWidth == o.coulombWidth;
+         offset == o.offset && armature == o.armature && coulombWidth == o.coulombWidth &&
+         asymmetricCoulomb == o.asymmetricCoulomb && stribeck == o.stribeck && coulombWidths == o.coulombWidths &&
+         stribeckVelocities == o.stribeckVelocities && frictionModel == o.frictionModel;
 }
 
 std::optional<CsvFormat> effectiveCsvFormat(const LogSource& log) {
@@ -102,6 +104,10 @@ IdentificationSettings IdentificationDocument::commonSettings() const {
   s.regressor.offset = estimation_.offset;
   s.regressor.armature = estimation_.armature;
   s.regressor.coulombWidth = estimation_.coulombWidth;
+  s.regressor.asymmetricCoulomb = estimation_.coulomb && estimation_.asymmetricCoulomb;
+  s.regressor.stribeck = estimation_.coulomb && estimation_.stribeck;
+  s.regressor.coulombWidths = estimation_.coulomb ? estimation_.coulombWidths : std::vector<double>{};
+  s.regressor.stribeckVelocities = s.regressor.stribeck ? estimation_.stribeckVelocities : std::vector<double>{};
   s.estimation.method = estimation_.method;
   s.estimation.ridgeLambda = estimation_.ridgeLambda;
   s.preprocess.cutoffHz = preprocessing_.cutoffHz;

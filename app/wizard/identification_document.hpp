@@ -23,6 +23,7 @@
 #include <limits>
 #include <optional>
 #include <utility>
+#include <string>
 #include <vector>
 
 namespace eb::wizard {
@@ -70,12 +71,19 @@ struct PreprocessingSettings {
 /// Regressor columns and estimator.
 struct EstimationSettings {
   EstimationMethod method = EstimationOptions{}.method;  ///< the CLI's default too (OLS)
-  double ridgeLambda = kRidgeLambdaSpec.defaultValue;  ///< relative to diag(Phi^T Phi)
+  double ridgeLambda = kRidgeLambdaSpec.defaultValue;    ///< relative to diag(Phi^T Phi)
   bool viscous = true;         ///< fv qd per joint
   bool coulomb = true;         ///< fc sign(qd) per joint
   bool offset = false;         ///< constant torque offset per joint
   bool armature = false;       ///< rotor inertia Ia qdd per joint
   double coulombWidth = 0.0;   ///< smooth sign width [rad/s]; 0 = exact sign
+  /// A richer friction shape (joint_torque_regressor.hpp), chosen from the friction comparison:
+  /// a Coulomb level per direction, per joint widths, the Stribeck term with its velocities.
+  bool asymmetricCoulomb = false;
+  bool stribeck = false;
+  std::vector<double> coulombWidths, stribeckVelocities;
+  /// Name of the compared model the shape came from ("" for the plain checkboxes).
+  std::string frictionModel;
   bool operator==(const EstimationSettings& o) const;
 };
 

@@ -271,6 +271,22 @@ EstimationSettings estimationFromJson(const QJsonObject& json) {
   est.offset = e["offset"].toBool(false);
   est.armature = e["armature"].toBool(false);
   est.coulombWidth = e["coulomb_width"].toDouble(0.0);
+  est.asymmetricCoulomb = e["asymmetric_coulomb"].toBool(false);
+  est.stribeck = e["stribeck"].toBool(false);
+  const auto numbers = [&e](const char* key) {
+    std::vector<double> out;
+    const QJsonArray a = e[key].toArray();
+    for (int k = 0; k < a.size(); ++k) {
+      if (!a[k].isDouble() || !std::isfinite(a[k].toDouble()) || a[k].toDouble() < 0.0)
+        throw JsonError(std::string("identification: estimation.") + key + "[" + std::to_string(k) +
+                        "]: not a number >= 0");
+      out.push_back(a[k].toDouble());
+    }
+    return out;
+  };
+  est.coulombWidths = numbers("coulomb_widths");
+  est.stribeckVelocities = numbers("stribeck_velocities");
+  est.frictionModel = e["friction_model"].toString().toStdString();
   return est;
 }
 
@@ -360,6 +376,17 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
   est["offset"] = estimation_.offset;
   est["armature"] = estimation_.armature;
   est["coulomb_width"] = estimation_.coulombWidth;
+  // The richer friction shape, only when chosen (friction_comparison_view.hpp).
+  const auto numbers = [](const std::vector<double>& v) {
+    QJsonArray a;
+    for (double x : v) a.append(x);
+    return a;
+  };
+  if (estimation_.asymmetricCoulomb) est["asymmetric_coulomb"] = true;
+  if (estimation_.stribeck) est["stribeck"] = true;
+  if (!estimation_.coulombWidths.empty()) est["coulomb_widths"] = numbers(estimation_.coulombWidths);
+  if (!estimation_.stribeckVelocities.empty()) est["stribeck_velocities"] = numbers(estimation_.stribeckVelocities);
+  if (!estimation_.frictionModel.empty()) est["friction_model"] = QString::fromStdString(estimation_.frictionModel);
   root["estimation"] = est;
 
   if (!validationLog_.isEmpty()) root["validation_log"] = relativePath(validationLog_, baseDir);

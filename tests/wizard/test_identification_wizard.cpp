@@ -25,6 +25,7 @@
 #include "model/builtin_robots.hpp"
 #include "model/robot_loader.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
@@ -299,7 +300,8 @@ class IdentificationWizardTest : public QObject {
       const QJsonArray joints =
           QJsonDocument::fromJson(output.toUtf8()).object()["drift"].toObject()["joints"].toArray();
       QCOMPARE(joints.size(), 7);
-      for (int j = 0; j < 7; ++j) QCOMPARE(joints[j].toObject()["drifted"].toBool(), bool(driftReport.drifted[size_t(j)]));
+      for (int j = 0; j < 7; ++j)
+        QCOMPARE(joints[j].toObject()["drifted"].toBool(), bool(driftReport.drifted[size_t(j)]));
     }
     // The CLI's closed loop on the wizard's file and the same log: the same tracking error.
     QCOMPARE(runCli({"closed-loop", "panda", json, validationLog_, "--json"}, &output), 0);
@@ -307,7 +309,8 @@ class IdentificationWizardTest : public QObject {
       const QJsonObject v = QJsonDocument::fromJson(output.toUtf8()).object();
       const double cliMax = v["identified"].toObject()["max_error"].toDouble(-1.0);
       QVERIFY2(std::abs(cliMax - tracking.identified.maxError) <= 1e-6 * cliMax,
-               qPrintable(QString("cli %1, wizard %2").arg(cliMax, 0, 'g', 17).arg(tracking.identified.maxError, 0, 'g', 17)));
+               qPrintable(
+                   QString("cli %1, wizard %2").arg(cliMax, 0, 'g', 17).arg(tracking.identified.maxError, 0, 'g', 17)));
     }
     // The CLI validates the wizard's file: it is a real params.json.
     QCOMPARE(runCli({"validate", "panda", json, validationLog_, "--json"}, &output), 0);
@@ -408,6 +411,38 @@ class IdentificationWizardTest : public QObject {
     }
     QVERIFY(best >= 0);
     QVERIFY2(coulomb > 0.0 && coulomb <= 1.01 * bestScore, qPrintable(QString("Coulomb %1, best %2").arg(coulomb).arg(bestScore)));
+
+    // The smooth model, chosen for the estimate: its per joint widths reach the regression and
+    // the exported params.json, which the CLI validates with them.
+    int smooth = -1;
+    for (int row = 0; row < 5; ++row)
+      if (table->item(row, 0)->toolTip().contains("smooth Coulomb")) smooth = row;
+    QVERIFY(smooth >= 0);
+    table->setCurrentCell(smooth, 0);
+    QTest::mouseClick(view->useButton(), Qt::LeftButton);
+    const EstimationSettings chosen = wizard.document()->estimation();
+    QCOMPARE(chosen.coulombWidths.size(), size_t(7));
+    QVERIFY(QString::fromStdString(chosen.frictionModel).contains("smooth Coulomb"));
+    QVERIFY(wizard.findChild<QLabel*>("frictionModelLabel")->text().contains("smooth Coulomb"));
+    QVERIFY(!wizard.estimate());  // the old model's results are dropped
+    wizard.startEstimation();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, 120000);
+    QVERIFY(wizard.estimate());
+    QVERIFY(wizard.estimate()->logs->base.options.coulombWidths == chosen.coulombWidths);
+    const QString json = dir_.filePath("smooth.json");
+    QString error;
+    QVERIFY2(wizard.exportParameters(ExportFormat::Json, json, &error), qPrintable(error));
+    QVERIFY(readParamsJson(json.toStdString()).options.coulombWidths == chosen.coulombWidths);
+    QString output;
+    QCOMPARE(runCli({"validate", "panda", json, validationLog_}, &output), 0);
+    // The session file keeps the choice.
+    IdentificationDocument copy;
+    QVERIFY2(copy.fromJson(wizard.document()->toJson(), {}, &error), qPrintable(error));
+    QVERIFY(copy.estimation() == chosen);
+    // Ticking a friction box by hand goes back to the plain shapes.
+    wizard.findChild<QCheckBox*>("coulombCheck")->setChecked(false);
+    QVERIFY(wizard.document()->estimation().coulombWidths.empty());
+    QVERIFY(wizard.document()->estimation().frictionModel.empty());
   }
 
   void consistentEstimateExportsTheUrdf() {
