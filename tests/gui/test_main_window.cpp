@@ -809,7 +809,8 @@ void MainWindowTest::escapeKeyCancelsTheOptimization() {
 
 void MainWindowTest::missingVisualMeshesFallBackAndSaySo() {
   // Three links whose visual meshes are missing: one has a collision box (drawn instead), one a
-  // collision mesh that is missing too and one no collision shape (both drawn as boxes).
+  // collision mesh that is missing too (nothing of it draws: a cylinder along the chain) and one
+  // no collision shape but a second visual, a box primitive (drawn, with a box for the mesh).
   const QString urdf = tmp_.filePath("fallback.urdf");
   writeText(urdf, R"(<robot name="fallback">
   <link name="base"/>
@@ -825,6 +826,7 @@ void MainWindowTest::missingVisualMeshesFallBackAndSaySo() {
   </link>
   <link name="l3">
     <visual><geometry><mesh filename="meshes/l3.dae"/></geometry></visual>
+    <visual><geometry><box size="0.05 0.05 0.2"/></geometry></visual>
     <inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial>
   </link>
   <joint name="j1" type="revolute"><parent link="base"/><child link="l1"/><axis xyz="0 0 1"/>
@@ -837,14 +839,16 @@ void MainWindowTest::missingVisualMeshesFallBackAndSaySo() {
   auto* banner = window_->findChild<QLabel*>("meshBanner");
   QVERIFY(banner);
   QVERIFY(window_->projects()->loadRobot({urdf, {}}));
-  const QString line = "3 visual meshes missing: shown with collision meshes (1) and boxes (2)";
+  const QString line =
+      "3 visual meshes missing: shown with collision meshes (1), boxes (1) and cylinders along the chain (1)";
   QCOMPARE(banner->text(), line);
   QVERIFY(banner->isVisible());
   QCOMPARE(window_->statusBar()->currentMessage(), line);
   const widgets::MeshReport& report = window_->robotView()->meshReport();
   QCOMPARE(report.missingVisuals, 3);
   QCOMPARE(report.shownWithCollision, 1);
-  QCOMPARE(report.shownWithBox, 2);
+  QCOMPARE(report.shownWithBox, 1);
+  QCOMPARE(report.shownAlongChain, 1);
   QVERIFY(waitForCurrentEvaluation());
   doc_->undoStack()->undo();  // the built-in panda: every mesh there, no banner
   QVERIFY(waitForCurrentEvaluation());
