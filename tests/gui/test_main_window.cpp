@@ -103,6 +103,7 @@ class MainWindowTest : public QObject {
   void multisineSlidersUndoAndProject();
   void schroederStartAndFrequencyOptimization();
   void badUrdfShowsErrorAndKeepsWindowUsable();
+  void packagesRootIsAskedOnlyForUnresolvedPackageMeshes();
   void badProjectShowsErrorAndKeepsDocument();
   void exportsTrajectoryAndImages();
   void publicPandaMeshesLoad();
@@ -687,6 +688,61 @@ void MainWindowTest::badUrdfShowsErrorAndKeepsWindowUsable() {
   doc_->setOffset(1, trajectoryOffsets(doc_->excitation())[1] + 0.05, false);
   QVERIFY(waitForCurrentEvaluation());
   doc_->undoStack()->undo();
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+void MainWindowTest::packagesRootIsAskedOnlyForUnresolvedPackageMeshes() {
+  QDir(tmp_.path()).mkpath("urdf");
+  QDir(tmp_.path()).mkpath("pkgs/eb_pkg/meshes");
+  const int errors = prompts_->errors.size(), questions = prompts_->packagesRootQuestions;
+  // A binary file: the parser's one line, no question about packages.
+  const QString binary = tmp_.filePath("urdf/binary.urdf");
+  writeText(binary, QByteArray("\x7f"
+                               "ELF\x02\x01\x01\x00\x00\x00\xff\xfe\x00\x13\x37",
+                               16));
+  QVERIFY(!window_->projects()->loadUrdf(binary, {}));
+  QCOMPARE(prompts_->errors.size(), errors + 1);
+  QVERIFY2(prompts_->errors.last().contains("binary.urdf"), qPrintable(prompts_->errors.last()));
+  QVERIFY(!prompts_->errors.last().contains('\n'));
+  QCOMPARE(prompts_->packagesRootQuestions, questions);
+
+  auto oneLink = [&](const QString& path, const QByteArray& mesh) {
+    writeText(path, "<robot name='onelink'><link name='base'/><link name='arm'><visual><geometry><mesh filename='" +
+                        mesh +
+                        "'/></geometry></visual><inertial><mass value='1'/><inertia ixx='0.01' ixy='0' "
+                        "ixz='0' iyy='0.01' iyz='0' izz='0.01'/></inertial></link><joint name='j1' type='revolute'>"
+                        "<parent link='base'/><child link='arm'/><axis xyz='0 0 1'/><limit lower='-1' upper='1' "
+                        "velocity='2' effort='10'/></joint></robot>");
+  };
+  // A missing mesh without package://: nothing a packages root could find, no question.
+  const QString relative = tmp_.filePath("urdf/relative.urdf");
+  oneLink(relative, "meshes/arm.stl");
+  QVERIFY(window_->projects()->loadUrdf(relative, {}));
+  QCOMPARE(prompts_->packagesRootQuestions, questions);
+  doc_->undoStack()->undo();
+
+  // package:// not found beside the file: asked once, after parsing; the answer finds the mesh.
+  const QString packaged = tmp_.filePath("urdf/packaged.urdf");
+  oneLink(packaged, QByteArray("package:") + "//eb_pkg/meshes/arm.stl");
+  writeText(tmp_.filePath("pkgs/eb_pkg/meshes/arm.stl"),
+            "solid arm\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 0.1 0 0\nvertex 0 0.1 0\nendloop\n"
+            "endfacet\nendsolid arm\n");
+  prompts_->packagesRootAnswer = tmp_.filePath("pkgs");
+  QString used;
+  QVERIFY(window_->projects()->loadUrdf(packaged, {}, &used));
+  prompts_->packagesRootAnswer.clear();
+  QCOMPARE(prompts_->packagesRootQuestions, questions + 1);
+  QCOMPARE(prompts_->lastUnresolved, 1);
+  QCOMPARE(used, tmp_.filePath("pkgs"));
+  QCOMPARE(doc_->source().packagesRoot, tmp_.filePath("pkgs"));
+  QCOMPARE(window_->robotView()->meshReport().missingVisuals, 0);
+  doc_->undoStack()->undo();
+  // Remembered from last time: found without a question.
+  QVERIFY(window_->projects()->loadUrdf(packaged, tmp_.filePath("pkgs")));
+  QCOMPARE(prompts_->packagesRootQuestions, questions + 1);
+  QCOMPARE(window_->robotView()->meshReport().missingVisuals, 0);
+  doc_->undoStack()->undo();
+  QCOMPARE(prompts_->errors.size(), errors + 1);
   QVERIFY(waitForCurrentEvaluation());
 }
 
