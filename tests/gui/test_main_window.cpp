@@ -95,6 +95,7 @@ class MainWindowTest : public QObject {
   void anEditHoldsTheViewUntilItsMetrics();
   void dragIsOneUndoStep();
   void limitViolationTurnsLinkRed();
+  void usageBarLabelsReadOverTheFill();
   void optimizeCanBeCancelled();
   void escapeActionCancelsTheOptimization();
   void escapeKeyCancelsTheOptimization();
@@ -301,6 +302,47 @@ void MainWindowTest::dragIsOneUndoStep() {
   doc_->undoStack()->undo();
   QCOMPARE(trajectoryOffsets(doc_->excitation())[0], offsetBefore);
   QVERIFY(waitForCurrentEvaluation());
+}
+
+namespace {
+
+// WCAG contrast ratio of two colours (1 = same luminance, 21 = black on white).
+double contrastRatio(QColor a, QColor b) {
+  auto luminance = [](QColor c) {
+    auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+  };
+  const double la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+// The strongest contrast between the bar's colour beside its text and the text's pixels.
+double usageLabelContrast(QProgressBar* bar) {
+  const QImage image = bar->grab().toImage();
+  const int mid = image.height() / 2;
+  const QColor ground = image.pixelColor(3, mid);  // inside the border, left of the centred text
+  double best = 1.0;
+  for (int y = mid - 3; y <= mid + 3; ++y)
+    for (int x = image.width() * 3 / 10; x < image.width() * 7 / 10; ++x)
+      best = std::max(best, contrastRatio(ground, image.pixelColor(x, y)));
+  return best;
+}
+
+}  // namespace
+
+void MainWindowTest::usageBarLabelsReadOverTheFill() {
+  loadPanda();
+  QVERIFY(waitForCurrentEvaluation());
+  QProgressBar* bar = window_->excitationEditor()->usageBar(1);  // qd, 37 % on the default design
+  QVERIFY(bar->isVisible() && bar->text().startsWith("qd "));
+  const int value = bar->value();
+  // Full (the text all over the fill) and empty (all over the groove): WCAG AA for text, 4.5.
+  for (int v : {bar->maximum(), 0}) {
+    bar->setValue(v);
+    const double contrast = usageLabelContrast(bar);
+    QVERIFY2(contrast >= 4.5, qPrintable(QString("value %1: contrast %2").arg(v).arg(contrast)));
+  }
+  bar->setValue(value);
 }
 
 void MainWindowTest::limitViolationTurnsLinkRed() {
