@@ -234,6 +234,15 @@ void GuiWidgetsTest::historyChartKeepsItsAxesSteady() {
   auto* logAxis = qobject_cast<QLogValueAxis*>(vertical[0]);
   auto* logdetAxis = qobject_cast<QValueAxis*>(vertical[1]);
   QVERIFY(logAxis && logdetAxis);
+  // Each y axis says whose it is, in its series' colours (cond, lambda_min left; log det F right).
+  auto series0 = [&](int k) { return qobject_cast<QLineSeries*>(chart.chart()->series()[k]); };
+  QVERIFY(logAxis->titleText().contains(">cond<") &&
+          logAxis->titleText().contains(QString::fromUtf8("\u03bb<sub>min</sub>")));
+  QVERIFY(logAxis->titleText().contains(series0(0)->pen().color().name()));
+  QVERIFY(logAxis->titleText().contains(series0(1)->pen().color().name()));
+  QCOMPARE(logdetAxis->titleText(), series0(2)->name());
+  QCOMPARE(logdetAxis->titleBrush().color(), series0(2)->pen().color());
+  QCOMPARE(logdetAxis->labelsBrush().color(), series0(2)->pen().color());
   QSignalSpy xMoves(x, &QValueAxis::rangeChanged), logdetMoves(logdetAxis, &QValueAxis::rangeChanged);
   auto series = [&](int k) { return qobject_cast<QLineSeries*>(chart.chart()->series()[k]); };
   // A drag: cond and log det wander inside a band, as they do under a slider.
