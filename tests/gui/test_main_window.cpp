@@ -334,7 +334,8 @@ void MainWindowTest::usageBarLabelsReadOverTheFill() {
   loadPanda();
   QVERIFY(waitForCurrentEvaluation());
   QProgressBar* bar = window_->excitationEditor()->usageBar(1);  // qd, 37 % on the default design
-  QVERIFY(bar->isVisible() && bar->text().startsWith("qd "));
+  QVERIFY(bar->isVisible());
+  QTRY_VERIFY2(bar->text().startsWith("qd ") && bar->isEnabled(), qPrintable(bar->text()));  // the usage has come
   const int value = bar->value();
   // Full (the text all over the fill) and empty (all over the groove): WCAG AA for text, 4.5.
   for (int v : {bar->maximum(), 0}) {
