@@ -20,6 +20,15 @@
 namespace eb::widgets {
 namespace {
 
+// Dark text on a light fill: the label reads the same over the filled and the empty part (the
+// style's white-on-blue text over the chunk was hard to read, and cut where the fill ended).
+QString usageBarStyle(bool over) {
+  return QString(
+             "QProgressBar { color: #1a1a1a; text-align: center; border: 1px solid #a0a4ab; border-radius: 2px; "
+             "background: #f4f5f7; } QProgressBar::chunk { background: %1; }")
+      .arg(over ? "#f3a19e" : "#a9cdf2");
+}
+
 QString limitText(double v, int decimals = 2) {
   return std::isfinite(v) ? QString::number(v, 'f', decimals) : QStringLiteral("none");
 }
@@ -95,6 +104,7 @@ ExcitationEditor::ExcitationEditor(QWidget* parent)
     usageBars_[i]->setMinimumWidth(30);
     usageBars_[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);  // share the row whatever the text
     usageBars_[i]->setToolTip(tr("Largest share of the %1 limit the trajectory uses").arg(names[i]));
+    usageBars_[i]->setStyleSheet(usageBarStyle(false));
     usage->addWidget(usageBars_[i], 0, i);
   }
 
@@ -339,7 +349,7 @@ void ExcitationEditor::refreshLimits() {
     const bool over = std::isfinite(f) && f > 1.0;
     if (bar->property("over").toBool() != over) {
       bar->setProperty("over", over);
-      bar->setStyleSheet(over ? "QProgressBar::chunk { background: #d9302c; }" : QString());
+      bar->setStyleSheet(usageBarStyle(over));
     }
   }
 }

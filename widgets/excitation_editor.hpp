@@ -57,6 +57,8 @@ class ExcitationEditor : public QWidget {
   OptimizePanel* optimizePanel() const { return optimize_; }
   /// The offset control of the current joint (tests drive it).
   ValueSlider* offsetControl() const { return offset_; }
+  /// The limit-usage bar of q, qd, qdd or tau (0..3) of the shown joint.
+  QProgressBar* usageBar(int i) const { return usageBars_[static_cast<size_t>(i)]; }
   /// Control of coefficient a (or amplitude) of harmonic k (1-based) of the current joint.
   ValueSlider* firstCoefficientControl(int k) const;
 

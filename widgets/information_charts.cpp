@@ -132,6 +132,16 @@ MetricHistoryChart::MetricHistoryChart(QWidget* parent)
   logAxis_->setMinorTickCount(0);
   logdetAxis_->setLabelsFont(smallFont());
   logdetAxis_->setLabelFormat("%.4g");
+  // Each y axis names its series in their colours: cond and lambda_min on the log axis (left),
+  // log det F on the right.
+  logAxis_->setTitleText(
+      QString("<span style='color:%1'>cond</span>, <span style='color:%2'>\u03bb<sub>min</sub></span>")
+          .arg(cond_->pen().color().name(), lambda_->pen().color().name()));
+  logdetAxis_->setTitleText(logdet_->name());
+  logdetAxis_->setTitleBrush(logdet_->pen().color());
+  logdetAxis_->setLabelsBrush(logdet_->pen().color());
+  for (QAbstractAxis* axis : {static_cast<QAbstractAxis*>(logAxis_), static_cast<QAbstractAxis*>(logdetAxis_)})
+    axis->setTitleFont(smallFont());
   chart()->addAxis(xAxis_, Qt::AlignBottom);
   chart()->addAxis(logAxis_, Qt::AlignLeft);
   chart()->addAxis(logdetAxis_, Qt::AlignRight);

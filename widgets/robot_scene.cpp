@@ -4,6 +4,8 @@
 
 #include <osg/ValueObject>
 
+#include <algorithm>
+
 namespace eb::widgets {
 namespace {
 
@@ -61,14 +63,9 @@ osg::ref_ptr<osg::Node> RobotScene::makeVisual(const Geometry& g, std::string& e
   return placed;
 }
 
-void RobotScene::addLinkShapes(const LinkFrame& link, osg::Group* group, MeshReport& report) {
-  // A grey box where nothing else draws: it shows where the link is without the alarm of the
-  // magenta placeholder (the banner says what is missing).
-  auto box = [&](const Geometry& g) {
-    osg::ref_ptr<osg::MatrixTransform> placed = new osg::MatrixTransform(toOsg(g.origin));
-    placed->addChild(makeFallbackBox(0.06));
-    group->addChild(placed);
-  };
+bool RobotScene::addLinkShapes(const LinkFrame& link, osg::Group* group, MeshReport& report,
+                               std::vector<PendingBox>& boxes) {
+  bool drawn = false;
   // The collision shapes, drawn once for the link; false if one of them does not load either.
   bool collisionsTried = false, collisionsDrawn = false;
   auto drawCollisions = [&] {
@@ -89,43 +86,78 @@ void RobotScene::addLinkShapes(const LinkFrame& link, osg::Group* group, MeshRep
       std::string error;
       if (osg::ref_ptr<osg::Node> n = makeVisual(g, error)) {
         group->addChild(n);
+        drawn = true;
         continue;
       }
       report.warnings.push_back(error);
       ++report.missingCollisions;
-      box(g);
+      boxes.push_back({g.origin, false});
     }
-    return;
+    return drawn;
   }
   for (const Geometry& g : link.visuals) {
     std::string error;
     if (osg::ref_ptr<osg::Node> n = makeVisual(g, error)) {
       group->addChild(n);
+      drawn = true;
       continue;
     }
     report.warnings.push_back(error);
     ++report.missingVisuals;
     if (drawCollisions()) {
       ++report.shownWithCollision;
+      drawn = true;
     } else {
-      ++report.shownWithBox;
-      box(g);
+      boxes.push_back({g.origin, true});
     }
   }
+  return drawn;
+}
+
+osg::ref_ptr<osg::Node> RobotScene::makeChainLink(const RobotModel& model, int body, const LinkFrame& link) const {
+  const double r = chainRadius_;
+  auto vec = [](const Eigen::Vector3d& v) {
+    return osg::Vec3(static_cast<float>(v.x()), static_cast<float>(v.y()), static_cast<float>(v.z()));
+  };
+  // Drawn in the body frame (its joint origin, the axis along body.axis), placed in the link's frame.
+  osg::ref_ptr<osg::MatrixTransform> chain = new osg::MatrixTransform(toOsg(link.poseInBody.inverse()));
+  chain->setName("chain link");
+  bool hasChild = false;
+  for (const Body& child : model.bodies()) {
+    if (child.parent != body) continue;
+    hasChild = true;
+    if (osg::ref_ptr<osg::Node> n = makeSegment(osg::Vec3(), vec(child.translationInParent), r, kDefaultColor))
+      chain->addChild(n);
+  }
+  const osg::Vec4 jointColor(0.45f, 0.52f, 0.62f, 1.0f);
+  if (body < 0) {  // the base: a flat pedestal under its origin
+    chain->addChild(makeAxisCylinder(osg::Vec3(0, 0, static_cast<float>(-0.5 * r)), osg::Vec3(0, 0, 1), 2.2 * r, r,
+                                     jointColor, "chain base"));
+    return chain;
+  }
+  const osg::Vec3 axis = vec(model.bodies()[static_cast<size_t>(body)].axis);
+  chain->addChild(makeAxisCylinder(osg::Vec3(), axis, 1.35 * r, 3.0 * r, jointColor, "chain joint"));
+  if (!hasChild)  // the flange: a short stub along the joint axis, beyond the housing
+    chain->addChild(
+        makeAxisCylinder(axis * static_cast<float>(2.5 * r), axis, 0.9 * r, 2.0 * r, kDefaultColor, "chain flange"));
+  return chain;
 }
 
 std::string MeshReport::summary() const {
   std::string line;
   auto plural = [](int n, const char* one, const char* many) { return std::to_string(n) + " " + (n == 1 ? one : many); };
   if (missingVisuals > 0) {
+    std::vector<std::string> ways;
+    if (shownWithCollision > 0) ways.push_back("collision meshes (" + std::to_string(shownWithCollision) + ")");
+    if (shownWithBox > 0) ways.push_back("boxes (" + std::to_string(shownWithBox) + ")");
+    if (shownAlongChain > 0) ways.push_back("cylinders along the chain (" + std::to_string(shownAlongChain) + ")");
     line = plural(missingVisuals, "visual mesh", "visual meshes") + " missing: shown with ";
-    if (shownWithCollision > 0) line += "collision meshes (" + std::to_string(shownWithCollision) + ")";
-    if (shownWithCollision > 0 && shownWithBox > 0) line += " and ";
-    if (shownWithBox > 0) line += "boxes (" + std::to_string(shownWithBox) + ")";
+    for (size_t i = 0; i < ways.size(); ++i) line += (i == 0 ? "" : i + 1 == ways.size() ? " and " : ", ") + ways[i];
   }
   if (missingCollisions > 0) {
     if (!line.empty()) line += "; ";
-    line += plural(missingCollisions, "collision mesh", "collision meshes") + " missing: shown as boxes";
+    line += plural(missingCollisions, "collision mesh", "collision meshes") + " missing: shown as " +
+            (collisionsAlongChain == missingCollisions ? "cylinders along the chain" : "boxes");
   }
   return line;
 }
@@ -136,12 +168,19 @@ MeshReport RobotScene::build(const RobotModel& model) {
   links_.clear();
   // Meshes scaled in the URDF have non-unit normals.
   root_->getOrCreateStateSet()->setMode(GL_NORMALIZE, osg::StateAttribute::ON);
-  for (const LinkFrame& lf : model.links()) {
+  double reach = 0.0;
+  for (const Body& body : model.bodies()) reach += body.translationInParent.norm();
+  chainRadius_ = std::clamp(0.03 * reach, 0.006, 0.08);
+  // Index 0 is the base (body -1): does the body draw anything of its own?
+  std::vector<char> bodyDrawn(model.bodies().size() + 1, 0);
+  std::vector<std::vector<PendingBox>> boxes(model.links().size());
+  for (size_t i = 0; i < model.links().size(); ++i) {
+    const LinkFrame& lf = model.links()[i];
     Link link;
     link.transform = new osg::MatrixTransform;
     link.transform->setName(lf.name);
     link.visuals = new osg::Group;
-    addLinkShapes(lf, link.visuals.get(), report);
+    if (addLinkShapes(lf, link.visuals.get(), report, boxes[i])) bodyDrawn[static_cast<size_t>(lf.body + 1)] = 1;
     link.transform->addChild(link.visuals);
     link.frame = new osg::Switch;
     link.frame->addChild(makeAxisTriad(0.08), framesVisible_);
@@ -158,6 +197,27 @@ MeshReport RobotScene::build(const RobotModel& model) {
     link.transform->addChild(link.axis);
     root_->addChild(link.transform);
     links_.push_back(link);
+  }
+  // Bodies that draw nothing: along the chain, on the link named like the body (the base: its first
+  // link); a box marks a missing mesh only where the body shows something else.
+  std::vector<char> chainDrawn(bodyDrawn.size(), 0);
+  for (size_t i = 0; i < model.links().size(); ++i) {
+    const LinkFrame& lf = model.links()[i];
+    const size_t b = static_cast<size_t>(lf.body + 1);
+    if (bodyDrawn[b]) {
+      for (const PendingBox& box : boxes[i]) {
+        osg::ref_ptr<osg::MatrixTransform> placed = new osg::MatrixTransform(toOsg(box.origin));
+        placed->addChild(makeFallbackBox(0.06));
+        links_[i].visuals->addChild(placed);
+        if (box.visual) ++report.shownWithBox;
+      }
+      continue;
+    }
+    for (const PendingBox& box : boxes[i]) ++(box.visual ? report.shownAlongChain : report.collisionsAlongChain);
+    const bool owner = lf.body < 0 ? !chainDrawn[b] : model.bodies()[b - 1].name == lf.name;
+    if (!owner || chainDrawn[b]) continue;
+    chainDrawn[b] = 1;
+    links_[i].visuals->addChild(makeChainLink(model, lf.body, lf));
   }
   return report;
 }

@@ -93,6 +93,49 @@ osg::ref_ptr<osg::Node> makeArrow(const osg::Vec3& direction, double length, con
   return geode;
 }
 
+namespace {
+
+osg::ref_ptr<osg::Geode> shadedShape(osg::Shape* shape, const osg::Vec4& color) {
+  osg::ref_ptr<osg::TessellationHints> hints = new osg::TessellationHints;
+  hints->setDetailRatio(0.6f);
+  osg::ref_ptr<osg::ShapeDrawable> drawable = new osg::ShapeDrawable(shape, hints);
+  drawable->setColor(color);
+  osg::ref_ptr<osg::Material> mat = new osg::Material;
+  mat->setColorMode(osg::Material::AMBIENT_AND_DIFFUSE);
+  mat->setSpecular(osg::Material::FRONT_AND_BACK, osg::Vec4(0.2f, 0.2f, 0.2f, 1.0f));
+  mat->setShininess(osg::Material::FRONT_AND_BACK, 24.0f);
+  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
+  geode->addDrawable(drawable);
+  geode->getOrCreateStateSet()->setAttribute(mat);
+  return geode;
+}
+
+}  // namespace
+
+osg::ref_ptr<osg::Node> makeSegment(const osg::Vec3& from, const osg::Vec3& to, double radius, const osg::Vec4& color) {
+  const osg::Vec3 d = to - from;
+  if (d.length() < 1e-6f) return nullptr;
+  osg::ref_ptr<osg::Cylinder> cylinder = new osg::Cylinder((from + to) * 0.5f, static_cast<float>(radius), d.length());
+  osg::Quat turn;
+  turn.makeRotate(osg::Vec3(0, 0, 1), d);  // osg::Cylinder runs along its local z
+  cylinder->setRotation(turn);
+  osg::ref_ptr<osg::Geode> geode = shadedShape(cylinder.get(), color);
+  geode->setName("chain segment");
+  return geode;
+}
+
+osg::ref_ptr<osg::Node> makeAxisCylinder(const osg::Vec3& center, const osg::Vec3& direction, double radius,
+                                         double length, const osg::Vec4& color, const char* name) {
+  osg::ref_ptr<osg::Cylinder> cylinder =
+      new osg::Cylinder(center, static_cast<float>(radius), static_cast<float>(length));
+  osg::Quat turn;
+  turn.makeRotate(osg::Vec3(0, 0, 1), direction);
+  cylinder->setRotation(turn);
+  osg::ref_ptr<osg::Geode> geode = shadedShape(cylinder.get(), color);
+  geode->setName(name);
+  return geode;
+}
+
 osg::ref_ptr<osg::Node> makePrimitive(const Geometry& g, const osg::Vec4& color) {
   osg::ref_ptr<osg::Shape> shape;
   switch (g.kind) {
@@ -109,18 +152,7 @@ osg::ref_ptr<osg::Node> makePrimitive(const Geometry& g, const osg::Vec4& color)
     case Geometry::Kind::Mesh:
       return nullptr;
   }
-  osg::ref_ptr<osg::TessellationHints> hints = new osg::TessellationHints;
-  hints->setDetailRatio(0.6f);
-  osg::ref_ptr<osg::ShapeDrawable> drawable = new osg::ShapeDrawable(shape, hints);
-  drawable->setColor(color);
-  osg::ref_ptr<osg::Material> mat = new osg::Material;
-  mat->setColorMode(osg::Material::AMBIENT_AND_DIFFUSE);
-  mat->setSpecular(osg::Material::FRONT_AND_BACK, osg::Vec4(0.2f, 0.2f, 0.2f, 1.0f));
-  mat->setShininess(osg::Material::FRONT_AND_BACK, 24.0f);
-  osg::ref_ptr<osg::Geode> geode = new osg::Geode;
-  geode->addDrawable(drawable);
-  geode->getOrCreateStateSet()->setAttribute(mat);
-  return geode;
+  return shadedShape(shape.get(), color);
 }
 
 osg::ref_ptr<osg::Node> makeFallbackBox(double size) {

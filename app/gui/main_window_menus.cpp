@@ -64,18 +64,10 @@ void MainWindow::openUrdfDialog() {
       QFileDialog::getOpenFileName(this, tr("Open URDF"), lastFolder("urdf"), tr("URDF (*.urdf *.xml);;All files (*)"));
   if (path.isEmpty()) return;
   rememberFolder("urdf", path);
-  // package:// URIs need a root; offer the remembered one (or the file's ancestors, the engine's default).
-  QString root = QSettings().value("robot/packagesRoot").toString();
-  const QString picked = QFileDialog::getExistingDirectory(
-      this, tr("Packages root for package:// meshes (Cancel: search the URDF's parent folders)"),
-      root.isEmpty() ? QFileInfo(path).absolutePath() : root);
-  if (!picked.isEmpty()) {
-    root = picked;
-    QSettings().setValue("robot/packagesRoot", root);
-  } else {
-    root.clear();
-  }
-  projects_->loadRobot(project::RobotSource{path, root});
+  // Parsed first; a packages root is asked for only when package:// meshes are not found.
+  QString used;
+  if (projects_->loadUrdf(path, QSettings().value("robot/packagesRoot").toString(), &used) && !used.isEmpty())
+    QSettings().setValue("robot/packagesRoot", used);
 }
 
 void MainWindow::openDhDialog() {

@@ -100,11 +100,48 @@ bool ProjectController::loadRobot(const project::RobotSource& source) {
     fail(tr("Cannot load robot"), loadError);
     return false;
   }
+  setRobot(robot, source);
+  return true;
+}
+
+void ProjectController::setRobot(const std::shared_ptr<const RobotModel>& robot, const project::RobotSource& source) {
   document_->setRobot(robot, source);
   emit info(tr("Loaded robot %1 (%2 DOF) from %3")
                 .arg(QString::fromStdString(robot->name()))
                 .arg(robot->dof())
                 .arg(source.spec));
+}
+
+bool ProjectController::loadUrdf(const QString& path, const QString& rememberedRoot, QString* usedRoot) {
+  project::RobotSource source{path, {}};
+  QString loadError;
+  std::shared_ptr<const RobotModel> robot = project::loadRobotSource(source, loadError);
+  if (!robot) {
+    fail(tr("Cannot load robot"), loadError);
+    return false;
+  }
+  QString example;
+  int unresolved = project::unresolvedPackageMeshes(*robot, &example);
+  // A root that resolves more of the meshes wins; asked for only while some are missing.
+  auto tryRoot = [&](const QString& root) {
+    if (root.isEmpty()) return;
+    const project::RobotSource candidate{path, root};
+    QString ignored, candidateExample;
+    std::shared_ptr<const RobotModel> again = project::loadRobotSource(candidate, ignored);
+    if (!again) return;
+    const int n = project::unresolvedPackageMeshes(*again, &candidateExample);
+    if (n >= unresolved) return;
+    robot = again;
+    source = candidate;
+    unresolved = n;
+    example = candidateExample;
+  };
+  if (unresolved > 0) tryRoot(rememberedRoot);
+  if (unresolved > 0)
+    tryRoot(prompts_->askPackagesRoot(window_, path, unresolved, example,
+                                      rememberedRoot.isEmpty() ? QFileInfo(path).absolutePath() : rememberedRoot));
+  if (usedRoot) *usedRoot = source.packagesRoot;
+  setRobot(robot, source);
   return true;
 }
 

@@ -40,6 +40,11 @@ class ProjectController : public QObject {
   bool maybeSave();
   /// Loads another robot into the document (an undoable edit).
   bool loadRobot(const project::RobotSource& source);
+  /// Loads the URDF at `path` (an undoable edit). Parses it first, with package:// meshes looked
+  /// up beside the file (its ancestors, ROS_PACKAGE_PATH), then under `rememberedRoot`; only when
+  /// some still are not found does it ask for a packages root (UserPrompts::askPackagesRoot). A
+  /// file that does not parse is the one-line error, no question. The root used goes to `usedRoot`.
+  bool loadUrdf(const QString& path, const QString& rememberedRoot, QString* usedRoot = nullptr);
   /// Offers the recovery file left by a session that did not end cleanly; true if recovered.
   bool offerRecovery();
 
@@ -52,6 +57,7 @@ class ProjectController : public QObject {
 
  private:
   void fail(const QString& title, const QString& message);
+  void setRobot(const std::shared_ptr<const RobotModel>& robot, const project::RobotSource& source);
 
   WorkbenchDocument* document_;
   UserPrompts* prompts_;

@@ -3,7 +3,8 @@
 // the four steps of the workbench by their real menus, until the user
 // dismisses it; the dismissal is remembered in QSettings. It is a toolbar
 // row of its own under the main toolbar: the full window width for one line
-// of text, and the layout makes room for it, so it covers no control.
+// of text (two lines in a window too narrow for one), and the layout makes room
+// for it, so it covers no control.
 
 #include <QToolBar>
 
@@ -23,8 +24,14 @@ class StartHint : public QToolBar {
   void dismiss();
   /// The hint as plain text (tests).
   QString text() const;
+  /// True while the hint is broken into two lines (the window is too narrow for one).
+  bool isTwoLines() const;
+
+ protected:
+  void resizeEvent(QResizeEvent* event) override;
 
  private:
+  QString oneLine_, twoLines_;
   QLabel* label_;
   QToolButton* close_;
 };

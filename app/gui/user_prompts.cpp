@@ -1,5 +1,7 @@
 #include "app/gui/user_prompts.hpp"
 
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QMessageBox>
 
 namespace eb::gui {
@@ -21,6 +23,17 @@ UserPrompts::SaveChoice MessageBoxPrompts::askSaveChanges(QWidget* parent, const
 bool MessageBoxPrompts::askRecover(QWidget* parent, const QString& description) {
   return QMessageBox::question(parent, QObject::tr("Recover unsaved work?"), description,
                                QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes;
+}
+
+QString MessageBoxPrompts::askPackagesRoot(QWidget* parent, const QString& urdfPath, int unresolved,
+                                           const QString& example, const QString& startFolder) {
+  Q_UNUSED(example);
+  return QFileDialog::getExistingDirectory(
+      parent,
+      QObject::tr("%1: %n package:// mesh(es) not found. Packages root? (Cancel: draw without them)", nullptr,
+                  unresolved)
+          .arg(QFileInfo(urdfPath).fileName()),
+      startFolder);
 }
 
 }  // namespace eb::gui

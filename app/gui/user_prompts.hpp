@@ -18,6 +18,10 @@ class UserPrompts {
   virtual SaveChoice askSaveChanges(QWidget* parent, const QString& documentName) = 0;
   /// A recovery file from a session that did not end cleanly: recover it?
   virtual bool askRecover(QWidget* parent, const QString& description) = 0;
+  /// The URDF `urdfPath` parsed but `unresolved` package:// meshes (the first: `example`) were not
+  /// found: the folder to look for the packages in, starting at `startFolder` ("" = leave them).
+  virtual QString askPackagesRoot(QWidget* parent, const QString& urdfPath, int unresolved, const QString& example,
+                                  const QString& startFolder) = 0;
 };
 
 /// The real thing: QMessageBox dialogs.
@@ -26,6 +30,8 @@ class MessageBoxPrompts : public UserPrompts {
   void showError(QWidget* parent, const QString& title, const QString& message) override;
   SaveChoice askSaveChanges(QWidget* parent, const QString& documentName) override;
   bool askRecover(QWidget* parent, const QString& description) override;
+  QString askPackagesRoot(QWidget* parent, const QString& urdfPath, int unresolved, const QString& example,
+                          const QString& startFolder) override;
 };
 
 }  // namespace eb::gui

@@ -17,4 +17,15 @@ std::shared_ptr<const RobotModel> loadRobotSource(const RobotSource& source, QSt
   }
 }
 
+int unresolvedPackageMeshes(const RobotModel& robot, QString* first) {
+  int n = 0;
+  for (const LinkFrame& link : robot.links())
+    for (const auto* shapes : {&link.visuals, &link.collisions})
+      for (const Geometry& g : *shapes) {
+        if (g.kind != Geometry::Kind::Mesh || !g.meshPath.empty() || g.meshUri.rfind("package://", 0) != 0) continue;
+        if (n++ == 0 && first) *first = QString::fromStdString(g.meshUri);
+      }
+  return n;
+}
+
 }  // namespace eb::project

@@ -13,4 +13,8 @@ namespace eb::project {
 /// The robot described by `source`, or null with `error` set to the engine's message.
 std::shared_ptr<const RobotModel> loadRobotSource(const RobotSource& source, QString& error);
 
+/// Number of package:// mesh URIs (visual and collision) of `robot` that did not resolve to a
+/// file; the first into `first` when given.
+int unresolvedPackageMeshes(const RobotModel& robot, QString* first = nullptr);
+
 }  // namespace eb::project

@@ -38,6 +38,12 @@ bool FakePrompts::askRecover(QWidget*, const QString&) {
   return recoverAnswer;
 }
 
+QString FakePrompts::askPackagesRoot(QWidget*, const QString&, int unresolved, const QString&, const QString&) {
+  ++packagesRootQuestions;
+  lastUnresolved = unresolved;
+  return packagesRootAnswer;
+}
+
 int distinctColors(const QImage& image) {
   const QImage img = image.convertToFormat(QImage::Format_RGB32);
   QSet<quint32> colors;

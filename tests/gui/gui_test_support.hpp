@@ -20,10 +20,15 @@ class FakePrompts : public UserPrompts {
   void showError(QWidget*, const QString& title, const QString& message) override;
   SaveChoice askSaveChanges(QWidget*, const QString& documentName) override;
   bool askRecover(QWidget*, const QString& description) override;
+  QString askPackagesRoot(QWidget*, const QString& urdfPath, int unresolved, const QString& example,
+                          const QString& startFolder) override;
 
   QStringList errors;
   int saveQuestions = 0;
   int recoverQuestions = 0;
+  int packagesRootQuestions = 0;
+  int lastUnresolved = 0;      ///< `unresolved` of the last packages-root question
+  QString packagesRootAnswer;  ///< "" = cancel
   SaveChoice saveAnswer = SaveChoice::Discard;
   bool recoverAnswer = true;
 };

@@ -20,6 +20,7 @@
 
 #include <QAction>
 #include <QChartView>
+#include <QDir>
 #include <QDockWidget>
 #include <QFile>
 #include <QFileInfo>
@@ -72,6 +73,7 @@ class FirstStartTest : public QObject {
   void sevenJointsWithoutScrolling();
   void startHintNamesTheRealMenus();
   void startHintCoversNoControl();
+  void startHintFitsA1024Window();
   void startHintStaysDismissed();
   void noStartHintWhenAProjectIsOpened();
   void framesActionSaysWhatItWrites();
@@ -177,6 +179,29 @@ void FirstStartTest::startHintCoversNoControl() {
     QVERIFY2(!hintRect.intersects(r), qPrintable(w->objectName() + " " + w->metaObject()->className()));
   }
   QVERIFY(hintRect.right() < window_->width());
+}
+
+void FirstStartTest::startHintFitsA1024Window() {
+  StartHint* hint = window_->startHint();
+  auto* label = hint->findChild<QLabel*>();
+  QVERIFY(hint->isVisible() && !hint->isTwoLines());
+  window_->resize(1024, 700);
+  QTRY_COMPARE(window_->size(), QSize(1024, 700));
+  // Too narrow for the one line (~1300 px): two lines, each whole, and the bar as tall as both.
+  QTRY_VERIFY(hint->isTwoLines());
+  QTest::qWait(200);
+  QVERIFY2(label->width() >= label->sizeHint().width(),
+           qPrintable(QString("%1 < %2").arg(label->width()).arg(label->sizeHint().width())));
+  QVERIFY2(label->height() >= label->sizeHint().height() && label->height() >= 2 * label->fontMetrics().height(),
+           qPrintable(QString("label %1 px high, needs %2").arg(label->height()).arg(label->sizeHint().height())));
+  startHintCoversNoControl();
+  if (const QString dir = qEnvironmentVariable("EB_SCREENSHOT_DIR"); !dir.isEmpty()) {
+    QDir().mkpath(dir);
+    window_->grab().save(QDir(dir).filePath("start_hint_1024x700.png"));
+  }
+  window_->resize(1600, 1000);
+  QTRY_VERIFY(!hint->isTwoLines());
+  QTest::qWait(200);
 }
 
 void FirstStartTest::startHintStaysDismissed() {

@@ -14,11 +14,13 @@
 #include "excitation/default_excitation.hpp"
 #include "gui_test_support.hpp"
 #include "model/builtin_robots.hpp"
+#include "model/robot_loader.hpp"
 #include "widgets/chart_style.hpp"
 #include "widgets/information_charts.hpp"
 #include "widgets/joint_limits_model.hpp"
 #include "widgets/joint_signal_charts.hpp"
 #include "widgets/playback_clock.hpp"
+#include "widgets/robot_scene.hpp"
 #include "widgets/value_slider.hpp"
 #include "test_paths.hpp"
 
@@ -36,10 +38,17 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 
+#include <osg/Geode>
+#include <osg/NodeVisitor>
+#include <osg/Shape>
+#include <osg/ShapeDrawable>
+
 #include <cmath>
+#include <fstream>
 
 using namespace eb;
 using namespace eb::gui;
@@ -57,6 +66,7 @@ class GuiWidgetsTest : public QObject {
   void playbackClockLoopsAndClamps();
   void playbackClockHoldSkipsTicksNotTime();
   void historyChartKeepsItsAxesSteady();
+  void robotWithoutMeshesIsDrawnAlongItsChain();
   void projectRoundTripsExactly();
   void projectErrorsNameFileAndPlace_data();
   void projectErrorsNameFileAndPlace();
@@ -224,6 +234,15 @@ void GuiWidgetsTest::historyChartKeepsItsAxesSteady() {
   auto* logAxis = qobject_cast<QLogValueAxis*>(vertical[0]);
   auto* logdetAxis = qobject_cast<QValueAxis*>(vertical[1]);
   QVERIFY(logAxis && logdetAxis);
+  // Each y axis says whose it is, in its series' colours (cond, lambda_min left; log det F right).
+  auto series0 = [&](int k) { return qobject_cast<QLineSeries*>(chart.chart()->series()[k]); };
+  QVERIFY(logAxis->titleText().contains(">cond<") &&
+          logAxis->titleText().contains(QString::fromUtf8("\u03bb<sub>min</sub>")));
+  QVERIFY(logAxis->titleText().contains(series0(0)->pen().color().name()));
+  QVERIFY(logAxis->titleText().contains(series0(1)->pen().color().name()));
+  QCOMPARE(logdetAxis->titleText(), series0(2)->name());
+  QCOMPARE(logdetAxis->titleBrush().color(), series0(2)->pen().color());
+  QCOMPARE(logdetAxis->labelsBrush().color(), series0(2)->pen().color());
   QSignalSpy xMoves(x, &QValueAxis::rangeChanged), logdetMoves(logdetAxis, &QValueAxis::rangeChanged);
   auto series = [&](int k) { return qobject_cast<QLineSeries*>(chart.chart()->series()[k]); };
   // A drag: cond and log det wander inside a band, as they do under a slider.
@@ -249,6 +268,101 @@ void GuiWidgetsTest::historyChartKeepsItsAxesSteady() {
   chart.clear();
   QCOMPARE(chart.pointCount(), 0);
   QVERIFY(std::isnan(chart.lastCond()));
+}
+
+namespace {
+
+// The shape of every geode named `name` under `node`, with the link (transform) it hangs from.
+struct NamedShapes : osg::NodeVisitor {
+  explicit NamedShapes(std::string name) : osg::NodeVisitor(TRAVERSE_ALL_CHILDREN), name_(std::move(name)) {}
+  void apply(osg::MatrixTransform& t) override {
+    const std::string outer = link_;
+    if (t.getNumParents() > 0 && t.getParent(0)->getName() == "robot") link_ = t.getName();
+    traverse(t);
+    link_ = outer;
+  }
+  void apply(osg::Geode& g) override {
+    if (g.getName() != name_) return;
+    if (auto* d = dynamic_cast<osg::ShapeDrawable*>(g.getDrawable(0))) found.push_back({link_, d->getShape()});
+  }
+  std::string name_, link_;
+  std::vector<std::pair<std::string, const osg::Shape*>> found;
+};
+
+// A UR10e as in ur_description (kinematics of its URDF) with every visual mesh under a
+// package:// URI that does not resolve: the robot that showed seven loose cubes.
+std::string ur10eWithoutMeshes() {
+  const char* links[] = {"base_link",    "shoulder_link", "upper_arm_link", "forearm_link",
+                         "wrist_1_link", "wrist_2_link",  "wrist_3_link"};
+  const char* joints[][3] = {{"shoulder_pan_joint", "0 0 0.1807", "0 0 0"},
+                             {"shoulder_lift_joint", "0 0 0", "1.570796327 0 0"},
+                             {"elbow_joint", "-0.6127 0 0", "0 0 0"},
+                             {"wrist_1_joint", "-0.57155 0 0.17415", "0 0 0"},
+                             {"wrist_2_joint", "0 -0.11985 0", "1.570796327 0 0"},
+                             {"wrist_3_joint", "0 0.11655 0", "1.570796327 3.141592654 3.141592654"}};
+  std::string urdf = "<robot name=\"ur10e\">\n";
+  for (const char* l : links)
+    urdf += std::string("<link name=\"") + l +
+            "\"><visual><geometry><mesh filename=\"package:" + "//ur_description/meshes/ur10e/visual/" + l +
+            ".dae\"/></geometry></visual>" +
+            "<inertial><mass value=\"2\"/><inertia ixx=\"0.01\" ixy=\"0\" ixz=\"0\" iyy=\"0.01\" iyz=\"0\" "
+            "izz=\"0.01\"/></inertial></link>\n";
+  for (int k = 0; k < 6; ++k)
+    urdf += std::string("<joint name=\"") + joints[k][0] + "\" type=\"revolute\"><parent link=\"" + links[k] +
+            "\"/><child link=\"" + links[k + 1] + "\"/><origin xyz=\"" + joints[k][1] + "\" rpy=\"" + joints[k][2] +
+            "\"/><axis xyz=\"0 0 1\"/><limit lower=\"-3\" upper=\"3\" velocity=\"2\" effort=\"100\"/></joint>\n";
+  return urdf + "</robot>\n";
+}
+
+}  // namespace
+
+void GuiWidgetsTest::robotWithoutMeshesIsDrawnAlongItsChain() {
+  QTemporaryDir dir;
+  const std::string path = dir.filePath("ur10e.urdf").toStdString();
+  std::ofstream(path) << ur10eWithoutMeshes();
+  const RobotModel robot = loadRobot(path);
+  widgets::MeshCache meshes;
+  widgets::RobotScene scene(meshes);
+  const widgets::MeshReport report = scene.build(robot);
+  QCOMPARE(report.missingVisuals, 7);
+  QCOMPARE(report.shownAlongChain, 7);
+  QCOMPARE(report.shownWithBox, 0);
+  QCOMPARE(QString::fromStdString(report.summary()),
+           QString("7 visual meshes missing: shown with cylinders along the chain (7)"));
+  NamedShapes boxes("missing mesh box"), segments("chain segment"), housings("chain joint"), flanges("chain flange"),
+      bases("chain base");
+  for (auto* v : {&boxes, &segments, &housings, &flanges, &bases}) scene.root()->accept(*v);
+  QCOMPARE(boxes.found.size(), size_t(0));
+  QCOMPARE(housings.found.size(), size_t(6));  // one per joint
+  QCOMPARE(bases.found.size(), size_t(1));
+  QCOMPARE(flanges.found.size(), size_t(1));
+  QCOMPARE(QString::fromStdString(flanges.found[0].first), QString("wrist_3_link"));
+  // One segment per link with its next joint elsewhere, as long as the step between the two joint
+  // origins in the URDF (shoulder_lift sits on shoulder_pan's origin: no segment there).
+  const std::map<std::string, double> expected = {{"base_link", 0.1807},
+                                                  {"upper_arm_link", 0.6127},
+                                                  {"forearm_link", std::hypot(0.57155, 0.17415)},
+                                                  {"wrist_1_link", 0.11985},
+                                                  {"wrist_2_link", 0.11655}};
+  QCOMPARE(segments.found.size(), expected.size());
+  for (const auto& [link, shape] : segments.found) {
+    auto* cylinder = dynamic_cast<const osg::Cylinder*>(shape);
+    QVERIFY(cylinder && expected.count(link));
+    QVERIFY2(std::abs(cylinder->getHeight() - expected.at(link)) < 1e-6, link.c_str());
+    // It starts at the link's own joint origin: its centre is half-way to the next joint.
+    QVERIFY2(std::abs(cylinder->getCenter().length() - 0.5 * expected.at(link)) < 1e-6, link.c_str());
+    QCOMPARE(cylinder->getRadius(), float(scene.chainRadius()));
+  }
+  // Radius 3 % of the reach (the summed offsets), about a real UR10e's upper arm.
+  QVERIFY(std::abs(scene.chainRadius() - 0.03 * (0.1807 + 0.6127 + std::hypot(0.57155, 0.17415) + 0.11985 + 0.11655)) <
+          1e-9);
+
+  // A DH table brings display rods of its own: every link draws, nothing along the chain.
+  const RobotModel dh = loadRobot(std::string(eb::test_paths::kSourceDir) + "/robots/dh/ur10e_dh.csv");
+  QCOMPARE(QString::fromStdString(scene.build(dh).summary()), QString());
+  NamedShapes none("chain segment");
+  scene.root()->accept(none);
+  QCOMPARE(none.found.size(), size_t(0));
 }
 
 void GuiWidgetsTest::projectRoundTripsExactly() {

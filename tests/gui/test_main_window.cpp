@@ -95,6 +95,7 @@ class MainWindowTest : public QObject {
   void anEditHoldsTheViewUntilItsMetrics();
   void dragIsOneUndoStep();
   void limitViolationTurnsLinkRed();
+  void usageBarLabelsReadOverTheFill();
   void optimizeCanBeCancelled();
   void escapeActionCancelsTheOptimization();
   void escapeKeyCancelsTheOptimization();
@@ -103,6 +104,7 @@ class MainWindowTest : public QObject {
   void multisineSlidersUndoAndProject();
   void schroederStartAndFrequencyOptimization();
   void badUrdfShowsErrorAndKeepsWindowUsable();
+  void packagesRootIsAskedOnlyForUnresolvedPackageMeshes();
   void badProjectShowsErrorAndKeepsDocument();
   void exportsTrajectoryAndImages();
   void publicPandaMeshesLoad();
@@ -300,6 +302,48 @@ void MainWindowTest::dragIsOneUndoStep() {
   doc_->undoStack()->undo();
   QCOMPARE(trajectoryOffsets(doc_->excitation())[0], offsetBefore);
   QVERIFY(waitForCurrentEvaluation());
+}
+
+namespace {
+
+// WCAG contrast ratio of two colours (1 = same luminance, 21 = black on white).
+double contrastRatio(QColor a, QColor b) {
+  auto luminance = [](QColor c) {
+    auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+  };
+  const double la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+// The strongest contrast between the bar's colour beside its text and the text's pixels.
+double usageLabelContrast(QProgressBar* bar) {
+  const QImage image = bar->grab().toImage();
+  const int mid = image.height() / 2;
+  const QColor ground = image.pixelColor(3, mid);  // inside the border, left of the centred text
+  double best = 1.0;
+  for (int y = mid - 3; y <= mid + 3; ++y)
+    for (int x = image.width() * 3 / 10; x < image.width() * 7 / 10; ++x)
+      best = std::max(best, contrastRatio(ground, image.pixelColor(x, y)));
+  return best;
+}
+
+}  // namespace
+
+void MainWindowTest::usageBarLabelsReadOverTheFill() {
+  loadPanda();
+  QVERIFY(waitForCurrentEvaluation());
+  QProgressBar* bar = window_->excitationEditor()->usageBar(1);  // qd, 37 % on the default design
+  QVERIFY(bar->isVisible());
+  QTRY_VERIFY2(bar->text().startsWith("qd ") && bar->isEnabled(), qPrintable(bar->text()));  // the usage has come
+  const int value = bar->value();
+  // Full (the text all over the fill) and empty (all over the groove): WCAG AA for text, 4.5.
+  for (int v : {bar->maximum(), 0}) {
+    bar->setValue(v);
+    const double contrast = usageLabelContrast(bar);
+    QVERIFY2(contrast >= 4.5, qPrintable(QString("value %1: contrast %2").arg(v).arg(contrast)));
+  }
+  bar->setValue(value);
 }
 
 void MainWindowTest::limitViolationTurnsLinkRed() {
@@ -690,6 +734,61 @@ void MainWindowTest::badUrdfShowsErrorAndKeepsWindowUsable() {
   QVERIFY(waitForCurrentEvaluation());
 }
 
+void MainWindowTest::packagesRootIsAskedOnlyForUnresolvedPackageMeshes() {
+  QDir(tmp_.path()).mkpath("urdf");
+  QDir(tmp_.path()).mkpath("pkgs/eb_pkg/meshes");
+  const int errors = prompts_->errors.size(), questions = prompts_->packagesRootQuestions;
+  // A binary file: the parser's one line, no question about packages.
+  const QString binary = tmp_.filePath("urdf/binary.urdf");
+  writeText(binary, QByteArray("\x7f"
+                               "ELF\x02\x01\x01\x00\x00\x00\xff\xfe\x00\x13\x37",
+                               16));
+  QVERIFY(!window_->projects()->loadUrdf(binary, {}));
+  QCOMPARE(prompts_->errors.size(), errors + 1);
+  QVERIFY2(prompts_->errors.last().contains("binary.urdf"), qPrintable(prompts_->errors.last()));
+  QVERIFY(!prompts_->errors.last().contains('\n'));
+  QCOMPARE(prompts_->packagesRootQuestions, questions);
+
+  auto oneLink = [&](const QString& path, const QByteArray& mesh) {
+    writeText(path, "<robot name='onelink'><link name='base'/><link name='arm'><visual><geometry><mesh filename='" +
+                        mesh +
+                        "'/></geometry></visual><inertial><mass value='1'/><inertia ixx='0.01' ixy='0' "
+                        "ixz='0' iyy='0.01' iyz='0' izz='0.01'/></inertial></link><joint name='j1' type='revolute'>"
+                        "<parent link='base'/><child link='arm'/><axis xyz='0 0 1'/><limit lower='-1' upper='1' "
+                        "velocity='2' effort='10'/></joint></robot>");
+  };
+  // A missing mesh without package://: nothing a packages root could find, no question.
+  const QString relative = tmp_.filePath("urdf/relative.urdf");
+  oneLink(relative, "meshes/arm.stl");
+  QVERIFY(window_->projects()->loadUrdf(relative, {}));
+  QCOMPARE(prompts_->packagesRootQuestions, questions);
+  doc_->undoStack()->undo();
+
+  // package:// not found beside the file: asked once, after parsing; the answer finds the mesh.
+  const QString packaged = tmp_.filePath("urdf/packaged.urdf");
+  oneLink(packaged, QByteArray("package:") + "//eb_pkg/meshes/arm.stl");
+  writeText(tmp_.filePath("pkgs/eb_pkg/meshes/arm.stl"),
+            "solid arm\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 0.1 0 0\nvertex 0 0.1 0\nendloop\n"
+            "endfacet\nendsolid arm\n");
+  prompts_->packagesRootAnswer = tmp_.filePath("pkgs");
+  QString used;
+  QVERIFY(window_->projects()->loadUrdf(packaged, {}, &used));
+  prompts_->packagesRootAnswer.clear();
+  QCOMPARE(prompts_->packagesRootQuestions, questions + 1);
+  QCOMPARE(prompts_->lastUnresolved, 1);
+  QCOMPARE(used, tmp_.filePath("pkgs"));
+  QCOMPARE(doc_->source().packagesRoot, tmp_.filePath("pkgs"));
+  QCOMPARE(window_->robotView()->meshReport().missingVisuals, 0);
+  doc_->undoStack()->undo();
+  // Remembered from last time: found without a question.
+  QVERIFY(window_->projects()->loadUrdf(packaged, tmp_.filePath("pkgs")));
+  QCOMPARE(prompts_->packagesRootQuestions, questions + 1);
+  QCOMPARE(window_->robotView()->meshReport().missingVisuals, 0);
+  doc_->undoStack()->undo();
+  QCOMPARE(prompts_->errors.size(), errors + 1);
+  QVERIFY(waitForCurrentEvaluation());
+}
+
 void MainWindowTest::badProjectShowsErrorAndKeepsDocument() {
   const QString bad = tmp_.filePath("bad.ebproj.json");
   writeText(bad, R"({"format": "excitebench-project", "version": 1, "robot": {"spec": "panda"},
@@ -809,7 +908,8 @@ void MainWindowTest::escapeKeyCancelsTheOptimization() {
 
 void MainWindowTest::missingVisualMeshesFallBackAndSaySo() {
   // Three links whose visual meshes are missing: one has a collision box (drawn instead), one a
-  // collision mesh that is missing too and one no collision shape (both drawn as boxes).
+  // collision mesh that is missing too (nothing of it draws: a cylinder along the chain) and one
+  // no collision shape but a second visual, a box primitive (drawn, with a box for the mesh).
   const QString urdf = tmp_.filePath("fallback.urdf");
   writeText(urdf, R"(<robot name="fallback">
   <link name="base"/>
@@ -825,6 +925,7 @@ void MainWindowTest::missingVisualMeshesFallBackAndSaySo() {
   </link>
   <link name="l3">
     <visual><geometry><mesh filename="meshes/l3.dae"/></geometry></visual>
+    <visual><geometry><box size="0.05 0.05 0.2"/></geometry></visual>
     <inertial><mass value="1"/><inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial>
   </link>
   <joint name="j1" type="revolute"><parent link="base"/><child link="l1"/><axis xyz="0 0 1"/>
@@ -837,14 +938,16 @@ void MainWindowTest::missingVisualMeshesFallBackAndSaySo() {
   auto* banner = window_->findChild<QLabel*>("meshBanner");
   QVERIFY(banner);
   QVERIFY(window_->projects()->loadRobot({urdf, {}}));
-  const QString line = "3 visual meshes missing: shown with collision meshes (1) and boxes (2)";
+  const QString line =
+      "3 visual meshes missing: shown with collision meshes (1), boxes (1) and cylinders along the chain (1)";
   QCOMPARE(banner->text(), line);
   QVERIFY(banner->isVisible());
   QCOMPARE(window_->statusBar()->currentMessage(), line);
   const widgets::MeshReport& report = window_->robotView()->meshReport();
   QCOMPARE(report.missingVisuals, 3);
   QCOMPARE(report.shownWithCollision, 1);
-  QCOMPARE(report.shownWithBox, 2);
+  QCOMPARE(report.shownWithBox, 1);
+  QCOMPARE(report.shownAlongChain, 1);
   QVERIFY(waitForCurrentEvaluation());
   doc_->undoStack()->undo();  // the built-in panda: every mesh there, no banner
   QVERIFY(waitForCurrentEvaluation());
