@@ -5,6 +5,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -146,12 +147,26 @@ ExcitationEditor::ExcitationEditor(QWidget* parent)
   connect(parametrizationBox_, &QComboBox::currentIndexChanged, this, [this](int i) {
     emit parametrizationRequested(static_cast<Parametrization>(i));
   });
+  // Switching the family converts the trajectory: a deliberate act. The box takes focus only by
+  // click or Tab (no wheel), ignores the wheel without focus, and gives the focus back once the
+  // user has chosen, so a later arrow key or scroll meant for the panel does not switch it.
+  parametrizationBox_->setFocusPolicy(Qt::StrongFocus);
+  parametrizationBox_->installEventFilter(this);
+  connect(parametrizationBox_, &QComboBox::activated, this, [this]() { parametrizationBox_->clearFocus(); });
   connect(jointBox_, &QComboBox::currentIndexChanged, this, &ExcitationEditor::setCurrentJoint);
   connect(offset_, &ValueSlider::valueEdited, this,
           [this](double v, bool dragging) { emit offsetEdited(joint_, v, dragging); });
   connect(offset_, &ValueSlider::dragFinished, this, &ExcitationEditor::dragFinished);
   connect(multisine_, &MultisineEditor::dragFinished, this, &ExcitationEditor::dragFinished);
   showFamily();
+}
+
+bool ExcitationEditor::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == parametrizationBox_ && event->type() == QEvent::Wheel && !parametrizationBox_->hasFocus()) {
+    event->ignore();  // the scroll area around it scrolls instead
+    return true;
+  }
+  return QWidget::eventFilter(watched, event);
 }
 
 void ExcitationEditor::setJoints(const std::vector<JointDescription>& joints) {

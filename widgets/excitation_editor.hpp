@@ -73,6 +73,10 @@ class ExcitationEditor : public QWidget {
   /// The user picked another "Edit as" entry (the document decides).
   void parametrizationRequested(eb::widgets::ExcitationEditor::Parametrization p);
 
+ protected:
+  /// Swallows wheel events on "Edit as" while it has no focus (see the constructor).
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
  private:
   void rebuildControls();
   void refreshValues();

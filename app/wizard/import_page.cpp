@@ -140,6 +140,17 @@ QWidget* ImportPage::buildProblemBox() {
   timeChart_->setMinimumHeight(180);
   problemList_ = new LogProblemList;
   connect(problemList_, &LogProblemList::placeActivated, this, &ImportPage::onPlaceActivated);
+  // The list cuts long problems at its width: the current one is shown whole below it.
+  problemDetail_ = new QLabel;
+  problemDetail_->setObjectName("problemDetail");
+  problemDetail_->setWordWrap(true);
+  problemDetail_->setTextFormat(Qt::PlainText);
+  problemDetail_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  problemDetail_->setVisible(false);
+  connect(problemList_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+    problemDetail_->setText(item ? item->toolTip(2) : QString());
+    problemDetail_->setVisible(item != nullptr);
+  });
   checkProgress_ = new QProgressBar;
   checkProgress_->setObjectName("checkProgress");
   checkProgress_->setRange(0, 1000);
@@ -158,6 +169,7 @@ QWidget* ImportPage::buildProblemBox() {
   problemSplit->addWidget(problemList_);
   problemSplit->setSizes({210, 190});
   problemLayout->addWidget(problemSplit, 1);
+  problemLayout->addWidget(problemDetail_);
   return problemBox;
 }
 
@@ -591,6 +603,8 @@ void ImportPage::refreshProblems() {
     warnings += p.severity == LogProblem::Severity::Warning;
   }
   problemList_->setProblems(problems_);
+  // The first (most severe) problem is the current one: its whole text shows below the list.
+  if (problemList_->topLevelItemCount() > 0) problemList_->setCurrentItem(problemList_->topLevelItem(0));
   const int logs = static_cast<int>(doc->logs().size());
   if (logs == 0)
     checkStatus_->setText(tr("No log yet."));

@@ -108,6 +108,7 @@ class ImportPage : public QWizardPage {
   QPushButton* loadMappingButton_;
   TimeStepChart* timeChart_;
   LogProblemList* problemList_;
+  QLabel* problemDetail_;  // the current problem's whole text
   QProgressBar* checkProgress_;
   QLabel* checkStatus_;
 };

@@ -373,6 +373,10 @@ void ValidatePage::plot() {
     measuredSeries_->clear();
     predictedSeries_->clear();
     errorSeries_->clear();
+    // Empty: a plain 0..1 frame with a few round ticks (Qt's default range put the labels on
+    // top of each other), and the title says what will appear.
+    setChartRanges(chart_->chart(), 0.0, 1.0, 0.0, 1.0);
+    chart_->chart()->setTitle(tr("Joint torque: choose a validation log to see measured and predicted"));
     return;
   }
   const int j = std::clamp(jointCombo_->currentIndex(), 0, static_cast<int>(live->measured.cols()) - 1);

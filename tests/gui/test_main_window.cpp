@@ -43,6 +43,7 @@
 #include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QWheelEvent>
 #include <QWizard>
 #include <QUndoStack>
 
@@ -101,6 +102,7 @@ class MainWindowTest : public QObject {
   void escapeKeyCancelsTheOptimization();
   void projectRoundTrips();
   void typedEditIsOneUndoStep();
+  void editAsKeepsItsFamilyAfterTheChoice();
   void multisineSlidersUndoAndProject();
   void schroederStartAndFrequencyOptimization();
   void badUrdfShowsErrorAndKeepsWindowUsable();
@@ -490,6 +492,32 @@ void MainWindowTest::typedEditIsOneUndoStep() {
   QCOMPARE(doc_->undoStack()->index(), steps);
   QVERIFY(doc_->editMode() == EditMode::FourierAB);
   QCOMPARE(editor->editAsBox()->currentIndex(), 0);
+  QVERIFY(waitForCurrentEvaluation());
+}
+
+// "Edit as" converts the trajectory: once a family is chosen, the focus leaves the box, so an
+// arrow key or a scroll meant for the panel does not switch the family again.
+void MainWindowTest::editAsKeepsItsFamilyAfterTheChoice() {
+  loadPanda();
+  widgets::ExcitationEditor* editor = window_->excitationEditor();
+  QComboBox* box = editor->editAsBox();
+  QCOMPARE(box->focusPolicy(), Qt::StrongFocus);
+  box->setFocus();
+  QTest::keyClick(box, Qt::Key_Down);  // a deliberate choice with the keyboard, while focused
+  QCOMPARE(box->currentIndex(), 1);
+  emit box->activated(1);  // the user confirmed it (Enter or a click in the list)
+  QVERIFY(!box->hasFocus());
+  QWidget* focused = QApplication::focusWidget();
+  QTest::keyClick(focused ? focused : static_cast<QWidget*>(window_.get()), Qt::Key_Down);
+  QCOMPARE(box->currentIndex(), 1);
+  QVERIFY(doc_->editMode() == EditMode::AmplitudePhase);
+  // A wheel over the box without focus does not change it either.
+  QWheelEvent wheel(QPointF(5, 5), box->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, -120), Qt::NoButton,
+                    Qt::NoModifier, Qt::NoScrollPhase, false);
+  QApplication::sendEvent(box, &wheel);
+  QCOMPARE(box->currentIndex(), 1);
+  doc_->undoStack()->undo();
+  QCOMPARE(box->currentIndex(), 0);
   QVERIFY(waitForCurrentEvaluation());
 }
 

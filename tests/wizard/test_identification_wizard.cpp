@@ -39,6 +39,8 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSpinBox>
+#include <QtCharts/QCategoryAxis>
+#include <QtCharts/QChartView>
 #include <QTableWidget>
 #include <QTextEdit>
 #include <QTemporaryDir>
@@ -320,6 +322,25 @@ class IdentificationWizardTest : public QObject {
     QVERIFY(copy.fromJson(wizard.document()->toJson()));
     QCOMPARE(copy.results()->parameters.size(), size_t(57));
     QCOMPARE(copy.logs().at(0).mapping.joints[6].tau, std::string("tau7"));
+  }
+
+  void theEmptyValidationChartHasFewRoundTicks() {
+    // Before any validation the chart's axes show a 0..1 frame with a handful of labels (Qt's
+    // default left them unset and the labels on top of each other).
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.validatePage()->initializePage();
+    auto* view = wizard.findChild<QChartView*>("validationChart");
+    QVERIFY(view);
+    for (QAbstractAxis* axis : view->chart()->axes()) {
+      auto* category = qobject_cast<QCategoryAxis*>(axis);
+      QVERIFY(category);
+      const QStringList labels = category->categoriesLabels();
+      QVERIFY2(labels.size() >= 3 && labels.size() <= 12, qPrintable(labels.join(' ')));
+      QVERIFY2(labels.contains("0"), qPrintable(labels.join(' ')));
+      for (int k = 1; k < labels.size(); ++k)
+        QVERIFY2(labels[k].toDouble() > labels[k - 1].toDouble(), qPrintable(labels.join(' ')));
+    }
+    QVERIFY(view->chart()->title().contains("choose a validation log"));
   }
 
   void settingRangesAreTheClisRanges() {

@@ -148,6 +148,12 @@ class WizardSessionTest : public QObject {
     QTreeWidgetItem* first = list->topLevelItem(0);
     QCOMPARE(first->text(2), error->message);
     QCOMPARE(first->toolTip(2), full);
+    // ... and the current problem shows whole below the list.
+    auto* detail = wizard.findChild<QLabel*>("problemDetail");
+    QVERIFY(detail);
+    QCOMPARE(list->currentItem(), first);
+    QCOMPARE(detail->text(), full);
+    QVERIFY(!detail->isHidden());
     auto* logs = wizard.findChild<QListWidget*>("logList");
     QVERIFY(logs && logs->count() == 1);
     const QString tip = logs->item(0)->toolTip();
