@@ -1,5 +1,7 @@
 #include "app/wizard/closed_loop_panel.hpp"
 
+#include "app/wizard/result_table.hpp"
+
 #include "app/wizard/wizard_text.hpp"
 
 #include <QDoubleSpinBox>
@@ -50,16 +52,9 @@ ClosedLoopPanel::ClosedLoopPanel(WizardSession* session, QWidget* parent)
   summary_->setObjectName("closedLoopSummary");
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  table_ = new QTableWidget(0, 5);
-  table_->setObjectName("closedLoopTable");
-  table_->setHorizontalHeaderLabels({tr("Joint"), tr("Identified\nRMS [rad]"), tr("Identified\nmax [rad]"),
-                                     tr("Description's\nRMS [rad]"), tr("Description's\nmax [rad]")});
-  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->verticalHeader()->setVisible(false);
-  table_->verticalHeader()->setDefaultSectionSize(22);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setMinimumHeight(40);
+  table_ = makeResultTable({tr("Joint"), tr("Identified\nRMS [rad]"), tr("Identified\nmax [rad]"),
+                            tr("Description's\nRMS [rad]"), tr("Description's\nmax [rad]")},
+                           "closedLoopTable");
 
   auto* row = new QHBoxLayout;
   row->addWidget(new QLabel(tr("kp")));

@@ -1,5 +1,7 @@
 #include "app/wizard/drift_panel.hpp"
 
+#include "app/wizard/result_table.hpp"
+
 #include "app/wizard/wizard_charts.hpp"
 #include "app/wizard/wizard_text.hpp"
 
@@ -44,16 +46,9 @@ DriftPanel::DriftPanel(WizardSession* session, QWidget* parent) : QWidget(parent
   summary_->setObjectName("driftSummary");
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  table_ = new QTableWidget(0, 5);
-  table_->setObjectName("driftTable");
-  table_->setHorizontalHeaderLabels(
-      {tr("Joint"), tr("Change over\nthe log [N m]"), tr("± 1 σ\n[N m]"), tr("Residual\nRMS [N m]"), tr("Verdict")});
-  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->verticalHeader()->setVisible(false);
-  table_->verticalHeader()->setDefaultSectionSize(22);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setMinimumHeight(40);
+  table_ = makeResultTable(
+      {tr("Joint"), tr("Change over\nthe log [N m]"), tr("± 1 σ\n[N m]"), tr("Residual\nRMS [N m]"), tr("Verdict")},
+      "driftTable");
   chart_ = makeLineChart(tr("Residual mean per window"), tr("mean [N m]"));
   chart_->setObjectName("driftChart");
   chart_->setMinimumHeight(150);

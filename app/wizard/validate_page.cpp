@@ -5,6 +5,7 @@
 #include "app/wizard/extra_log_settings.hpp"
 
 #include "app/wizard/log_problems.hpp"
+#include "app/wizard/result_table.hpp"
 #include "app/wizard/wizard_charts.hpp"
 #include "app/wizard/wizard_text.hpp"
 
@@ -97,20 +98,13 @@ void ValidatePage::buildUi() {
   chartLayout->addLayout(jointRow);
   chartLayout->addWidget(chart_, 1);
 
-  table_ = new QTableWidget(0, 7);
-  table_->setObjectName("validationTable");
-  table_->setHorizontalHeaderLabels({tr("Joint"), tr("RMSE\n[N m]"), tr("NRMSE\n[%]"), tr("Max. error\n[N m]"),
-                                     tr("RMS τ\n[N m]"), tr("Model\nRMSE\n[N m]"), tr("Model\nNRMSE\n[%]")});
+  table_ = makeResultTable({tr("Joint"), tr("RMSE\n[N m]"), tr("NRMSE\n[%]"), tr("Max. error\n[N m]"),
+                            tr("RMS τ\n[N m]"), tr("Model\nRMSE\n[N m]"), tr("Model\nNRMSE\n[%]")},
+                           "validationTable", 54);  // headers of up to three lines: name, unit
   table_->horizontalHeaderItem(5)->setToolTip(tr("The robot's own model parameters (URDF / CAD), no friction: "
                                                  "what identification gained"));
   table_->horizontalHeaderItem(6)->setToolTip(table_->horizontalHeaderItem(5)->toolTip());
-  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
-  table_->verticalHeader()->setVisible(false);
-  table_->verticalHeader()->setDefaultSectionSize(22);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  table_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
-  table_->horizontalHeader()->setMinimumHeight(54);  // headers of up to three lines: name, unit
   table_->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
   connect(table_, &QTableWidget::currentCellChanged, this, [this](int current) {
     if (current >= 0) jointCombo_->setCurrentIndex(current);

@@ -178,17 +178,7 @@ TEST(CliIdentification, RicherFrictionIsChosenOnHeldOutDataAndPredictsAnotherTra
   second.trajectory = defaultExcitation(builtinRobot("ur5"), 7.0, 4);
   const std::string ex2 = (dir / "other.json").string();
   writeExcitationJson(ex2, second);
-  // Geared drives: rotor inertia keeps the light wrists from sticking and slipping.
-  const std::vector<std::string> drives = {"--rate",
-                                           "500",
-                                           "--noise-torque",
-                                           "0.05",
-                                           "--stribeck",
-                                           "4,4,2,0.5,0.5,0.5",
-                                           "--stribeck-velocity",
-                                           "0.1",
-                                           "--armature",
-                                           "0.5,0.5,0.3,0.05,0.05,0.05"};
+  const std::vector<std::string>& drives = eb::test::kGearedStribeckDrives;
   std::vector<std::string> args = {"simulate", "ur5", ex, "--out", train, "--duration", "15"};
   args.insert(args.end(), drives.begin(), drives.end());
   auto r = runCli(args);

@@ -267,16 +267,7 @@ TEST(CliPayload, TheRobotBlockTakesTheFrictionModelsOfIdentify) {
   const std::string payload = writePayload(dir, "tool.json", R"({"mass": 2.0, "com": [0.01, 0.02, 0.05],
       "inertia_com": [4e-3, 0, 0, 5e-3, 0, 3e-3]})");
   const std::string loaded = (dir / "loaded.csv").string(), unloaded = (dir / "unloaded.csv").string();
-  const std::vector<std::string> drives = {"--rate",
-                                           "500",
-                                           "--noise-torque",
-                                           "0.05",
-                                           "--stribeck",
-                                           "4,4,2,0.5,0.5,0.5",
-                                           "--stribeck-velocity",
-                                           "0.1",
-                                           "--armature",
-                                           "0.5,0.5,0.3,0.05,0.05,0.05"};
+  const std::vector<std::string>& drives = eb::test::kGearedStribeckDrives;
   std::vector<std::string> args = {"simulate", "ur5", ex, "--out", unloaded};
   args.insert(args.end(), drives.begin(), drives.end());
   auto r = runCli(args);
