@@ -124,14 +124,17 @@ void addClosedLoopCommand(CLI::App& app) {
     } else {
       applyLogFlags(a->logFlags, a->s);
       const PreprocessedLog log = loadAndPreprocess(model, a->motion, a->s);
-      const auto [first, rows] = longestSegment(log.segmentStarts, log.t.size());
-      if (rows < 2) throw InputError(a->motion + ": no segment of two samples or more to track");
-      desired = sampledMotion(log.t.segment(first, rows), log.q.middleRows(first, rows), log.qd.middleRows(first, rows),
-                              log.qdd.middleRows(first, rows));
-      duration = log.t[first + rows - 1] - log.t[first];
+      LoggedMotion logged;
+      try {
+        logged = loggedMotion(log.t, log.q, log.qd, log.qdd, log.segmentStarts);
+      } catch (const std::invalid_argument& e) {
+        throw InputError(a->motion + ": " + e.what());
+      }
+      desired = logged.desired;
+      duration = logged.duration;
       char text[200];
       std::snprintf(text, sizeof text, " (the logged motion, filtered%s: %.4g s from t = %.4g s)",
-                    log.segmentStarts.size() > 1 ? ", its longest segment" : "", duration, log.t[first]);
+                    logged.longestOfSeveral ? ", its longest segment" : "", duration, logged.start);
       motionText = a->motion + text;
     }
     if (a->sim.duration > 0.0) duration = std::min(duration, a->sim.duration);

@@ -101,22 +101,18 @@ void addSimulateCommand(CLI::App& app) {
       throw InputError(a->excitation + ": trajectory has " + std::to_string(trajectoryDof(ex.trajectory)) +
                        " joints, robot '" + model.name() + "' has " + std::to_string(model.dof()));
     const int dof = model.dof();
-    if (!a->torqueOffset.empty()) {
-      if (a->torqueOffset.size() != 1 && a->torqueOffset.size() != static_cast<std::size_t>(dof))
-        throw InputError("--torque-offset: " + std::to_string(a->torqueOffset.size()) + " values for " +
-                         std::to_string(dof) + " joints (give one, or one per joint)");
-      a->artifacts.torqueOffset = Eigen::VectorXd::Constant(dof, a->torqueOffset[0]);
-      if (a->torqueOffset.size() > 1) a->artifacts.torqueOffset = Eigen::Map<const Eigen::VectorXd>(a->torqueOffset.data(), dof);
-    }
-    const auto perJoint = [dof](const std::vector<double>& values, const char* flag) {
+    // One value for every joint or one per joint; drive coefficients finite and >= 0.
+    const auto perJoint = [dof](const std::vector<double>& values, const char* flag, bool nonNegative = true) {
       if (values.size() != 1 && values.size() != static_cast<std::size_t>(dof))
         throw InputError(std::string(flag) + ": " + std::to_string(values.size()) + " values for " +
                          std::to_string(dof) + " joints (give one, or one per joint)");
       for (double v : values)
-        if (!(v >= 0.0) || !std::isfinite(v)) throw InputError(std::string(flag) + ": values must be finite and >= 0");
+        if (nonNegative && (!(v >= 0.0) || !std::isfinite(v)))
+          throw InputError(std::string(flag) + ": values must be finite and >= 0");
       return values.size() == 1 ? Eigen::VectorXd::Constant(dof, values[0])
                                 : Eigen::VectorXd(Eigen::Map<const Eigen::VectorXd>(values.data(), dof));
     };
+    if (!a->torqueOffset.empty()) a->artifacts.torqueOffset = perJoint(a->torqueOffset, "--torque-offset", false);
     if (!a->viscous.empty() || !a->coulomb.empty()) {
       Eigen::VectorXd fv, fc;
       defaultFriction(model, fv, fc);

@@ -100,11 +100,6 @@ void ClosedLoopPanel::start() {
     summary_->setText(tr("No estimate: run the Estimate page first."));
     return;
   }
-  const auto [first, rows] = longestSegment(live->segmentStarts, live->t.size());
-  if (rows < 2) {
-    summary_->setText(tr("The validation log has no segment of two samples or more to track."));
-    return;
-  }
   const std::shared_ptr<const RobotModel> model = session_->modelPointer();
   SimulationSettings settings;
   settings.kp = kp_->value();
@@ -116,12 +111,10 @@ void ClosedLoopPanel::start() {
   summary_->setText(tr("Tracking the validation log's motion..."));
   task_->start(
       [=](const common::BackgroundTask::Progress& progress) {
-        const DesiredMotion desired =
-            sampledMotion(live->t.segment(first, rows), live->q.middleRows(first, rows),
-                          live->qd.middleRows(first, rows), live->qdd.middleRows(first, rows));
-        const double duration = live->t[first + rows - 1] - live->t[first];
-        *out = compareClosedLoop(*model, estimate->logs->base, estimate->estimate.values, *model, desired, duration,
-                                 settings, [&progress](double f) { return progress(f, "tracking"); });
+        // The same motion `excitebench-cli closed-loop` tracks for a log (its longest segment).
+        const LoggedMotion motion = loggedMotion(live->t, live->q, live->qd, live->qdd, live->segmentStarts);
+        *out = compareClosedLoop(*model, estimate->logs->base, estimate->estimate.values, *model, motion.desired,
+                                 motion.duration, settings, [&progress](double f) { return progress(f, "tracking"); });
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
         runButton_->setText(tr("Simulate tracking"));

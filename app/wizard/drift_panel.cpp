@@ -87,7 +87,7 @@ void DriftPanel::refresh() {
   }
   DriftReport report;
   try {
-    report = checkDrift(live->t, live->measured - live->predicted, window_->value());
+    report = checkDrift(live->t, live->measured - live->result.predicted, window_->value());
   } catch (const std::invalid_argument& e) {
     // "drift check: 2 windows of 20 s ..." names what is wrong with the window; the panel is the place.
     QString why = QString::fromStdString(e.what());

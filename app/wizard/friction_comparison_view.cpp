@@ -35,8 +35,8 @@ FrictionComparisonView::FrictionComparisonView(ModelProvider model, LogsProvider
   use_->setEnabled(false);
   connect(use_, &QPushButton::clicked, this, [this] {
     const int row = table_->currentRow() >= 0 ? table_->currentRow() : bestRow_;
-    if (row >= 0 && row < static_cast<int>(options_.size()))
-      emit modelChosen(options_[size_t(row)], names_[size_t(row)]);
+    if (row >= 0 && row < static_cast<int>(models_.size()))
+      emit modelChosen(models_[size_t(row)].first, models_[size_t(row)].second);
   });
   auto* top = new QHBoxLayout;
   top->addWidget(compare_);
@@ -98,12 +98,8 @@ QString shortName(const std::string& name) {
 void FrictionComparisonView::showComparison(const FrictionComparison& c) {
   const int joints = c.models.empty() ? 0 : static_cast<int>(c.models.front().heldOutNrmse.size());
   table_->clear();
-  options_.clear();
-  names_.clear();
-  for (const FrictionModelScore& m : c.models) {
-    options_.push_back(m.options);
-    names_.push_back(QString::fromStdString(m.name));
-  }
+  models_.clear();
+  for (const FrictionModelScore& m : c.models) models_.emplace_back(m.options, QString::fromStdString(m.name));
   bestRow_ = c.best;
   use_->setEnabled(!c.models.empty());
   table_->setRowCount(static_cast<int>(c.models.size()));

@@ -57,8 +57,7 @@ class FrictionComparisonView : public QWidget {
   QPushButton* compare_;
   QPushButton* use_;
   QLabel* status_;
-  std::vector<RegressorOptions> options_;  // per table row, the last comparison's models
-  std::vector<QString> names_;
+  std::vector<std::pair<RegressorOptions, QString>> models_;  // per table row: the model's columns, its name
   int bestRow_ = -1;
   QTableWidget* table_;
 };

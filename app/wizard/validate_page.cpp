@@ -246,7 +246,6 @@ void ValidatePage::startValidation() {
         out->warnings = std::move(v.warnings);
         out->t = v.log.t;
         out->measured = v.log.tau;
-        out->predicted = v.identified.predicted;
         out->q = std::move(v.log.q);
         out->qd = std::move(v.log.qd);
         out->qdd = std::move(v.log.qdd);
@@ -374,7 +373,7 @@ void ValidatePage::plot() {
     return;
   }
   const int j = std::clamp(jointCombo_->currentIndex(), 0, static_cast<int>(live->measured.cols()) - 1);
-  const Eigen::VectorXd measured = live->measured.col(j), predicted = live->predicted.col(j);
+  const Eigen::VectorXd measured = live->measured.col(j), predicted = live->result.predicted.col(j);
   const Eigen::VectorXd error = measured - predicted;
   setSeriesData(measuredSeries_, live->t, measured);
   setSeriesData(predictedSeries_, live->t, predicted);

@@ -47,7 +47,7 @@ struct EstimateResult {
 struct ValidationData {
   QString logPath;
   Eigen::VectorXd t;                    ///< (N) [s]
-  Eigen::MatrixXd measured, predicted;  ///< (N x dof) [N m]
+  Eigen::MatrixXd measured;             ///< (N x dof) [N m]; predicted: result.predicted
   Eigen::MatrixXd q, qd, qdd;           ///< (N x dof) the logged motion, filtered: what closed-loop tracks
   std::vector<std::size_t> segmentStarts;  ///< first row of each segment
   ValidationResult result;

@@ -37,51 +37,55 @@ json mappingJson(const LogColumnMapping& m) {
           {"joints", joints}};
 }
 
-// Reads a "mapping" object; throws std::invalid_argument "<key path>: <what>" (key path
-// relative to the object, '/'-separated).
+// Field readers of the mapping files' JSON; a bad field throws std::invalid_argument
+// "<key path>: <what>" (readLogMappingFile names the file).
+[[noreturn]] void mappingJsonFail(const std::string& where, const std::string& what) {
+  throw std::invalid_argument(where + ": " + what);
+}
+
+std::string mappingJsonString(const json& obj, const char* key, const std::string& where, const std::string& fallback) {
+  if (!obj.contains(key)) return fallback;
+  if (!obj.at(key).is_string()) mappingJsonFail(where + key, "not a string");
+  return obj.at(key).get<std::string>();
+}
+
+double mappingJsonNumber(const json& v, const std::string& where) {
+  if (!v.is_number()) mappingJsonFail(where, "not a number");
+  const double d = v.get<double>();
+  if (!std::isfinite(d)) mappingJsonFail(where, "not a finite number");
+  return d;
+}
+
+// Reads a "mapping" object; key paths in errors relative to the object, '/'-separated.
 LogColumnMapping mappingFromJson(const json& o) {
-  auto fail = [](const std::string& where, const std::string& what) -> void {
-    throw std::invalid_argument(where + ": " + what);
-  };
-  auto string = [&](const json& obj, const char* key, const std::string& where, const std::string& fallback) {
-    if (!obj.contains(key)) return fallback;
-    if (!obj.at(key).is_string()) fail(where + key, "not a string");
-    return obj.at(key).get<std::string>();
-  };
-  auto number = [&](const json& v, const std::string& where) {
-    if (!v.is_number()) fail(where, "not a number");
-    const double d = v.get<double>();
-    if (!std::isfinite(d)) fail(where, "not a finite number");
-    return d;
-  };
-  if (!o.is_object()) fail("", "not an object");
+  if (!o.is_object()) mappingJsonFail("", "not an object");
   LogColumnMapping m;
-  m.timeColumn = string(o, "time_column", "", "");
-  const std::string unit = string(o, "time_unit", "", "s");
+  m.timeColumn = mappingJsonString(o, "time_column", "", "");
+  const std::string unit = mappingJsonString(o, "time_unit", "", "s");
   bool known = false;
   for (TimeUnit u : {TimeUnit::Seconds, TimeUnit::Milliseconds, TimeUnit::Microseconds, TimeUnit::Nanoseconds})
     if (unit == timeUnitName(u)) {
       m.timeUnit = u;
       known = true;
     }
-  if (!known) fail("time_unit", "'" + unit + "' (s, ms, us, ns)");
-  if (o.contains("sample_rate_hz")) m.sampleRateHz = number(o.at("sample_rate_hz"), "sample_rate_hz");
-  const std::string position = string(o, "position_unit", "", "rad");
-  if (position != "rad" && position != "deg") fail("position_unit", "'" + position + "' (rad, deg)");
+  if (!known) mappingJsonFail("time_unit", "'" + unit + "' (s, ms, us, ns)");
+  if (o.contains("sample_rate_hz")) m.sampleRateHz = mappingJsonNumber(o.at("sample_rate_hz"), "sample_rate_hz");
+  const std::string position = mappingJsonString(o, "position_unit", "", "rad");
+  if (position != "rad" && position != "deg") mappingJsonFail("position_unit", "'" + position + "' (rad, deg)");
   m.positionUnit = position == "deg" ? PositionUnit::Degree : PositionUnit::Radian;
-  if (!o.contains("joints") || !o.at("joints").is_array()) fail("joints", "missing or not an array");
+  if (!o.contains("joints") || !o.at("joints").is_array()) mappingJsonFail("joints", "missing or not an array");
   const json& joints = o.at("joints");
   for (std::size_t k = 0; k < joints.size(); ++k) {
     const std::string where = "joints/" + std::to_string(k) + "/";
     const json& jo = joints[k];
-    if (!jo.is_object()) fail(where, "not an object");
+    if (!jo.is_object()) mappingJsonFail(where, "not an object");
     JointColumns jc;
-    jc.name = string(jo, "name", where, "joint" + std::to_string(k + 1));
-    jc.q = string(jo, "q", where, "");
-    jc.qd = string(jo, "qd", where, "");
-    jc.qdd = string(jo, "qdd", where, "");
-    jc.tau = string(jo, "tau", where, "");
-    if (jo.contains("torque_scale")) jc.torqueScale = number(jo.at("torque_scale"), where + "torque_scale");
+    jc.name = mappingJsonString(jo, "name", where, "joint" + std::to_string(k + 1));
+    jc.q = mappingJsonString(jo, "q", where, "");
+    jc.qd = mappingJsonString(jo, "qd", where, "");
+    jc.qdd = mappingJsonString(jo, "qdd", where, "");
+    jc.tau = mappingJsonString(jo, "tau", where, "");
+    if (jo.contains("torque_scale")) jc.torqueScale = mappingJsonNumber(jo.at("torque_scale"), where + "torque_scale");
     m.joints.push_back(jc);
   }
   return m;
@@ -115,78 +119,82 @@ void writeLogMappingFile(const std::string& path, const LogMappingFile& file) {
   writeFileAtomically(path, formatLogMappingFile(file));
 }
 
+namespace {
+LogMappingFile mappingFileFromJson(const json& j);
+}  // namespace
+
 LogMappingFile readLogMappingFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw inputErrorAt(path, 0, "", "cannot open the mapping file");
   const BoundedText text = readBoundedText(in, kMaxBytes, kMaxBytes);
   if (!text.ok()) throw inputErrorAt(path, 0, "", "larger than " + describeByteLimit(kMaxBytes) + " (not a mapping file?)");
   const json j = parseJsonText(text.text, path);
-  auto fail = [&](const std::string& where, const std::string& what) -> void {
-    Diagnostic d = diagnosticAt(Severity::Error, path, 0, "", what);
-    d.field = where;  // a JSON path: shown as "<file>: <path>: <what>"
+  try {
+    return mappingFileFromJson(j);
+  } catch (const std::invalid_argument& e) {
+    const std::string what = e.what();
+    const auto colon = what.find(": ");
+    Diagnostic d = diagnosticAt(Severity::Error, path, 0, "", what.substr(colon + 2));
+    d.field = what.substr(0, colon);  // a JSON path: shown as "<file>: <path>: <what>"
     d.fieldKind.clear();
     throw InputError(d);
-  };
-  auto string = [&](const json& o, const char* key, const std::string& where, const std::string& fallback) {
-    if (!o.contains(key)) return fallback;
-    if (!o.at(key).is_string()) fail(where + key, "not a string");
-    return o.at(key).get<std::string>();
-  };
-  auto number = [&](const json& v, const std::string& where) {
-    if (!v.is_number()) fail(where, "not a number");
-    const double d = v.get<double>();
-    if (!std::isfinite(d)) fail(where, "not a finite number");
-    return d;
-  };
+  }
+}
+
+namespace {
+
+// The whole file's object; key paths in errors from its root ("/csv/delimiter").
+LogMappingFile mappingFileFromJson(const json& j) {
   if (!j.is_object() || !j.contains("format") || j.at("format") != kMappingFormat)
-    fail("/format", std::string("expected \"") + kMappingFormat + "\" (not a log mapping file)");
+    mappingJsonFail("/format", std::string("expected \"") + kMappingFormat + "\" (not a log mapping file)");
   if (!j.contains("version") || !j.at("version").is_number_integer() || j.at("version").get<long long>() != 1)
-    fail("/version", "expected 1");
+    mappingJsonFail("/version", "expected 1");
   for (auto it = j.begin(); it != j.end(); ++it)
     if (it.key() != "format" && it.key() != "version" && it.key() != "csv" && it.key() != "columns" &&
         it.key() != "mapping" && it.key() != "torque_constants")
-      fail("/" + it.key(), "unknown key");
+      mappingJsonFail("/" + it.key(), "unknown key");
   LogMappingFile f;
   if (j.contains("csv")) {
     const json& c = j.at("csv");
-    if (!c.is_object()) fail("/csv", "not an object");
+    if (!c.is_object()) mappingJsonFail("/csv", "not an object");
     CsvFormat format;
-    const std::string d = string(c, "delimiter", "/csv/", ",");
+    const std::string d = mappingJsonString(c, "delimiter", "/csv/", ",");
     format.delimiter = d == "tab" ? '\t' : d == "blanks" ? ' ' : d.size() == 1 ? d[0] : '\0';
     if (format.delimiter != ',' && format.delimiter != ';' && format.delimiter != '\t' && format.delimiter != ' ' &&
         format.delimiter != '|')
-      fail("/csv/delimiter", "'" + d + "' (',', ';', '|', tab, blanks)");
-    const std::string decimal = string(c, "decimal", "/csv/", ".");
-    if (decimal != "." && decimal != ",") fail("/csv/decimal", "'" + decimal + "' ('.' or ',')");
+      mappingJsonFail("/csv/delimiter", "'" + d + "' (',', ';', '|', tab, blanks)");
+    const std::string decimal = mappingJsonString(c, "decimal", "/csv/", ".");
+    if (decimal != "." && decimal != ",") mappingJsonFail("/csv/decimal", "'" + decimal + "' ('.' or ',')");
     format.decimal = decimal[0];
-    if (format.decimal == ',' && format.delimiter == ',') fail("/csv/decimal", "a decimal comma needs another delimiter");
+    if (format.decimal == ',' && format.delimiter == ',')
+      mappingJsonFail("/csv/decimal", "a decimal comma needs another delimiter");
     if (c.contains("header")) {
-      if (!c.at("header").is_boolean()) fail("/csv/header", "not true or false");
+      if (!c.at("header").is_boolean()) mappingJsonFail("/csv/header", "not true or false");
       format.hasHeader = c.at("header").get<bool>();
     }
     f.format = format;
   }
-  if (j.contains("columns")) f.columns = string(j, "columns", "/", "");
+  if (j.contains("columns")) f.columns = mappingJsonString(j, "columns", "/", "");
   if (j.contains("mapping")) {
     const json& o = j.at("mapping");
-    if (!o.is_object()) fail("/mapping", "not an object");
+    if (!o.is_object()) mappingJsonFail("/mapping", "not an object");
     try {
       f.mapping = mappingFromJson(o);
     } catch (const std::invalid_argument& e) {
-      const std::string what = e.what();
-      const auto colon = what.find(": ");
-      fail("/mapping/" + what.substr(0, colon), what.substr(colon + 2));
+      throw std::invalid_argument("/mapping/" + std::string(e.what()));
     }
   }
-  if (f.columns && f.mapping) fail("/columns", "give either \"columns\" or \"mapping\", not both");
-  if (!f.columns && !f.mapping) fail("/mapping", "missing (give \"columns\" or \"mapping\")");
+  if (f.columns && f.mapping) mappingJsonFail("/columns", "give either \"columns\" or \"mapping\", not both");
+  if (!f.columns && !f.mapping) mappingJsonFail("/mapping", "missing (give \"columns\" or \"mapping\")");
   if (j.contains("torque_constants")) {
     const json& k = j.at("torque_constants");
-    if (!k.is_array()) fail("/torque_constants", "not an array");
+    if (!k.is_array()) mappingJsonFail("/torque_constants", "not an array");
     for (std::size_t i = 0; i < k.size(); ++i)
-      f.torqueConstants.push_back(number(k[i], "/torque_constants/" + std::to_string(i)));
+      f.torqueConstants.push_back(mappingJsonNumber(k[i], "/torque_constants/" + std::to_string(i)));
   }
   return f;
 }
+
+}  // namespace
 
 }  // namespace eb

@@ -169,4 +169,17 @@ std::pair<Eigen::Index, Eigen::Index> longestSegment(const std::vector<std::size
   return best;
 }
 
+LoggedMotion loggedMotion(const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd,
+                          const Eigen::MatrixXd& qdd, const std::vector<std::size_t>& segmentStarts) {
+  const auto [first, rows] = longestSegment(segmentStarts, t.size());
+  if (rows < 2) throw std::invalid_argument("no segment of two samples or more to track");
+  LoggedMotion m;
+  m.desired = sampledMotion(t.segment(first, rows), q.middleRows(first, rows), qd.middleRows(first, rows),
+                            qdd.middleRows(first, rows));
+  m.start = t[first];
+  m.duration = t[first + rows - 1] - t[first];
+  m.longestOfSeveral = segmentStarts.size() > 1;
+  return m;
+}
+
 }  // namespace eb

@@ -75,6 +75,20 @@ ClosedLoopComparison compareClosedLoop(const RobotModel& model, const BaseParame
                                        const DesiredMotion& desired, double duration,
                                        const SimulationSettings& settings, const SimulationProgress& progress = {});
 
+/// A logged motion ready to track: the longest segment of the log (sampledMotion).
+struct LoggedMotion {
+  DesiredMotion desired;
+  double duration = 0.0;          ///< [s]
+  double start = 0.0;             ///< [s] the segment's first time stamp in the log
+  bool longestOfSeveral = false;  ///< the log had other segments
+};
+
+/// The motion of a log's samples (t [s]; q, qd, qdd rows x dof; segments starting at the rows
+/// `segmentStarts`) that closed-loop validation tracks: its longest segment, as the CLI and the
+/// wizard both use it. Throws std::invalid_argument when no segment has two samples.
+LoggedMotion loggedMotion(const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd,
+                          const Eigen::MatrixXd& qdd, const std::vector<std::size_t>& segmentStarts);
+
 /// The longest segment [first row, rows) of a log whose segments start at `segmentStarts`
 /// (rows of a log with `rows` rows; empty: one segment).
 std::pair<Eigen::Index, Eigen::Index> longestSegment(const std::vector<std::size_t>& segmentStarts, Eigen::Index rows);

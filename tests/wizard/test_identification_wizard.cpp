@@ -194,7 +194,7 @@ class IdentificationWizardTest : public QObject {
     wizard.validatePage()->showTab(1);
     drift->setWindow(1.0);
     const DriftReport driftReport =
-        checkDrift(wizard.validation()->t, wizard.validation()->measured - wizard.validation()->predicted, 1.0);
+        checkDrift(wizard.validation()->t, wizard.validation()->measured - wizard.validation()->result.predicted, 1.0);
     for (int j = 0; j < 7; ++j)
       QCOMPARE(drift->verdict(j), QString(driftReport.drifted[size_t(j)] ? "drifted" : "steady"));
     QVERIFY2(drift->summary().contains(QString("%1 windows over").arg(driftReport.windows.size())),
