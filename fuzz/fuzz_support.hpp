@@ -3,12 +3,12 @@
 // input, a scratch file for the importers that read paths, and a hard stop
 // (abort, so libFuzzer and the corpus replay report it) for everything else.
 //
-// Expected: eb::ModelError, eb::InputError (one-line messages), and
+// Expected: eb::InputError (one-line messages), and
 // std::invalid_argument / std::runtime_error from the parsers. Anything else
 // that escapes (std::out_of_range from a stoi, a JSON library exception,
 // std::bad_alloc from an unbounded allocation, a non-std exception) is a bug.
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <cstdint>
 #include <cstdio>
@@ -47,8 +47,6 @@ template <class F>
 void runExpectingOnlyInputErrors(F&& f) {
   try {
     f();
-  } catch (const eb::ModelError& e) {
-    checkMessage("ModelError", e);
   } catch (const eb::InputError& e) {
     checkMessage("InputError", e);
   } catch (const std::invalid_argument&) {

@@ -11,7 +11,7 @@
 #include "identification/identification_pipeline.hpp"
 #include "io/excitation_json.hpp"
 #include "io/params_file.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "simulation/closed_loop_tracking.hpp"
 
 #include <CLI/CLI.hpp>
@@ -113,8 +113,8 @@ void addClosedLoopCommand(CLI::App& app) {
     if (endsWith(a->motion, ".json")) {
       const ExcitationFile ex = readExcitationJson(a->motion);
       if (trajectoryDof(ex.trajectory) != model.dof())
-        throw InputError(a->motion + ": trajectory has " + std::to_string(trajectoryDof(ex.trajectory)) +
-                         " joints, robot '" + model.name() + "' has " + std::to_string(model.dof()));
+        throw inputErrorIn(a->motion, "trajectory has " + std::to_string(trajectoryDof(ex.trajectory)) +
+                                          " joints, robot '" + model.name() + "' has " + std::to_string(model.dof()));
       const Trajectory trajectory = ex.trajectory;
       desired = [trajectory](double t, Eigen::VectorXd& q, Eigen::VectorXd& qd, Eigen::VectorXd& qdd) {
         evaluateTrajectory(trajectory, t, q, qd, qdd);
@@ -128,7 +128,7 @@ void addClosedLoopCommand(CLI::App& app) {
       try {
         logged = loggedMotion(log.t, log.q, log.qd, log.qdd, log.segmentStarts);
       } catch (const std::invalid_argument& e) {
-        throw InputError(a->motion + ": " + e.what());
+        throw inputErrorIn(a->motion, e.what());
       }
       desired = logged.desired;
       duration = logged.duration;

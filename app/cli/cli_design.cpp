@@ -14,7 +14,7 @@
 #include "excitation/multisine_setting_specs.hpp"
 #include "io/atomic_file.hpp"
 #include "io/excitation_json.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/robot_loader.hpp"
 #include "util/thread_pool.hpp"
 
@@ -230,7 +230,7 @@ ExcitationRun optimizeDesign(const RobotModel& model, const DesignOptions& o, co
     std::optional<MultisineTrajectory> initial;
     if (initialFile) {
       const auto* tr = std::get_if<MultisineTrajectory>(&initialFile->trajectory);
-      if (!tr) throw InputError(o.initial + ": --initial with --family multisine needs a multi-sine excitation");
+      if (!tr) throw inputErrorIn(o.initial, "--initial with --family multisine needs a multi-sine excitation");
       initial = *tr;
     }
     r = excitationRunOf(optimizeMultisineExcitation(model, initial, o.multisine, s, report));
@@ -238,7 +238,7 @@ ExcitationRun optimizeDesign(const RobotModel& model, const DesignOptions& o, co
     std::optional<FourierTrajectory> initial;
     if (initialFile) {
       const auto* tr = std::get_if<FourierTrajectory>(&initialFile->trajectory);
-      if (!tr) throw InputError(o.initial + ": --initial needs a Fourier excitation");
+      if (!tr) throw inputErrorIn(o.initial, "--initial needs a Fourier excitation");
       initial = *tr;
     }
     r = excitationRunOf(optimizeExcitation(model, initial, s, report));

@@ -6,7 +6,7 @@
 
 #include "io/params_file.hpp"
 #include "io/urdf_export.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/robot_loader.hpp"
 
 #include <CLI/CLI.hpp>
@@ -38,13 +38,14 @@ void addExportCommand(CLI::App& app) {
     };
     if (endsWith(".urdf")) {
       if (!p.fullParameters)
-        throw InputError(a->params + ": method '" + p.method +
-                         "' gives base parameters only; URDF export needs `identify --method consistent`");
+        throw inputErrorIn(
+            a->params,
+            "method '" + p.method + "' gives base parameters only; URDF export needs `identify --method consistent`");
       writeIdentifiedUrdf(out, model, robotUrdfText(robot), robot, p.fullParameters->head(10 * model.bodyCount()));
     } else if (endsWith(".yaml") || endsWith(".yml") || endsWith(".json")) {
       writeParamsFile(out, p, model);
     } else {
-      throw InputError(out + ": unknown export format (use .urdf, .yaml or .json)");
+      throw inputErrorIn(out, "unknown export format (use .urdf, .yaml or .json)");
     }
     std::fprintf(stderr, "wrote %s\n", out.c_str());
   });

@@ -1,7 +1,7 @@
 #include "cli_log_flags.hpp"
 
 #include "logs/log_mapping_file.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <CLI/CLI.hpp>
 

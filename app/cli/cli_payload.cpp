@@ -13,7 +13,7 @@
 #include "identification/payload_identification.hpp"
 #include "io/params_file.hpp"
 #include "io/payload_file.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/robot_loader.hpp"
 
 #include <CLI/CLI.hpp>
@@ -154,8 +154,8 @@ void runIdentifyPayload(Args& a) {
   const PayloadRun run = identifyPayload(model, a.logs, a.link, robot, a.s, terminalProgress(), constraintsOf(a));
   clearProgress();
   if (!a.urdf.empty() && !run.payload.consistency.empty())
-    throw InputError(a.urdf + ": not written: the least-squares payload is not physically consistent (" +
-                     run.payload.consistency + "); without --unconstrained it is made consistent");
+    throw inputErrorIn(a.urdf, "not written: the least-squares payload is not physically consistent (" +
+                                   run.payload.consistency + "); without --unconstrained it is made consistent");
   PayloadReport report;
   report.robot = a.robot;
   report.method = run.robotEstimated ? "loaded/unloaded pair, robot estimated with it"

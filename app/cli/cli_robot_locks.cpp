@@ -1,7 +1,7 @@
 #include "cli_robot_locks.hpp"
 
 #include "model/joint_locking.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/robot_loader.hpp"
 
 #include <CLI/CLI.hpp>

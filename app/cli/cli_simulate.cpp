@@ -13,7 +13,7 @@
 #include "identification/payload_regression.hpp"
 #include "io/excitation_json.hpp"
 #include "io/payload_file.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/robot_loader.hpp"
 
 #include <CLI/CLI.hpp>
@@ -98,8 +98,8 @@ void addSimulateCommand(CLI::App& app) {
     }
     const ExcitationFile ex = readExcitationJson(a->excitation);
     if (trajectoryDof(ex.trajectory) != model.dof())
-      throw InputError(a->excitation + ": trajectory has " + std::to_string(trajectoryDof(ex.trajectory)) +
-                       " joints, robot '" + model.name() + "' has " + std::to_string(model.dof()));
+      throw inputErrorIn(a->excitation, "trajectory has " + std::to_string(trajectoryDof(ex.trajectory)) +
+                                            " joints, robot '" + model.name() + "' has " + std::to_string(model.dof()));
     const int dof = model.dof();
     // One value for every joint or one per joint; drive coefficients finite and >= 0.
     const auto perJoint = [dof](const std::vector<double>& values, const char* flag, bool nonNegative = true) {

@@ -10,7 +10,7 @@
 #include "io/atomic_file.hpp"
 #include "io/matrix_csv.hpp"
 #include "io/trajectory_csv.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/robot_loader.hpp"
 
 #include <CLI/CLI.hpp>
@@ -40,8 +40,8 @@ void addTorquesCommand(CLI::App& app) {
     // Inverse dynamics of states needs no time: without t (and --rate) the rows are numbered.
     const TrajectorySamples traj = readTrajectoryCsv(*in, *rate, TimeColumn::Optional);
     if (traj.dof() != model.dof())
-      throw InputError(*in + ": has " + std::to_string(traj.dof()) + " joints (q1..q" + std::to_string(traj.dof()) +
-                       "), robot '" + model.name() + "' has " + std::to_string(model.dof()));
+      throw inputErrorIn(*in, "has " + std::to_string(traj.dof()) + " joints (q1..q" + std::to_string(traj.dof()) +
+                                  "), robot '" + model.name() + "' has " + std::to_string(model.dof()));
     const int n = model.dof();
     Eigen::MatrixXd table(traj.size(), n + 1);
     table.col(0) = traj.t;  // dropped below when the input had no time
@@ -63,9 +63,9 @@ void addTorquesCommand(CLI::App& app) {
     // Huge but finite inputs (qd = 1e308) overflow the torques: name the sample, not the output table.
     for (int s = 0; s < traj.size(); ++s)
       if (!table.row(s).allFinite())
-        throw InputError(*in + ": sample " + std::to_string(s + 1) +
-                         (traj.timed ? " (t = " + formatDoubleExact(traj.t[s]) + " s)" : std::string()) +
-                         ": the joint torques are not finite (q, qd or qdd too large for the robot)");
+        throw inputErrorIn(*in, "sample " + std::to_string(s + 1) +
+                                    (traj.timed ? " (t = " + formatDoubleExact(traj.t[s]) + " s)" : std::string()) +
+                                    ": the joint torques are not finite (q, qd or qdd too large for the robot)");
     std::vector<std::string> header;
     if (traj.timed) header.push_back("t");
     for (int j = 0; j < n; ++j) header.push_back("tau" + std::to_string(j + 1));

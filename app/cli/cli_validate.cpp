@@ -10,7 +10,7 @@
 #include "identification/drift_check.hpp"
 #include "identification/log_validation.hpp"
 #include "io/params_file.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/robot_loader.hpp"
 
 #include <CLI/CLI.hpp>
@@ -105,7 +105,8 @@ void addValidateCommand(CLI::App& app) {
       try {
         driftReport = checkDrift(v.log.t, v.log.tau - r.predicted, a->driftWindow);
       } catch (const std::invalid_argument& e) {
-        throw InputError(a->log + ": --drift-window: " + std::string(e.what()).substr(std::string("drift check: ").size()));
+        throw inputErrorIn(a->log,
+                           "--drift-window: " + std::string(e.what()).substr(std::string("drift check: ").size()));
       }
     }
     const LogSummary& summary = v.summary;

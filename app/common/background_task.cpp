@@ -1,6 +1,6 @@
 #include "app/common/background_task.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 #include "util/vector_state.hpp"
 

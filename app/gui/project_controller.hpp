@@ -48,7 +48,7 @@ class ProjectController : public QObject {
   /// Offers the recovery file left by a session that did not end cleanly; true if recovered.
   bool offerRecovery();
 
-  /// Builds a document state from a project; throws ProjectError for a robot or size mismatch.
+  /// Builds a document state from a project; throws InputError for a robot or size mismatch.
   static project::DocumentState stateFromProject(const project::ProjectData& project, quint64 robotKey);
 
  signals:

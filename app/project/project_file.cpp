@@ -36,8 +36,15 @@ ExcitationFile excitationOf(const DocumentState& s) {
   return f;
 }
 
+// `what` is "<JSON path>: <message>" or, for the whole file, the message: the path becomes the
+// finding's field.
 [[noreturn]] void fail(const QString& file, const QString& what) {
-  throw ProjectError((file + ": " + what).toStdString());
+  const qsizetype colon = what.startsWith('/') ? what.indexOf(QLatin1String(": ")) : -1;
+  if (colon < 0) throw inputErrorIn(file.toStdString(), what.toStdString());
+  Diagnostic d = diagnosticAt(Severity::Error, file.toStdString(), 0, what.left(colon).toStdString(),
+                              what.mid(colon + 2).toStdString());
+  d.fieldKind.clear();  // a JSON path shows as it is
+  throw InputError(std::move(d));
 }
 
 /// settings[key] as a number, `fallback` when absent; anything else is an error at /settings/key.
@@ -170,10 +177,11 @@ ProjectData parseProject(const QByteArray& input, const QString& fileName, const
     // Qt reports a byte offset; people look for a line and a column.
     const qsizetype offset = std::clamp<qsizetype>(error.offset, 0, text.size());
     const qsizetype lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-    fail(fileName, QString("line %1, column %2: %3")
-                       .arg(text.left(offset).count('\n') + 1)
-                       .arg(offset - lineStart + 1)
-                       .arg(error.errorString()));
+    Diagnostic d = diagnosticAt(Severity::Error, fileName.toStdString(),
+                                static_cast<std::size_t>(text.left(offset).count('\n') + 1), "",
+                                error.errorString().toStdString());
+    d.column = static_cast<std::size_t>(offset - lineStart + 1);
+    throw InputError(std::move(d));
   }
   if (!doc.isObject()) fail(fileName, "expected a JSON object");
   const QJsonObject root = doc.object();
@@ -207,8 +215,10 @@ ProjectData parseProject(const QByteArray& input, const QString& fileName, const
   ExcitationFile ex;
   try {
     ex = parseExcitationJson(excitationText.toStdString(), (fileName + " /excitation").toStdString());
+  } catch (const InputError&) {
+    throw;
   } catch (const std::exception& e) {
-    throw ProjectError(e.what());
+    fail(fileName, QString("/excitation: ") + e.what());
   }
   p.excitation = ex.trajectory;
   p.jointNames = ex.jointNames;
@@ -266,37 +276,36 @@ ProjectData readProject(const QString& path) {
 }
 
 DocumentState documentStateFromProject(const ProjectData& project, quint64 robotKey) {
-  const std::string file = project.fileName.isEmpty() ? std::string() : project.fileName.toStdString() + ": ";
+  const QString& file = project.fileName;
   QString loadError;
   const std::shared_ptr<const RobotModel> full = loadRobotSource(project.source, loadError);
-  if (!full) throw ProjectError(file + "/robot/spec: " + loadError.toStdString());
+  if (!full) fail(file, "/robot/spec: " + loadError);
   std::shared_ptr<const RobotModel> robot = full;
   if (!project.source.locks.empty()) {
     try {  // the excitation and the limits below are those of the joints left free
       robot = std::make_shared<const RobotModel>(lockJoints(*full, project.source.locks));
     } catch (const std::exception& e) {
-      throw ProjectError(file + "/robot/locked_joints: " + e.what());
+      fail(file, QString("/robot/locked_joints: ") + e.what());
     }
   }
   if (trajectoryDof(project.excitation) != robot->dof())
-    throw ProjectError(file + QString("/excitation/joints: %1 joints but robot '%2' has %3")
-                                  .arg(trajectoryDof(project.excitation))
-                                  .arg(QString::fromStdString(robot->name()))
-                                  .arg(robot->dof())
-                                  .toStdString());
+    fail(file, QString("/excitation/joints: %1 joints but robot '%2' has %3")
+                   .arg(trajectoryDof(project.excitation))
+                   .arg(QString::fromStdString(robot->name()))
+                   .arg(robot->dof()));
   for (size_t i = 0; i < project.jointNames.size() && i < static_cast<size_t>(robot->dof()); ++i)
     if (project.jointNames[i] != robot->joint(static_cast<int>(i)).name)
-      throw ProjectError(file + "/excitation/joints/" + std::to_string(i) + "/name: '" + project.jointNames[i] +
-                         "' but the robot's joint " + std::to_string(i + 1) + " is '" +
-                         robot->joint(static_cast<int>(i)).name + "'");
+      fail(file, QString::fromStdString("/excitation/joints/" + std::to_string(i) + "/name: '" + project.jointNames[i] +
+                                        "' but the robot's joint " + std::to_string(i + 1) + " is '" +
+                                        robot->joint(static_cast<int>(i)).name + "'"));
   DocumentState s;
   s.originalRobot = robot;
   s.robot = robot;
   s.fullRobot = full;
   if (project.limits) {
     if (project.limits->size() != static_cast<size_t>(robot->dof()))
-      throw ProjectError(file + "/excitation/limits/joints: " + std::to_string(project.limits->size()) +
-                         " joints, robot has " + std::to_string(robot->dof()));
+      fail(file,
+           QString("/excitation/limits/joints: %1 joints, robot has %2").arg(project.limits->size()).arg(robot->dof()));
     s.robot = std::make_shared<const RobotModel>(robot->withJointLimits(*project.limits));
   }
   s.robotKey = robotKey;

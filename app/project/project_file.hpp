@@ -23,13 +23,12 @@
 // validates the excitation object; this file checks the rest.
 
 #include "app/project/document_state.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <QByteArray>
 #include <QString>
 
 #include <optional>
-#include <stdexcept>
 #include <vector>
 
 namespace eb::project {
@@ -45,28 +44,21 @@ struct ProjectData {
   QString fileName;  ///< as given to parseProject; prefixes the errors of documentStateFromProject
 };
 
-/// Thrown for unreadable or invalid project files; what() is one line naming the file
-/// (control characters quoted from the file are escaped, like the engine's errors).
-class ProjectError : public std::runtime_error {
- public:
-  explicit ProjectError(const std::string& what) : std::runtime_error(oneLineMessage(what)) {}
-};
-
 /// JSON text of the document's state (robot reference, excitation with limits, settings).
 QByteArray formatProject(const DocumentState& state, const QString& recoveredFrom = {});
 
 /// Parses project text; `fileName` prefixes error messages; relative robot paths
-/// resolve against `baseDir`. Throws ProjectError.
+/// resolve against `baseDir`. Throws InputError.
 ProjectData parseProject(const QByteArray& text, const QString& fileName, const QString& baseDir);
 
-/// Reads and parses a project file (a regular file of at most 64 MiB); throws ProjectError.
+/// Reads and parses a project file (a regular file of at most 64 MiB); throws InputError.
 ProjectData readProject(const QString& path);
 
 /// Loads the project's robot and builds the document state (user limits applied); throws
-/// ProjectError for a robot that does not load or does not match the excitation.
+/// InputError for a robot that does not load or does not match the excitation.
 DocumentState documentStateFromProject(const ProjectData& project, quint64 robotKey);
 
-/// Writes the document's state atomically; throws std::runtime_error (FileWriteError) naming the path.
+/// Writes the document's state atomically; throws InputError naming the path.
 void writeProject(const QString& path, const DocumentState& state, const QString& recoveredFrom = {});
 
 }  // namespace eb::project

@@ -7,7 +7,7 @@
 #include "identification/identification_pipeline.hpp"
 #include "identification/plausibility.hpp"
 #include "model/body_bounds.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>

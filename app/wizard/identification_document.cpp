@@ -1,7 +1,7 @@
 #include "app/wizard/identification_document.hpp"
 
 #include "logs/csv_table.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <QDir>
 #include <QFile>
@@ -57,7 +57,7 @@ bool EstimationSettings::operator==(const EstimationSettings& o) const {
 std::optional<CsvFormat> effectiveCsvFormat(const LogSource& log) {
   if (log.isMat() || !log.hasFormatOverride()) return std::nullopt;
   QFile file(log.path);
-  if (!file.open(QIODevice::ReadOnly)) throw InputError(log.path.toStdString() + ": cannot open");
+  if (!file.open(QIODevice::ReadOnly)) throw inputErrorIn(log.path.toStdString(), "cannot open");
   const QByteArray head = file.read(64 * 1024);
   CsvFormat format = inspectCsvText(std::string_view(head.constData(), static_cast<size_t>(head.size())),
                                     log.path.toStdString())

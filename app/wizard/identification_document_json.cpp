@@ -3,7 +3,7 @@
 #include "app/wizard/identification_document.hpp"
 
 #include "logs/log_mapping_file.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <QDir>
 #include <QFileInfo>

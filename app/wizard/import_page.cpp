@@ -10,7 +10,7 @@
 #include "app/wizard/wizard_text.hpp"
 
 #include "identification/identification_pipeline.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -412,7 +412,7 @@ void ImportPage::refreshLogList() {
       if (p.path == log.path) {
         error |= p.severity == LogProblem::Severity::Error;
         warning |= p.severity == LogProblem::Severity::Warning;
-        if (p.severity != LogProblem::Severity::Info) tip << problemLine(p);
+        if (p.severity != LogProblem::Severity::Note) tip << problemLine(p);
       }
     item->setToolTip(tip.join('\n'));
     const QStyle::StandardPixmap icon = error     ? QStyle::SP_MessageBoxCritical

@@ -1,6 +1,6 @@
 #include "app/wizard/log_check.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 
 #include <QFileInfo>

@@ -2,7 +2,7 @@
 
 #include "logs/log_column_layout.hpp"
 #include "logs/log_mapping_file.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <algorithm>
 
@@ -27,7 +27,7 @@ void applyLogMappingFile(const QString& path, LogSource& log, LogPreviewState& s
     state.previewOk = true;
     state.previewError = {};
   }
-  if (!state.previewOk) throw InputError(log.path.toStdString() + ": the log's columns could not be read");
+  if (!state.previewOk) throw inputErrorIn(log.path.toStdString(), "the log's columns could not be read");
   if (file.mapping) {
     log.mapping = *file.mapping;
   } else {
@@ -42,7 +42,7 @@ void applyLogMappingFile(const QString& path, LogSource& log, LogPreviewState& s
 LogColumnMapping mappingFromLayoutText(const QString& text, const LogSource& log, const LogPreviewState& state,
                                        const std::vector<std::string>& jointNames,
                                        const std::vector<double>& torqueConstants, bool* currentsUnscaled) {
-  if (!state.previewOk) throw InputError(log.path.toStdString() + ": the log's columns could not be read");
+  if (!state.previewOk) throw inputErrorIn(log.path.toStdString(), "the log's columns could not be read");
   const LogColumnLayout layout = parseLogColumnLayout(text.toStdString());
   const std::size_t dof = jointNames.size();
   const bool currents = std::any_of(layout.columns.begin(), layout.columns.end(),

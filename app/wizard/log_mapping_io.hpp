@@ -14,7 +14,7 @@
 
 namespace eb::wizard {
 
-/// Writes `log`'s mapping (and its forced CSV format, if any) to `path`. Throws InputError or FileWriteError.
+/// Writes `log`'s mapping (and its forced CSV format, if any) to `path`. Throws InputError.
 void saveLogMapping(const LogSource& log, const QString& path);
 
 /// Applies the mapping file at `path` to `log`: a forced format re-reads the preview into `state`;

@@ -1,6 +1,6 @@
 #include "app/wizard/log_problems.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <QFileInfo>
 #include <QHeaderView>
@@ -57,7 +57,7 @@ std::vector<LogProblem> collectLogProblems(const std::vector<LogSource>& logs,
       if (check->ok) {
         // Jitter, gaps and drops are handled: said once, a warning when the log was split or thinned.
         const TimeBaseSummary& tb = check->timeBase;
-        note(tb.segments.size() > 1 || tb.dropped() > 0 ? LogProblem::Severity::Warning : LogProblem::Severity::Info,
+        note(tb.segments.size() > 1 || tb.dropped() > 0 ? LogProblem::Severity::Warning : LogProblem::Severity::Note,
              QObject::tr("time axis: %1").arg(QString::fromStdString(tb.text())));
         if (check->rateHz > 0 && check->rateHz < kSlowRateHz)
           note(LogProblem::Severity::Warning,
@@ -79,13 +79,13 @@ std::vector<LogProblem> collectLogProblems(const std::vector<LogSource>& logs,
     }
     if (state && !log.mappingEdited) {
       for (const QString& w : state->guessWarnings) note(LogProblem::Severity::Warning, w);
-      for (const QString& n : state->guessNotes) note(LogProblem::Severity::Info, n);
+      for (const QString& n : state->guessNotes) note(LogProblem::Severity::Note, n);
     }
     if (check && check->ok) total += check->rows;
   }
   // Errors first, then warnings, then notes; in file and line order within each.
   std::stable_sort(problems.begin(), problems.end(), [](const LogProblem& a, const LogProblem& b) {
-    return static_cast<int>(a.severity) < static_cast<int>(b.severity);
+    return static_cast<int>(a.severity) > static_cast<int>(b.severity);
   });
   if (rows) *rows = total;
   return problems;
@@ -126,7 +126,7 @@ void LogProblemList::setProblems(const std::vector<LogProblem>& problems) {
                                                                                       : QStyle::SP_MessageBoxInformation;
     item->setIcon(0, style()->standardIcon(icon));
     if (p.severity == LogProblem::Severity::Error) item->setForeground(2, QColor(176, 0, 32));
-    if (p.severity == LogProblem::Severity::Info) item->setForeground(2, QColor(90, 90, 90));
+    if (p.severity == LogProblem::Severity::Note) item->setForeground(2, QColor(90, 90, 90));
     item->setData(0, Qt::UserRole, p.path);
     item->setData(1, Qt::UserRole, static_cast<qulonglong>(p.line));
     item->setData(2, Qt::UserRole, p.field);

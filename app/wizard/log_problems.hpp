@@ -21,8 +21,8 @@ namespace eb::wizard {
 
 /// One problem found in a log.
 struct LogProblem {
-  enum class Severity { Error, Warning, Info };
-  Severity severity = Severity::Info;
+  using Severity = eb::Severity;  ///< the engine's: a note, a warning or an error
+  Severity severity = Severity::Note;
   QString path;          ///< log file
   std::size_t line = 0;  ///< 1-based line in the file, 0 when it concerns the whole file
   QString field;         ///< column the problem is in, empty when none

@@ -7,7 +7,7 @@
 #include "identification/differentiation.hpp"
 #include "identification/identification_pipeline.hpp"
 #include "logs/log_import.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>

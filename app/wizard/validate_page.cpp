@@ -10,7 +10,7 @@
 #include "app/wizard/wizard_text.hpp"
 
 #include "identification/log_validation.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <QComboBox>
 #include <QFileDialog>

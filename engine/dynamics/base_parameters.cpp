@@ -1,7 +1,7 @@
 #include "dynamics/base_parameters.hpp"
 
 #include "dynamics/natural_order_qr.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <Eigen/QR>
 

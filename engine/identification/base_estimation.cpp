@@ -1,6 +1,6 @@
 #include "identification/base_estimation.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>

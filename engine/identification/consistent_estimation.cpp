@@ -22,7 +22,7 @@
 #include "identification/consistent_residual.hpp"
 #include "identification/plausibility.hpp"
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 
 namespace eb {

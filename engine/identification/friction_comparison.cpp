@@ -2,7 +2,7 @@
 
 #include "dynamics/joint_torque_regressor.hpp"
 #include "identification/blocked_gram.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 
 #include <Eigen/Cholesky>
@@ -370,8 +370,9 @@ FrictionComparison compareFrictionModels(const RobotModel& model, const LogList&
   std::string files;
   for (const auto& log : logs) files += (files.empty() ? "" : ", ") + log.first;
   if (train.samples * n < 2L * (r + 3 * n) || held.samples * n < 2L * (r + 3 * n))
-    throw InputError(files + ": too few samples to compare friction models (" + std::to_string(train.samples) +
-                     " training, " + std::to_string(held.samples) + " held out; every fifth second is held out)");
+    throw inputErrorIn(files, "too few samples to compare friction models (" + std::to_string(train.samples) +
+                                  " training, " + std::to_string(held.samples) +
+                                  " held out; every fifth second is held out)");
 
   const std::vector<ModelSpec> specs = modelSpecs();
   const Eigen::VectorXd w = jointWeights(specs[1], train, r);  // the same for every model and pass

@@ -1,7 +1,7 @@
 #include "identification/identification_pipeline.hpp"
 
 #include "identification/consistent_estimation.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 #include "util/text_format.hpp"
 #include "util/thread_pool.hpp"
@@ -29,7 +29,7 @@ bool isMatFile(const std::string& path) {
 // A setting the log's own rate makes invalid (a cutoff above its Nyquist frequency, a time column
 // in the wrong unit) is the user's input error: the file is its place, kept as data.
 [[noreturn]] void rethrowWithFile(const std::invalid_argument& e, const std::string& path) {
-  throw inputErrorAt(path, 0, "", e.what());
+  throw inputErrorIn(path, e.what());
 }
 
 }  // namespace
@@ -232,7 +232,7 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<st
                                       &run.trainingEquations, &run.heldOutEquations);
   } catch (const InputError& e) {
     // The regression is of these logs: name them (a rank-deficient experiment is a property of the files).
-    throw InputError(files + ": " + e.what());
+    throw inFile(e, files);
   }
   std::vector<std::string> names;
   for (const Joint& j : model.joints()) names.push_back(j.name);

@@ -1,6 +1,6 @@
 #include "identification/log_preprocessing.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/text_format.hpp"
 #include "util/cancelled.hpp"
 

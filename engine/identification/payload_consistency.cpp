@@ -3,7 +3,7 @@
 #include "identification/consistent_residual.hpp"
 #include "identification/plausibility_margins.hpp"
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/text_format.hpp"
 
 #include <ceres/ceres.h>

@@ -4,7 +4,7 @@
 #include "identification/validation.hpp"
 #include "model/inertial_check.hpp"
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 
 #include <Eigen/Cholesky>
@@ -310,7 +310,7 @@ PayloadRun finish(PayloadRun run, const PayloadRegression& reg, int priority, co
   try {
     run.fit = solvePayloadRegression(reg.equations(), priority);
   } catch (const InputError& e) {
-    throw InputError(fileList(logs) + ": " + e.what());
+    throw inFile(e, fileList(logs));
   }
   run.columnNames = reg.columnNames();
   run.robotEstimated = reg.robotColumn() == 0;
@@ -521,8 +521,8 @@ PayloadRun identifyDriveGains(const RobotModel& model, const PayloadExperiment& 
   run = finish(std::move(run), reg, priority, logs);
   for (int j = 0; j < model.dof(); ++j)
     if (!run.fit.identified[static_cast<std::size_t>(run.gainColumn + j)])
-      throw InputError(fileList(logs) + ": the gain of joint " + std::to_string(j + 1) + " (" + model.joint(j).name +
-                       ") is not determined: the payload does not load that joint enough");
+      throw inputErrorIn(fileList(logs), "the gain of joint " + std::to_string(j + 1) + " (" + model.joint(j).name +
+                                             ") is not determined: the payload does not load that joint enough");
   refineDriveGains(reg.equations(), run.base.rank, run.gainColumn, run.fit);
   run.payload.mount = run.mount;
   run.payload.parameters = knownPayload;

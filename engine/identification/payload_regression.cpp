@@ -1,7 +1,7 @@
 #include "identification/payload_regression.hpp"
 
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 namespace eb {
 namespace {

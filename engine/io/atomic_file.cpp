@@ -29,7 +29,7 @@ PathParts splitPath(const std::string& path) {
 }
 
 [[noreturn]] void fail(const std::string& path, const std::string& reason) {
-  throw FileWriteError(path + ": cannot write: " + reason);
+  throw inputErrorIn(path, "cannot write: " + reason);
 }
 
 std::string reasonFor(int err, const std::string& dir) {

@@ -8,26 +8,19 @@
 // replaced, the link kept). An existing device, FIFO or terminal (/dev/null,
 // /dev/full, /dev/stdout) is written in place, never replaced.
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <functional>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 
 namespace eb {
 
-/// Thrown when a file cannot be written; what() is one line naming the path and the reason.
-class FileWriteError : public std::runtime_error {
- public:
-  explicit FileWriteError(const std::string& what) : std::runtime_error(oneLineMessage(what)) {}
-};
-
-/// Writes `contents` to `path` atomically; throws FileWriteError ("<path>: cannot write: <reason>").
+/// Writes `contents` to `path` atomically; throws InputError ("<path>: cannot write: <reason>", the path as its file).
 void writeFileAtomically(const std::string& path, std::string_view contents);
 
 /// For libraries that write by file name (matio): calls writer(temporaryPath), then fsyncs
-/// and renames it to `path`. The writer throws to abort; throws FileWriteError otherwise.
+/// and renames it to `path`. The writer throws to abort; throws InputError otherwise.
 void writeFileAtomically(const std::string& path, const std::function<void(const std::string& temporaryPath)>& writer);
 
 }  // namespace eb

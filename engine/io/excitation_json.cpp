@@ -1,7 +1,7 @@
 #include "io/excitation_json.hpp"
 
 #include "io/atomic_file.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/bounded_read.hpp"
 #include "util/math_constants.hpp"
 
@@ -123,7 +123,7 @@ class Reader {
   explicit Reader(const std::string& source) : source_(source) {}
 
   [[noreturn]] void fail(const std::string& path, const std::string& what) const {
-    throw InputError(source_ + ": " + path + ": " + what);
+    throw inputErrorIn(source_, path + ": " + what);
   }
 
   const json& object(const json& j, const std::string& path) const {
@@ -407,7 +407,7 @@ ExcitationFile parseExcitationJson(std::string_view text, const std::string& sou
     // Drop nlohmann's "[json.exception.parse_error.101] " prefix; keep "parse error at line L, column C: ...".
     std::string what = e.what();
     const size_t bracket = what.find("] ");
-    throw InputError(sourceName + ": " + (bracket == std::string::npos ? what : what.substr(bracket + 2)));
+    throw inputErrorIn(sourceName, (bracket == std::string::npos ? what : what.substr(bracket + 2)));
   }
   const Reader r(sourceName);
   r.object(root, "/");
@@ -439,7 +439,7 @@ ExcitationFile parseExcitationJson(std::string_view text, const std::string& sou
       r.fail("/type", "unknown trajectory type \"" + type + "\" (expected \"fourier\" or \"multisine\")");
     }
   } catch (const std::invalid_argument& ex) {
-    throw InputError(sourceName + ": " + ex.what());  // should not happen: every field is checked above
+    throw inputErrorIn(sourceName, ex.what());  // should not happen: every field is checked above
   }
   if (const json* m = r.optional(root, "metrics")) e.metrics = readMetrics(r, *m, "/metrics");
   if (const json* l = r.optional(root, "limits")) e.limits = readLimits(r, *l, "/limits", names.size(), names);
@@ -460,11 +460,12 @@ ExcitationFile parseExcitationJson(std::string_view text, const std::string& sou
 
 ExcitationFile readExcitationJson(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open: " + std::strerror(errno));
+  if (!in) throw inputErrorIn(path, std::string("cannot open: ") + std::strerror(errno));
   // Excitation files are a few kB; a larger input is not one (and must not exhaust memory).
   constexpr size_t kMaxBytes = 64 * kMiB;
   const BoundedText text = readBoundedText(in, kMaxBytes, kMaxBytes);
-  if (!text.ok()) throw InputError(path + ": file: larger than " + describeByteLimit(kMaxBytes) + " (not an excitation file?)");
+  if (!text.ok())
+    throw inputErrorIn(path, "file: larger than " + describeByteLimit(kMaxBytes) + " (not an excitation file?)");
   return parseExcitationJson(text.text, path);
 }
 

@@ -72,7 +72,7 @@ struct ExcitationFile {
 /// JSON text (2-space indent); throws std::invalid_argument when jointNames or limits do not match the dof.
 std::string formatExcitationJson(const ExcitationFile& excitation);
 
-/// Writes excitation.json atomically; throws std::invalid_argument or FileWriteError.
+/// Writes excitation.json atomically; throws std::invalid_argument or InputError.
 void writeExcitationJson(const std::string& path, const ExcitationFile& excitation);
 
 /// Parses and validates JSON text; throws InputError "<source>: <JSON pointer>: <what>"

@@ -1,6 +1,6 @@
 #include "io/json_text.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <algorithm>
 
@@ -16,13 +16,14 @@ nlohmann::json parseJsonText(const std::string& text, const std::string& path) {
     const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), end, '\n'));
     const std::size_t lineStart = at == 0 ? std::string::npos : text.rfind('\n', at - 1);
     const std::size_t column = at - (lineStart == std::string::npos ? 0 : lineStart + 1) + 1;
-    throw InputError(path + ": line " + std::to_string(line) + ", column " + std::to_string(column) +
-                     ": not valid JSON");
+    throw inputErrorIn(path,
+                       "line " + std::to_string(line) + ", column " + std::to_string(column) + ": not valid JSON");
   } catch (const nlohmann::json::exception& e) {
     // e.g. out_of_range 406: a number too large for a double (1e400).
     const std::string what = e.what();
     const std::size_t bracket = what.find("] ");
-    throw InputError(path + ": not valid JSON (" + (bracket == std::string::npos ? what : what.substr(bracket + 2)) + ")");
+    throw inputErrorIn(path,
+                       "not valid JSON (" + (bracket == std::string::npos ? what : what.substr(bracket + 2)) + ")");
   }
 }
 

@@ -3,7 +3,7 @@
 #include "io/atomic_file.hpp"
 #include "io/json_text.hpp"
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/bounded_read.hpp"
 
 #include <nlohmann/json.hpp>
@@ -195,24 +195,25 @@ void writeParamsFile(const std::string& path, const IdentifiedParameters& p, con
 
 IdentifiedParameters readParamsJson(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open the parameter file");
+  if (!in) throw inputErrorIn(path, "cannot open the parameter file");
   // Parameter files are a few kB; a larger input is not one (and must not exhaust memory).
   constexpr size_t kMaxBytes = 64 * kMiB;
   const BoundedText text = readBoundedText(in, kMaxBytes, kMaxBytes);
-  if (!text.ok()) throw InputError(path + ": file: larger than " + describeByteLimit(kMaxBytes) + " (not a parameter file?)");
+  if (!text.ok())
+    throw inputErrorIn(path, "file: larger than " + describeByteLimit(kMaxBytes) + " (not a parameter file?)");
   const json j = parseJsonText(text.text, path);
   auto field = [&](const json& obj, const std::string& key, const std::string& where) -> const json& {
-    if (!obj.is_object() || !obj.contains(key)) throw InputError(path + ": " + where + key + ": missing");
+    if (!obj.is_object() || !obj.contains(key)) throw inputErrorIn(path, where + key + ": missing");
     return obj.at(key);
   };
   auto number = [&](const json& v, const std::string& where) {
-    if (!v.is_number()) throw InputError(path + ": " + where + ": not a number");
+    if (!v.is_number()) throw inputErrorIn(path, where + ": not a number");
     const double d = v.get<double>();
-    if (!std::isfinite(d)) throw InputError(path + ": " + where + ": not a finite number");
+    if (!std::isfinite(d)) throw inputErrorIn(path, where + ": not a finite number");
     return d;
   };
   if (!j.is_object() || !j.contains("format") || j["format"] != "excitebench-params")
-    throw InputError(path + ": format: not an excitebench-params file");
+    throw inputErrorIn(path, "format: not an excitebench-params file");
   IdentifiedParameters p;
   try {
     p.robot = field(j, "robot", "").get<std::string>();
@@ -231,7 +232,7 @@ IdentifiedParameters readParamsJson(const std::string& path) {
       std::vector<double> out;
       if (!reg.contains(key)) return out;
       const json& a = reg.at(key);
-      if (!a.is_array()) throw InputError(path + ": regressor." + key + ": not an array");
+      if (!a.is_array()) throw inputErrorIn(path, std::string("regressor.") + key + ": not an array");
       for (std::size_t k = 0; k < a.size(); ++k)
         out.push_back(number(a[k], "regressor." + std::string(key) + "[" + std::to_string(k) + "]"));
       return out;
@@ -241,10 +242,10 @@ IdentifiedParameters readParamsJson(const std::string& path) {
     try {
       checkRegressorOptions(p.options, static_cast<int>(p.jointNames.size()));
     } catch (const std::invalid_argument& e) {
-      throw InputError(path + ": " + std::string(e.what()));
+      throw inputErrorIn(path, std::string(e.what()));
     }
     const json& base = field(j, "base_parameters", "");
-    if (!base.is_array() || base.empty()) throw InputError(path + ": base_parameters: must be a non-empty array");
+    if (!base.is_array() || base.empty()) throw inputErrorIn(path, "base_parameters: must be a non-empty array");
     const Eigen::Index r = static_cast<Eigen::Index>(base.size());
     p.values.resize(r);
     p.stddev = Eigen::VectorXd::Constant(r, std::numeric_limits<double>::quiet_NaN());
@@ -276,14 +277,14 @@ IdentifiedParameters readParamsJson(const std::string& path) {
       // An integer; a float must not reach a cast to long (undefined beyond its range).
       if (!s.is_number_integer() && !(s.is_number_float() && std::floor(s.get<double>()) == s.get<double>() &&
                                       std::abs(s.get<double>()) < 1e18))
-        throw InputError(path + ": samples: not an integer");
+        throw inputErrorIn(path, "samples: not an integer");
       p.samples = s.is_number_unsigned() ? static_cast<long>(std::min<json::number_unsigned_t>(
                                                s.get<json::number_unsigned_t>(), std::numeric_limits<long>::max()))
                                          : s.get<long>();
     }
     if (j.contains("sources")) p.sources = j["sources"].get<std::vector<std::string>>();
   } catch (const json::exception& e) {
-    throw InputError(path + ": wrong type of a field (" + std::string(e.what()) + ")");
+    throw inputErrorIn(path, "wrong type of a field (" + std::string(e.what()) + ")");
   }
   return p;
 }
@@ -301,23 +302,22 @@ BaseParameters baseParametersFor(const RobotModel& model, const IdentifiedParame
     std::string which;
     if (!onlyRobot.empty()) which += "; not in the file: " + onlyRobot;
     if (!onlyFile.empty()) which += "; not moving in the robot: " + onlyFile;
-    throw InputError(path + ": identified for " + std::to_string(p.jointNames.size()) + " joints, robot '" +
-                     model.name() + "' has " + std::to_string(model.dof()) + which +
-                     " (a joint locked when identifying must be locked here too)");
+    throw inputErrorIn(path, "identified for " + std::to_string(p.jointNames.size()) + " joints, robot '" +
+                                 model.name() + "' has " + std::to_string(model.dof()) + which +
+                                 " (a joint locked when identifying must be locked here too)");
   }
   BaseParameters base = computeBaseParameters(model, p.options);
   bool same = base.rank == static_cast<int>(p.columns.size());
   for (int k = 0; same && k < base.rank; ++k)
     same = base.columnNames[static_cast<size_t>(base.independent[static_cast<size_t>(k)])] == p.columns[static_cast<size_t>(k)];
   if (!same)
-    throw InputError(path + ": base_parameters: do not match robot '" + model.name() + "' (" + std::to_string(base.rank) +
-                     " base parameters expected, the file has " + std::to_string(p.columns.size()) +
-                     "); identified for another robot?");
+    throw inputErrorIn(path, "base_parameters: do not match robot '" + model.name() + "' (" +
+                                 std::to_string(base.rank) + " base parameters expected, the file has " +
+                                 std::to_string(p.columns.size()) + "); identified for another robot?");
   // A consistent estimate carries every regressor parameter; callers index it by body.
   if (p.fullParameters && p.fullParameters->size() != base.columnCount)
-    throw InputError(path + ": standard_parameters: " + std::to_string(p.fullParameters->size()) +
-                     " entries, robot '" + model.name() + "' has " + std::to_string(base.columnCount) +
-                     " regressor parameters");
+    throw inputErrorIn(path, "standard_parameters: " + std::to_string(p.fullParameters->size()) + " entries, robot '" +
+                                 model.name() + "' has " + std::to_string(base.columnCount) + " regressor parameters");
   return base;
 }
 

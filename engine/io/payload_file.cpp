@@ -4,7 +4,7 @@
 #include "io/json_text.hpp"
 #include "model/inertial_check.hpp"
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/xml_document.hpp"
 #include "util/bounded_read.hpp"
 
@@ -79,41 +79,43 @@ void writePayloadJson(const std::string& path, const PayloadReport& report) {
 
 KnownPayload readPayloadJson(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open the payload file");
+  if (!in) throw inputErrorIn(path, "cannot open the payload file");
   constexpr std::size_t kMaxBytes = 4 * kMiB;  // a payload file is under 4 kB
   const BoundedText text = readBoundedText(in, kMaxBytes, kMaxBytes);
-  if (!text.ok()) throw InputError(path + ": file: larger than " + describeByteLimit(kMaxBytes) + " (not a payload file?)");
+  if (!text.ok())
+    throw inputErrorIn(path, "file: larger than " + describeByteLimit(kMaxBytes) + " (not a payload file?)");
   const json j = parseJsonText(text.text, path);
-  if (!j.is_object()) throw InputError(path + ": not a JSON object");
+  if (!j.is_object()) throw inputErrorIn(path, "not a JSON object");
   if (j.contains("format") && j["format"] != "excitebench-payload")
-    throw InputError(path + ": format: not an excitebench-payload file");
+    throw inputErrorIn(path, "format: not an excitebench-payload file");
   auto numbers = [&](const char* key, std::size_t count) {
-    if (!j.contains(key)) throw InputError(path + ": " + key + ": missing");
+    if (!j.contains(key)) throw inputErrorIn(path, std::string(key) + ": missing");
     const json& v = j.at(key);
     std::vector<double> out;
     const bool scalar = count == 1 && v.is_number();
     if (!scalar && !(v.is_array() && v.size() == count))
-      throw InputError(path + ": " + key + ": must be " + (count == 1 ? "a number" : std::to_string(count) + " numbers"));
+      throw inputErrorIn(
+          path, std::string(key) + ": must be " + (count == 1 ? "a number" : std::to_string(count) + " numbers"));
     for (std::size_t k = 0; k < count; ++k) {
       const json& x = scalar ? v : v[k];
       if (!x.is_number() || !std::isfinite(x.get<double>()))
-        throw InputError(path + ": " + key + (scalar ? "" : "[" + std::to_string(k) + "]") + ": not a finite number");
+        throw inputErrorIn(path, key + (scalar ? "" : "[" + std::to_string(k) + "]") + ": not a finite number");
       out.push_back(x.get<double>());
     }
     return out;
   };
   KnownPayload p;
   if (j.contains("link")) {
-    if (!j["link"].is_string()) throw InputError(path + ": link: not a string");
+    if (!j["link"].is_string()) throw inputErrorIn(path, "link: not a string");
     p.link = j["link"].get<std::string>();
   }
   const double mass = numbers("mass", 1)[0];
   const std::vector<double> c = numbers("com", 3), i = numbers("inertia_com", 6);
   Eigen::Matrix3d I;
   I << i[0], i[1], i[2], i[1], i[3], i[4], i[2], i[4], i[5];
-  if (const std::string problem = massProblem(mass); !problem.empty()) throw InputError(path + ": mass: " + problem);
+  if (const std::string problem = massProblem(mass); !problem.empty()) throw inputErrorIn(path, "mass: " + problem);
   if (const std::string problem = inertiaProblem(mass, I); !problem.empty())
-    throw InputError(path + ": inertia_com: " + problem);
+    throw inputErrorIn(path, "inertia_com: " + problem);
   p.parameters = standardParametersFromCom(mass, Eigen::Vector3d(c[0], c[1], c[2]), I);
   return p;
 }
@@ -146,7 +148,7 @@ std::string formatPayloadUrdf(const PayloadEstimate& e, const std::string& name)
 void writePayloadUrdf(const std::string& path, const PayloadEstimate& estimate, const std::string& name) {
   // A simulator fed a non-physical inertia misbehaves or refuses the model: never write one.
   if (!estimate.consistency.empty())
-    throw InputError(path + ": not written: the payload is not physically consistent (" + estimate.consistency + ")");
+    throw inputErrorIn(path, "not written: the payload is not physically consistent (" + estimate.consistency + ")");
   writeFileAtomically(path, formatPayloadUrdf(estimate, name));
 }
 

@@ -3,7 +3,7 @@
 #include "io/atomic_file.hpp"
 #include "util/csv_text.hpp"
 #include "model/model_builder.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/bounded_read.hpp"
 
 #include <cerrno>
@@ -41,18 +41,6 @@ bool jointColumn(const std::string& name, std::string& prefix, int& index) {
   const auto r = std::from_chars(first, last, index);
   return r.ec == std::errc() && r.ptr == last;
 }
-
-// An InputError whose diagnostic has the place (file, line, column, field) as data and whose
-// text keeps this reader's established wording ("<source>: line L, column C (name): <what>",
-// which scripts and tests match) instead of Diagnostic::text().
-class TrajectoryCsvError : public InputError {
- public:
-  TrajectoryCsvError(Diagnostic d, const std::string& text) : InputError(std::move(d)), text_(oneLineMessage(text)) {}
-  const char* what() const noexcept override { return text_.c_str(); }
-
- private:
-  std::string text_;
-};
 
 // Reads the trajectory with the engine's text plumbing (util/csv_text.hpp).
 class CsvParser {
@@ -114,7 +102,7 @@ class CsvParser {
     d.column = static_cast<std::size_t>(std::max(column, 0));
     if (column > 0 && static_cast<size_t>(column) <= header_.size()) d.field = header_[static_cast<size_t>(column - 1)];
     d.message = what.substr(what.find(": ") == std::string::npos ? 0 : what.find(": ") + 2);
-    throw TrajectoryCsvError(std::move(d), source_ + ": " + what);
+    throw InputError(std::move(d));
   }
 
   std::string where() const { return "line " + std::to_string(lines_.number()); }
@@ -148,14 +136,13 @@ class CsvParser {
       const int column = static_cast<int>(c) + 1;
       std::string prefix;
       int index = 0;
-      if (!name.empty() && !seen.insert(name).second)
-        fail(column, where() + ", column " + std::to_string(column) + ": duplicate column " + name);
+      if (!name.empty() && !seen.insert(name).second) fail(column, where() + ": duplicate column");
       if (name == "t") {
         timeColumn_ = static_cast<int>(c);
       } else if (jointColumn(name, prefix, index)) {
         if (index > kMaxModelLinks)
-          fail(column, where() + ", column " + std::to_string(column) + ": " + name + ": joint index beyond " +
-                           std::to_string(kMaxModelLinks) + " (more joints than a robot may have)");
+          fail(column, where() + ": joint index beyond " + std::to_string(kMaxModelLinks) +
+                           " (more joints than a robot may have)");
         byKind[prefix == "q" ? 0 : prefix == "qd" ? 1 : 2][index] = static_cast<int>(c);
         maxIndex = std::max(maxIndex, index);
       }
@@ -244,14 +231,15 @@ TrajectorySamples parseTrajectoryCsv(std::string_view text, const std::string& s
 
 TrajectorySamples readTrajectoryCsv(const std::string& path, double rateHz, TimeColumn time) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open: " + std::strerror(errno));
+  if (!in) throw inputErrorIn(path, std::string("cannot open: ") + std::strerror(errno));
   // Long trajectories are fine; a line longer than any row of a robot's joints
   // (a binary file, a missing line break, /dev/zero) is refused after reading that much.
   constexpr size_t kMaxLineBytes = kMiB;
   const BoundedText text = readBoundedText(in, std::numeric_limits<size_t>::max(), kMaxLineBytes);
   if (text.longLine > 0)
-    throw InputError(path + ": line " + std::to_string(text.longLine) + ": longer than " +
-                     describeByteLimit(kMaxLineBytes) + " (not a trajectory CSV, or a line break is missing)");
+    throw inputErrorIn(path, "line " + std::to_string(text.longLine) + ": longer than " +
+                                 describeByteLimit(kMaxLineBytes) +
+                                 " (not a trajectory CSV, or a line break is missing)");
   return parseTrajectoryCsv(text.text, path, rateHz, time);
 }
 

@@ -19,7 +19,7 @@ namespace eb {
 /// CSV text of the samples; throws std::invalid_argument for inconsistent sizes or non-finite values.
 std::string formatTrajectoryCsv(const TrajectorySamples& samples);
 
-/// Writes the samples as CSV atomically; throws std::invalid_argument (bad samples) or FileWriteError.
+/// Writes the samples as CSV atomically; throws std::invalid_argument (bad samples) or InputError.
 void writeTrajectoryCsv(const std::string& path, const TrajectorySamples& samples);
 
 /// Whether a reader needs the time column (a trajectory does; states for inverse dynamics do not).

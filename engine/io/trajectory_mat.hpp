@@ -13,7 +13,7 @@
 
 namespace eb {
 
-/// Writes t, q, qd, qdd as an uncompressed MAT v5 file, atomically; throws std::invalid_argument or FileWriteError.
+/// Writes t, q, qd, qdd as an uncompressed MAT v5 file, atomically; throws std::invalid_argument or InputError.
 void writeTrajectoryMat(const std::string& path, const TrajectorySamples& samples);
 
 /// Reads t (N x 1 or 1 x N), q, qd, qdd (N x dof) from a MAT file; throws InputError

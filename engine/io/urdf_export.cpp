@@ -11,7 +11,7 @@
 
 #include "io/atomic_file.hpp"
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/urdf_import.hpp"
 #include "model/xml_document.hpp"
 
@@ -132,7 +132,7 @@ xml::Element parseMatchingUrdf(const RobotModel& model, const std::string& urdfT
     throw InputError(where + ": the URDF (robot '" + original.name() + "', " + std::to_string(original.bodyCount()) +
                      " moving links) does not describe the robot '" + model.name() + "' (" + std::to_string(nb) +
                      " moving links)");
-  if (robot.name != "robot") throw ModelError(where + ": xml: the root element is not <robot>");
+  if (robot.name != "robot") throw InputError(where + ": xml: the root element is not <robot>");
   return robot;
 }
 

@@ -34,11 +34,11 @@ namespace eb {
 /// names the identification (log or params file) in the header comment and the
 /// URDF in messages. Throws InputError for a wrong-sized, non-finite or
 /// inconsistent parameter vector or a URDF that does not describe `model`,
-/// ModelError for malformed XML.
+/// InputError for malformed XML.
 std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urdfText, const std::string& sourceName,
                                  const Eigen::VectorXd& standardParameters);
 
-/// exportIdentifiedUrdf written to `path` atomically (writeFileAtomically; FileWriteError on failure).
+/// exportIdentifiedUrdf written to `path` atomically (writeFileAtomically; InputError on failure).
 void writeIdentifiedUrdf(const std::string& path, const RobotModel& model, const std::string& urdfText,
                          const std::string& sourceName, const Eigen::VectorXd& standardParameters);
 

@@ -1,6 +1,6 @@
 #include "logs/csv_table.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/bounded_read.hpp"
 #include "util/cancelled.hpp"
 

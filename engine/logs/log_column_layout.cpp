@@ -1,6 +1,6 @@
 #include "logs/log_column_layout.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <cctype>
 #include <charconv>

@@ -1,7 +1,7 @@
 #include "logs/log_column_mapping.hpp"
 
 #include "logs/log_column_names.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/text_format.hpp"
 
 #include <algorithm>

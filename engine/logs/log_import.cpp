@@ -1,7 +1,7 @@
 #include "logs/log_import.hpp"
 
 #include "logs/mat_log_import.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/text_format.hpp"
 #include "util/cancelled.hpp"
 

@@ -2,7 +2,7 @@
 
 #include "io/atomic_file.hpp"
 #include "io/json_text.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/bounded_read.hpp"
 
 #include <cmath>

@@ -38,7 +38,7 @@ LogColumnMapping parseLogColumnMappingJson(const std::string& text);
 
 /// The file's text (JSON, numbers exact).
 std::string formatLogMappingFile(const LogMappingFile& file);
-/// Writes it atomically. Throws FileWriteError.
+/// Writes it atomically. Throws InputError.
 void writeLogMappingFile(const std::string& path, const LogMappingFile& file);
 /// Reads a mapping file. Throws InputError "<path>: <json path>: <what>".
 LogMappingFile readLogMappingFile(const std::string& path);

@@ -1,6 +1,6 @@
 #include "logs/mat_log_import.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/mat_file.hpp"
 
 #include <cmath>

@@ -1,7 +1,7 @@
 #include "model/builtin_robots.hpp"
 
 #include "model/model_builder.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/urdf_import.hpp"
 #include "util/math_constants.hpp"
 
@@ -28,7 +28,7 @@ int snakeLinks(const std::string& name) {
   const bool digits = !n.empty() && n.size() <= 4 && n.find_first_not_of("0123456789") == std::string::npos;
   const int value = digits ? std::stoi(n) : 0;
   if (value < 1 || value > kMaxSnakeLinks)
-    throw ModelError("built-in robot '" + name + "': N: expected a whole number from 1 to " +
+    throw InputError("built-in robot '" + name + "': N: expected a whole number from 1 to " +
                      std::to_string(kMaxSnakeLinks) + " in snake:N");
   return value;
 }
@@ -81,7 +81,7 @@ bool isBuiltinRobot(const std::string& name) {
   if (isUrdfRobot(name)) return true;
   try {
     return snakeLinks(name) > 0;
-  } catch (const ModelError&) {
+  } catch (const InputError&) {
     return false;
   }
 }
@@ -89,10 +89,10 @@ bool isBuiltinRobot(const std::string& name) {
 RobotModel builtinRobot(const std::string& name) {
   if (const int n = snakeLinks(name)) return snake(n, name);
   if (!isUrdfRobot(name))
-    throw ModelError("built-in robot '" + name + "': name: unknown (planar2r, snake:N, panda, ur5)");
+    throw InputError("built-in robot '" + name + "': name: unknown (planar2r, snake:N, panda, ur5)");
   const std::string file = name + ".urdf";
   const std::string_view text = builtin_files::embeddedFile(file);
-  if (text.empty()) throw ModelError("built-in robot '" + name + "': " + file + " is not embedded in this build");
+  if (text.empty()) throw InputError("built-in robot '" + name + "': " + file + " is not embedded in this build");
   return importUrdfString(std::string(text), name, "");
 }
 

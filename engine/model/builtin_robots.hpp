@@ -31,7 +31,7 @@ std::vector<std::string> builtinRobotNames();
 /// True if `name` is a built-in robot, including any well-formed snake:N.
 bool isBuiltinRobot(const std::string& name);
 
-/// The built-in robot `name`. Throws ModelError for an unknown name or a bad
+/// The built-in robot `name`. Throws InputError for an unknown name or a bad
 /// snake spec ("snake:0", "snake:x").
 RobotModel builtinRobot(const std::string& name);
 

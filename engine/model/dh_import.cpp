@@ -2,7 +2,7 @@
 
 #include "model/inertial_check.hpp"
 #include "model/model_builder.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/text_numbers.hpp"
 #include "util/bounded_read.hpp"
 
@@ -67,7 +67,7 @@ void checkRow(const DhRow& r, const std::string& source, const std::string& labe
   const auto fail = [&](const std::string& field, const std::string& what) {
     const auto it = r.fieldLines.find(field);
     const int line = it == r.fieldLines.end() ? r.line : it->second;
-    throw ModelError(source + ":" + std::to_string(line) + ": " + label + field + ": " + what);
+    throw sourceErrorAt(source, static_cast<std::size_t>(line), label + field, what);
   };
   if (const std::string p = massProblem(r.mass); !p.empty()) fail("mass", p);
   if (const std::string p = inertiaProblem(r.mass, r.inertia); !p.empty()) fail("inertia", p);
@@ -84,21 +84,22 @@ constexpr size_t kMaxDhBytes = 16 * kMiB;
 
 std::string readFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw ModelError(path + ": cannot open the file");
+  if (!in) throw inputErrorIn(path, "cannot open the file");
   BoundedText text = readBoundedText(in, kMaxDhBytes, kMaxDhBytes);
-  if (!text.ok()) throw ModelError(path + ": file: larger than " + describeByteLimit(kMaxDhBytes) + " (not a DH table?)");
+  if (!text.ok())
+    throw inputErrorIn(path, "file: larger than " + describeByteLimit(kMaxDhBytes) + " (not a DH table?)");
   return std::move(text.text);
 }
 
 }  // namespace
 
 RobotModel buildDhModel(const DhTable& table, const std::string& source) {
-  if (table.rows.empty()) throw ModelError(source + ": joints: none; a DH table needs at least one row");
+  if (table.rows.empty()) throw inputErrorIn(source, "joints: none; a DH table needs at least one row");
   // A standard-DH row makes two links; keep the model within ModelBuilder's bound.
   constexpr size_t kMaxRows = static_cast<size_t>(kMaxModelLinks) / 2;
   if (table.rows.size() > kMaxRows)
-    throw ModelError(source + ": joints: " + std::to_string(table.rows.size()) + " rows, at most " +
-                     std::to_string(kMaxRows) + " are supported");
+    throw inputErrorIn(source, "joints: " + std::to_string(table.rows.size()) + " rows, at most " +
+                                   std::to_string(kMaxRows) + " are supported");
   const bool standard = table.convention == DhConvention::Standard;
   std::vector<LinkSpec> links{LinkSpec{"base", std::nullopt, {}, {}}};
   std::vector<JointSpec> joints;
@@ -109,7 +110,7 @@ RobotModel buildDhModel(const DhTable& table, const std::string& source) {
     const std::string index = std::to_string(k + 1);
     const std::string label = "joint '" + r.name + "' (row " + index + "): ";
     if (!names.insert(r.name).second)
-      throw ModelError(source + ":" + std::to_string(r.line) + ": " + label + "name: duplicate");
+      throw sourceErrorAt(source, static_cast<std::size_t>(r.line), label + "name", "duplicate");
     checkRow(r, source, label);
 
     std::optional<LinkInertial> inertial;
@@ -170,7 +171,7 @@ RobotModel importDhFile(const std::string& path) {
   else if (ext == ".csv")
     table = readDhCsv(text, path);
   else
-    throw ModelError(path + ": unknown DH table type '" + ext + "' (expected .yaml, .yml or .csv)");
+    throw inputErrorIn(path, "unknown DH table type '" + ext + "' (expected .yaml, .yml or .csv)");
   if (table.name.empty()) table.name = std::filesystem::path(path).stem().string();
   return buildDhModel(table, path);
 }

@@ -61,7 +61,7 @@
 // velocity, acceleration, effort (a, alpha and d required). Then one line per
 // joint; an empty cell takes the default.
 //
-// Errors (ModelError), one line:
+// Errors (InputError), one line:
 //   <file>:<line>: joint '<name>' (row <k>): <field>: <what>
 //   <file>:<line>: <setting or column>: <what>
 // where line is the CSV line or the YAML line of the offending node.
@@ -100,11 +100,11 @@ struct DhTable {
 };
 
 /// Reads a DH table file (.yaml, .yml or .csv; format above) into a model.
-/// Throws ModelError naming the file, line and field.
+/// Throws InputError naming the file, line and field.
 RobotModel importDhFile(const std::string& path);
 
 /// Builds the model of a DH table (frames as documented above); `source`
-/// names the file in errors. Throws ModelError for non-physical rows.
+/// names the file in errors. Throws InputError for non-physical rows.
 RobotModel buildDhModel(const DhTable& table, const std::string& source);
 
 /// Readers of the two file formats (dh_read_yaml.cpp, dh_read_csv.cpp).

@@ -1,7 +1,7 @@
 // CSV reader of DH tables (format in dh_import.hpp).
 #include "model/dh_fields.hpp"
 #include "model/dh_import.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/text_numbers.hpp"
 
 #include "util/csv_text.hpp"
@@ -49,7 +49,7 @@ class CsvReader {
 
  private:
   [[noreturn]] void fail(int line, const std::string& field, const std::string& what) const {
-    throw ModelError(source_ + ":" + std::to_string(line) + ": " + field + ": " + what);
+    throw sourceErrorAt(source_, static_cast<std::size_t>(line), field, what);
   }
 
   double number(const std::string& cell, const std::string& where, const std::string& field) const {

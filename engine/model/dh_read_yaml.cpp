@@ -1,7 +1,7 @@
 // YAML reader of DH tables (format in dh_import.hpp).
 #include "model/dh_fields.hpp"
 #include "model/dh_import.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/text_numbers.hpp"
 
 #include <yaml-cpp/yaml.h>
@@ -22,7 +22,7 @@ class YamlReader {
     try {
       root = YAML::Load(text);
     } catch (const YAML::Exception& e) {
-      throw ModelError(source_ + ":" + std::to_string(e.mark.line + 1) + ": yaml: " + e.msg);
+      throw sourceErrorAt(source_, static_cast<std::size_t>(e.mark.line + 1), "yaml", e.msg);
     }
     if (!root.IsMap()) fail(root, "", "document", "expected a mapping with 'convention' and 'joints'");
     bool haveConvention = false;
@@ -54,7 +54,7 @@ class YamlReader {
  private:
   [[noreturn]] void fail(const YAML::Node& at, const std::string& where, const std::string& field,
                          const std::string& what) const {
-    throw ModelError(source_ + ":" + std::to_string(lineOf(at)) + ": " + where + field + ": " + what);
+    throw sourceErrorAt(source_, static_cast<std::size_t>(lineOf(at)), where + field, what);
   }
 
   std::string scalar(const YAML::Node& n, const std::string& where, const std::string& field) const {

@@ -1,7 +1,7 @@
 #include "model/joint_locking.hpp"
 
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/text_format.hpp"
 
 #include <Eigen/Geometry>
@@ -30,7 +30,7 @@ std::vector<double> lockedValues(const RobotModel& model, const std::vector<Join
     value[static_cast<size_t>(j)] = lock.value;
   }
   if (seen.size() == static_cast<size_t>(model.dof()))
-    throw InputError(src + ": every joint is locked; at least one must move");
+    throw inputErrorIn(src, "every joint is locked; at least one must move");
   return value;
 }
 

@@ -1,7 +1,7 @@
 #include "model/model_builder.hpp"
 
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <Eigen/Eigenvalues>
 
@@ -15,6 +15,17 @@ namespace {
 
 bool allFinite(const Eigen::Isometry3d& T) { return T.matrix().allFinite(); }
 
+// A part of the description a finding concerns: the file and its subject ("joint 'j1'"), kept
+// apart so an importer that knows lines can add the subject's line (urdf_import.cpp).
+struct BuilderPlace {
+  const std::string& file;
+  std::string subject;
+};
+
+[[noreturn]] void failBuild(const BuilderPlace& place, const std::string& message) {
+  throw sourceErrorAt(place.file, 0, place.subject, message);
+}
+
 std::string fmt(double v) {
   std::ostringstream s;
   s << v;
@@ -22,45 +33,43 @@ std::string fmt(double v) {
 }
 
 // Checks one link's inertial; the message names the link and the field.
-void checkInertial(const std::string& where, const LinkInertial& in) {
-  if (!std::isfinite(in.mass)) throw ModelError(where + ": inertial mass is not a finite number");
-  if (in.mass < 0.0) throw ModelError(where + ": inertial mass is negative (" + fmt(in.mass) + " kg)");
-  if (!allFinite(in.comFrame)) throw ModelError(where + ": inertial origin is not finite");
-  if (!in.inertia.allFinite()) throw ModelError(where + ": inertia has a non-finite entry");
+void checkInertial(const BuilderPlace& where, const LinkInertial& in) {
+  if (!std::isfinite(in.mass)) failBuild(where, "inertial mass is not a finite number");
+  if (in.mass < 0.0) failBuild(where, "inertial mass is negative (" + fmt(in.mass) + " kg)");
+  if (!allFinite(in.comFrame)) failBuild(where, "inertial origin is not finite");
+  if (!in.inertia.allFinite()) failBuild(where, "inertia has a non-finite entry");
   if ((in.inertia - in.inertia.transpose()).cwiseAbs().maxCoeff() > 1e-12 * (1.0 + in.inertia.cwiseAbs().maxCoeff()))
-    throw ModelError(where + ": inertia matrix is not symmetric");
+    failBuild(where, "inertia matrix is not symmetric");
   const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eig(in.inertia);
   const Eigen::Vector3d p = eig.eigenvalues();  // ascending
   const double scale = std::max(1e-12, p.cwiseAbs().maxCoeff());
   const double tol = 1e-9 * scale;
   if (p[0] < -tol)
-    throw ModelError(where + ": inertia is not positive semi-definite (principal moment " + fmt(p[0]) + " kg m^2)");
+    failBuild(where, "inertia is not positive semi-definite (principal moment " + fmt(p[0]) + " kg m^2)");
   // Triangle inequality of principal moments: each is at most the sum of the other two.
   if (p[2] > p[0] + p[1] + tol)
-    throw ModelError(where + ": inertia violates the triangle inequality (principal moments " + fmt(p[0]) +
-                     ", " + fmt(p[1]) + ", " + fmt(p[2]) + " kg m^2)");
-  if (in.mass == 0.0 && p[2] > tol)
-    throw ModelError(where + ": zero mass with non-zero inertia");
+    failBuild(where, "inertia violates the triangle inequality (principal moments " + fmt(p[0]) + ", " + fmt(p[1]) +
+                         ", " + fmt(p[2]) + " kg m^2)");
+  if (in.mass == 0.0 && p[2] > tol) failBuild(where, "zero mass with non-zero inertia");
 }
 
 // Each joint's numbers: finite origin, a finite non-zero axis (moving joints), limits without
 // NaN, lower <= upper, non-negative rates and effort, finite damping and friction.
-void checkJointValues(const std::string& where, const JointSpec& js) {
-  if (!allFinite(js.origin)) throw ModelError(where + ": origin is not finite");
+void checkJointValues(const BuilderPlace& where, const JointSpec& js) {
+  if (!allFinite(js.origin)) failBuild(where, "origin is not finite");
   if (js.type != JointSpecType::Fixed) {
-    if (!js.axis.allFinite()) throw ModelError(where + ": axis is not finite");
-    if (js.axis.norm() < 1e-9) throw ModelError(where + ": axis is zero");
+    if (!js.axis.allFinite()) failBuild(where, "axis is not finite");
+    if (js.axis.norm() < 1e-9) failBuild(where, "axis is zero");
   }
   const JointLimits& l = js.limits;
   if (std::isnan(l.lower) || std::isnan(l.upper) || std::isnan(l.velocity) || std::isnan(l.effort) ||
       std::isnan(l.acceleration))
-    throw ModelError(where + ": limit has a NaN value");
-  if (l.lower > l.upper)
-    throw ModelError(where + ": limit lower (" + fmt(l.lower) + ") is above upper (" + fmt(l.upper) + ")");
+    failBuild(where, "limit has a NaN value");
+  if (l.lower > l.upper) failBuild(where, "limit lower (" + fmt(l.lower) + ") is above upper (" + fmt(l.upper) + ")");
   if (l.velocity < 0.0 || l.effort < 0.0 || l.acceleration < 0.0)
-    throw ModelError(where + ": limit velocity, acceleration and effort must not be negative");
+    failBuild(where, "limit velocity, acceleration and effort must not be negative");
   if (!std::isfinite(js.damping) || !std::isfinite(js.friction))
-    throw ModelError(where + ": dynamics damping/friction is not finite");
+    failBuild(where, "dynamics damping/friction is not finite");
 }
 
 // Index of each link by name; throws on too many links or joints, a link without a name, a
@@ -68,16 +77,16 @@ void checkJointValues(const std::string& where, const JointSpec& js) {
 std::map<std::string, size_t> indexLinks(const std::string& src, const std::vector<LinkSpec>& links,
                                          size_t jointCount) {
   if (links.size() > static_cast<size_t>(kMaxModelLinks) || jointCount > static_cast<size_t>(kMaxModelLinks))
-    throw ModelError(src + ": " + std::to_string(links.size()) + " links and " + std::to_string(jointCount) +
-                     " joints, at most " + std::to_string(kMaxModelLinks) + " of each are supported");
+    throw inputErrorIn(src, std::to_string(links.size()) + " links and " + std::to_string(jointCount) +
+                                " joints, at most " + std::to_string(kMaxModelLinks) + " of each are supported");
   std::map<std::string, size_t> linkIndex;
   for (size_t i = 0; i < links.size(); ++i) {
-    if (links[i].name.empty()) throw ModelError(src + ": link #" + std::to_string(i + 1) + " has no name");
+    if (links[i].name.empty()) throw inputErrorIn(src, "link #" + std::to_string(i + 1) + " has no name");
     if (!linkIndex.emplace(links[i].name, i).second)
-      throw ModelError(src + ": link '" + links[i].name + "': duplicate link name");
-    if (links[i].inertial) checkInertial(src + ": link '" + links[i].name + "'", *links[i].inertial);
+      failBuild(BuilderPlace{src, "link '" + links[i].name + "'"}, "duplicate link name");
+    if (links[i].inertial) checkInertial(BuilderPlace{src, "link '" + links[i].name + "'"}, *links[i].inertial);
   }
-  if (links.empty()) throw ModelError(src + ": the robot has no links");
+  if (links.empty()) throw inputErrorIn(src, "the robot has no links");
   return linkIndex;
 }
 
@@ -97,18 +106,16 @@ LinkTree linkJoints(const std::string& src, const std::vector<LinkSpec>& links, 
   std::map<std::string, size_t> parentJointOfLink;
   for (size_t j = 0; j < joints.size(); ++j) {
     const JointSpec& js = joints[j];
-    const std::string where = src + ": joint '" + js.name + "'";
-    if (js.name.empty()) throw ModelError(src + ": joint #" + std::to_string(j + 1) + " has no name");
-    if (!jointNames.insert(js.name).second) throw ModelError(where + ": duplicate joint name");
-    if (!linkIndex.count(js.parent))
-      throw ModelError(where + ": parent link '" + js.parent + "' does not exist");
-    if (!linkIndex.count(js.child))
-      throw ModelError(where + ": child link '" + js.child + "' does not exist");
-    if (js.parent == js.child) throw ModelError(where + ": parent and child are the same link '" + js.child + "'");
+    const BuilderPlace where{src, "joint '" + js.name + "'"};
+    if (js.name.empty()) throw inputErrorIn(src, "joint #" + std::to_string(j + 1) + " has no name");
+    if (!jointNames.insert(js.name).second) failBuild(where, "duplicate joint name");
+    if (!linkIndex.count(js.parent)) failBuild(where, "parent link '" + js.parent + "' does not exist");
+    if (!linkIndex.count(js.child)) failBuild(where, "child link '" + js.child + "' does not exist");
+    if (js.parent == js.child) failBuild(where, "parent and child are the same link '" + js.child + "'");
     auto [it, fresh] = parentJointOfLink.emplace(js.child, j);
     if (!fresh)
-      throw ModelError(where + ": link '" + js.child + "' is already the child of joint '" +
-                       joints[it->second].name + "' (kinematic loop; only trees are supported)");
+      failBuild(where, "link '" + js.child + "' is already the child of joint '" + joints[it->second].name +
+                           "' (kinematic loop; only trees are supported)");
     checkJointValues(where, js);
     tree.childJoints[linkIndex.at(js.parent)].push_back(j);
   }
@@ -116,10 +123,10 @@ LinkTree linkJoints(const std::string& src, const std::vector<LinkSpec>& links, 
   std::vector<std::string> roots;
   for (const LinkSpec& l : links)
     if (!parentJointOfLink.count(l.name)) roots.push_back(l.name);
-  if (roots.empty()) throw ModelError(src + ": no root link: every link has a parent (kinematic loop)");
+  if (roots.empty()) throw inputErrorIn(src, "no root link: every link has a parent (kinematic loop)");
   if (roots.size() > 1)
-    throw ModelError(src + ": more than one root link ('" + roots[0] + "' and '" + roots[1] +
-                     "'); links must form one tree");
+    throw inputErrorIn(src,
+                       "more than one root link ('" + roots[0] + "' and '" + roots[1] + "'); links must form one tree");
   tree.root = roots[0];
   return tree;
 }
@@ -137,10 +144,10 @@ RobotModel ModelBuilder::build() const {
   model.gravity_ = gravity_;
   const size_t visited = attachTree(model, linkIndex, tree.childJoints, linkIndex.at(tree.root));
   if (visited != links_.size())
-    throw ModelError(source_ + ": " + std::to_string(links_.size() - visited) +
-                     " link(s) are not connected to the root link '" + tree.root + "'");
+    throw inputErrorIn(source_, std::to_string(links_.size() - visited) +
+                                    " link(s) are not connected to the root link '" + tree.root + "'");
   attachMimics(model);
-  if (model.joints_.empty()) throw ModelError(source_ + ": the robot has no moving joint");
+  if (model.joints_.empty()) throw inputErrorIn(source_, "the robot has no moving joint");
   model.computeHomeTwists();
   return model;
 }
@@ -229,9 +236,9 @@ void ModelBuilder::addLinkFrame(RobotModel& model, const LinkSpec& link, int bod
     Vector10d& inertia = model.bodies_[static_cast<size_t>(body)].inertia;
     inertia += transformStandardParameters(inLink, poseInBody.linear(), poseInBody.translation());
     if (!inertia.allFinite())
-      throw ModelError(source_ + ": link '" + link.name +
-                       "': inertial: the parameters about the body frame overflow (mass, centre of mass or "
-                       "link offset too large)");
+      failBuild(BuilderPlace{source_, "link '" + link.name + "'"},
+                "inertial: the parameters about the body frame overflow (mass, centre of mass or "
+                "link offset too large)");
   }
 }
 
@@ -243,12 +250,12 @@ void ModelBuilder::attachMimics(RobotModel& model) const {
   for (size_t j = 0; j < joints_.size(); ++j) {
     const JointSpec& js = joints_[j];
     if (!js.mimic || js.type == JointSpecType::Fixed) continue;
-    const std::string where = source_ + ": joint '" + js.name + "'";
+    const BuilderPlace where{source_, "joint '" + js.name + "'"};
     const auto leader = dofOfJoint.find(js.mimic->leader);
     if (leader == dofOfJoint.end())
-      throw ModelError(where + ": mimic joint '" + js.mimic->leader + "' is not a moving, non-mimic joint");
+      failBuild(where, "mimic joint '" + js.mimic->leader + "' is not a moving, non-mimic joint");
     if (!std::isfinite(js.mimic->multiplier) || !std::isfinite(js.mimic->offset))
-      throw ModelError(where + ": mimic multiplier/offset is not finite");
+      failBuild(where, "mimic multiplier/offset is not finite");
     Body& b = model.bodies_[static_cast<size_t>(bodyOfJoint.at(js.name))];
     b.mimic = true;
     b.dof = leader->second;

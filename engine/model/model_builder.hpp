@@ -3,7 +3,7 @@
 // (URDF, DH table, built-in) and builds the immutable RobotModel: finds the
 // root, orders joints depth-first, merges fixed joints into their moving parent
 // and computes the PoE home twists. Checks the structure and the inertials and
-// throws ModelError with a message naming the element.
+// throws InputError with a message naming the element.
 
 #include "model/robot_model.hpp"
 
@@ -16,7 +16,7 @@ namespace eb {
 
 /// The most links (and joints) a robot description may have: far beyond any
 /// real robot (snake:N stops at 1000), small enough that importing and the
-/// dynamics stay quick. Importers refuse larger files with a ModelError.
+/// dynamics stay quick. Importers refuse larger files with a InputError.
 inline constexpr int kMaxModelLinks = 10000;
 
 /// Inertial data of a link as URDF writes it: inertia about the centre of mass.
@@ -64,7 +64,7 @@ class ModelBuilder {
   void addLink(LinkSpec link) { links_.push_back(std::move(link)); }
   void addJoint(JointSpec joint) { joints_.push_back(std::move(joint)); }
 
-  /// Builds the model. Throws ModelError naming the element on: duplicate names,
+  /// Builds the model. Throws InputError naming the element on: duplicate names,
   /// a joint referring to a missing link, a link with two parents (loop), more
   /// than one root, no moving joint, a zero or non-finite axis, non-finite
   /// numbers, negative mass, an inertia that is not positive semi-definite or

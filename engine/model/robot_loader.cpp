@@ -3,7 +3,7 @@
 #include "model/builtin_robots.hpp"
 #include "model/dh_import.hpp"
 #include "model/mesh_uri.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/urdf_import.hpp"
 
 #include <algorithm>
@@ -26,12 +26,12 @@ RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& pa
   if (spec.compare(0, 6, "snake:") == 0 || isBuiltinRobot(spec)) return builtinRobot(spec);
   std::error_code ec;
   if (!std::filesystem::is_regular_file(spec, ec))
-    throw ModelError("unknown robot '" + spec + "': not a built-in (planar2r, snake:N, panda, ur5) and no such file");
+    throw InputError("unknown robot '" + spec + "': not a built-in (planar2r, snake:N, panda, ur5) and no such file");
   const std::string ext = lowerExtension(spec);
   if (ext == ".yaml" || ext == ".yml" || ext == ".csv") return importDhFile(spec);
   if (ext == ".urdf" || ext == ".xml")
     return importUrdfFile(spec, packageRoots.empty() ? defaultPackageRoots(spec) : packageRoots);
-  throw ModelError(spec + ": unknown robot file type '" + ext + "' (expected .urdf, .yaml, .yml or .csv)");
+  throw inputErrorIn(spec, "unknown robot file type '" + ext + "' (expected .urdf, .yaml, .yml or .csv)");
 }
 
 std::string robotUrdfText(const std::string& spec) {
@@ -42,7 +42,7 @@ std::string robotUrdfText(const std::string& spec) {
   }
   const std::string ext = lowerExtension(spec);
   if (ext != ".urdf" && ext != ".xml")
-    throw InputError(spec + ": not a URDF robot (a DH table has no URDF to write the parameters into)");
+    throw inputErrorIn(spec, "not a URDF robot (a DH table has no URDF to write the parameters into)");
   return readUrdfText(spec);
 }
 

@@ -12,13 +12,13 @@ namespace eb {
 /// file, or a DH table (`.yaml`, `.yml`, `.csv`; see dh_import.hpp). For a URDF
 /// with no `packageRoots`, package:// meshes are looked up in the file's
 /// ancestor folders and ROS_PACKAGE_PATH (defaultPackageRoots). Throws
-/// ModelError "unknown robot 'x': not a built-in (planar2r, snake:N, panda,
+/// InputError "unknown robot 'x': not a built-in (planar2r, snake:N, panda,
 /// ur5) and no such file" when `spec` is neither, and the importers' errors.
 RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& packageRoots = {});
 
 /// The URDF text `spec` was loaded from, for exporting an identified URDF: the
 /// embedded file of a built-in, or the `.urdf`/`.xml` file. Throws InputError for a
-/// generated built-in (snake:N) or a DH table (no URDF to write into), ModelError
+/// generated built-in (snake:N) or a DH table (no URDF to write into), InputError
 /// for a file that cannot be read.
 std::string robotUrdfText(const std::string& spec);
 

@@ -1,6 +1,6 @@
 #include "model/robot_model.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 namespace eb {
 

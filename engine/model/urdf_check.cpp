@@ -2,7 +2,7 @@
 
 #include "model/inertial_check.hpp"
 #include "model/model_builder.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/text_numbers.hpp"
 
 #include <algorithm>
@@ -25,7 +25,7 @@ struct Subject {
     return oneLineMessage(file + ":" + std::to_string(line) + ": " + label + ": " + field + ": " + what);
   }
   [[noreturn]] void fail(int line, const std::string& field, const std::string& what) const {
-    throw ModelError(message(line, field, what));
+    throw sourceErrorAt(file, static_cast<std::size_t>(line), label + ": " + field, what);
   }
 };
 
@@ -311,7 +311,7 @@ Element cleanJoint(const Subject& s, const Element& joint, JointInfo& info, Urdf
 std::string requireName(const std::string& file, const Element& el) {
   const std::string* name = el.attribute("name");
   if (!name || name->empty())
-    throw ModelError(file + ":" + std::to_string(el.line) + ": " + el.name + ": name: missing");
+    throw sourceErrorAt(file, static_cast<std::size_t>(el.line), el.name + ": name", "missing");
   return *name;
 }
 
@@ -320,7 +320,7 @@ std::string quoted(const std::string& kind, const std::string& name) { return ki
 // Tree structure: links exist, one parent each, no loop, one root, something moves.
 void checkStructure(const std::string& file, const std::string& robotLabel, int robotLine,
                     const std::vector<JointInfo>& joints, UrdfCheck& out) {
-  if (out.links.empty()) throw ModelError(file + ":" + std::to_string(robotLine) + ": " + robotLabel + ": link: none");
+  if (out.links.empty()) throw sourceErrorAt(file, static_cast<std::size_t>(robotLine), robotLabel + ": link", "none");
   std::map<std::string, const JointInfo*> parentJoint;
   for (const JointInfo& j : joints) {
     const Subject s{file, quoted("joint", j.name)};
@@ -380,8 +380,8 @@ void checkStructure(const std::string& file, const std::string& robotLabel, int 
   bool moving = false;
   for (const JointInfo& j : joints) moving = moving || j.type != "fixed";
   if (!moving)
-    throw ModelError(file + ":" + std::to_string(robotLine) + ": " + robotLabel +
-                     ": joint: no moving joint (revolute, continuous or prismatic)");
+    throw sourceErrorAt(file, static_cast<std::size_t>(robotLine), robotLabel + ": joint",
+                        "no moving joint (revolute, continuous or prismatic)");
   std::map<std::string, const JointInfo*> byName;
   for (const JointInfo& j : joints) byName[j.name] = &j;
   for (const JointInfo& j : joints) {
@@ -399,8 +399,8 @@ void checkStructure(const std::string& file, const std::string& robotLabel, int 
 
 UrdfCheck checkUrdf(const xml::Element& robot, const std::string& file) {
   if (robot.name != "robot")
-    throw ModelError(file + ":" + std::to_string(robot.line) + ": robot: root element: <" + robot.name +
-                     ">, expected <robot>");
+    throw sourceErrorAt(file, static_cast<std::size_t>(robot.line), "robot: root element",
+                        "<" + robot.name + ">, expected <robot>");
   const std::string* robotName = robot.attribute("name");
   const std::string robotLabel = quoted("robot", robotName ? *robotName : std::string());
   UrdfCheck out;
@@ -410,9 +410,9 @@ UrdfCheck checkUrdf(const xml::Element& robot, const std::string& file) {
     size_t count = 0;
     for (const Element& el : robot.children) count += el.name == kind;
     if (count > static_cast<size_t>(kMaxModelLinks))
-      throw ModelError(file + ":" + std::to_string(robot.line) + ": " + robotLabel + ": " + kind + ": " +
-                       std::to_string(count) + " " + kind + "s, at most " + std::to_string(kMaxModelLinks) +
-                       " are supported");
+      throw sourceErrorAt(
+          file, static_cast<std::size_t>(robot.line), robotLabel + ": " + kind,
+          std::to_string(count) + " " + kind + "s, at most " + std::to_string(kMaxModelLinks) + " are supported");
   }
 
   // Top-level materials first: visuals may name them before they appear.

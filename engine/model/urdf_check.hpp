@@ -31,7 +31,7 @@ struct UrdfCheck {
   std::vector<std::string> warnings;           ///< tolerated problems, same one-line format as errors
 };
 
-/// Checks the <robot> element `robot` read from `file`; throws ModelError in the
+/// Checks the <robot> element `robot` read from `file`; throws InputError in the
 /// format above on unknown or unsupported joint types (floating, planar),
 /// missing, unparsable or non-finite numbers, a zero axis, a negative mass, a
 /// non-physical inertia, lower > upper, negative limits, duplicate names, a

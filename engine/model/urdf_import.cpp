@@ -2,7 +2,7 @@
 
 #include "model/mesh_uri.hpp"
 #include "model/model_builder.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/urdf_check.hpp"
 #include "model/xml_document.hpp"
 #include "util/bounded_read.hpp"
@@ -48,7 +48,8 @@ urdf::ModelInterfaceSharedPtr parseWithUrdfdom(const std::string& text, const st
   }
   console_bridge::restorePreviousOutputHandler();
   if (!model)
-    throw ModelError(source + ": urdfdom: " + oneLine(capture.firstError.empty() ? "rejected the file" : capture.firstError));
+    throw inputErrorIn(source,
+                       "urdfdom: " + oneLine(capture.firstError.empty() ? "rejected the file" : capture.firstError));
   return model;
 }
 
@@ -143,16 +144,11 @@ JointSpec toJointSpec(const urdf::Joint& joint, const UrdfCheck& check) {
 }
 
 // ModelBuilder names the element but knows no lines; add the line when it can be found.
-ModelError withLine(const ModelError& e, const std::string& source, const UrdfCheck& check) {
-  const std::string msg = e.what();
-  const std::string prefix = source + ": ";
-  if (msg.compare(0, prefix.size(), prefix) != 0) return e;
-  const std::string rest = msg.substr(prefix.size());
-  const size_t close = rest.find('\'', rest.find('\'') + 1);
-  if (close == std::string::npos) return e;
-  auto it = check.lines.find(rest.substr(0, close + 1));
+InputError withLine(const InputError& e, const UrdfCheck& check) {
+  const Diagnostic& d = e.diagnostic();
+  const auto it = d.line == 0 && !d.field.empty() ? check.lines.find(d.field) : check.lines.end();
   if (it == check.lines.end()) return e;
-  return ModelError(source + ":" + std::to_string(it->second) + ": " + rest);
+  return sourceErrorAt(d.file, static_cast<std::size_t>(it->second), d.field, d.message);
 }
 
 // A URDF of kMaxModelLinks links is a few MB; a larger file is not a robot description.
@@ -172,9 +168,9 @@ UrdfImport importUrdfStringWithWarnings(const std::string& xmlText, const std::s
   // A name urdfdom reads differently from us (its XML reader condenses white space) is not found.
   const auto missing = [&](const char* kind, const std::string& name) {
     const auto line = check.lines.find(std::string(kind) + " '" + name + "'");
-    return ModelError(sourceName + ":" + (line == check.lines.end() ? std::string("1") : std::to_string(line->second)) +
-                      ": " + kind + " '" + name + "': name: urdfdom reads it differently (use letters, digits, '_', "
-                      "'-', '.', '/' and single spaces)");
+    return sourceErrorAt(sourceName, line == check.lines.end() ? 1 : static_cast<std::size_t>(line->second),
+                         std::string(kind) + " '" + name + "': name",
+                         "urdfdom reads it differently (use letters, digits, '_', '-', '.', '/' and single spaces)");
   };
   for (const std::string& name : check.links) {
     const urdf::LinkConstSharedPtr link = urdfModel->getLink(name);
@@ -188,8 +184,8 @@ UrdfImport importUrdfStringWithWarnings(const std::string& xmlText, const std::s
   }
   try {
     return UrdfImport{builder.build(), std::move(check.warnings)};
-  } catch (const ModelError& e) {
-    throw withLine(e, sourceName, check);
+  } catch (const InputError& e) {
+    throw withLine(e, check);
   }
 }
 
@@ -209,10 +205,11 @@ RobotModel importUrdfString(const std::string& xmlText, const std::string& sourc
 
 std::string readUrdfText(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw ModelError(path + ": cannot open the file");
+  if (!in) throw inputErrorIn(path, "cannot open the file");
   BoundedText text = readBoundedText(in, kMaxUrdfBytes, kMaxUrdfBytes);
-  if (!text.ok()) throw ModelError(path + ": file: larger than " + describeByteLimit(kMaxUrdfBytes) + " (not a robot description?)");
-  if (in.bad()) throw ModelError(path + ": cannot read the file");
+  if (!text.ok())
+    throw inputErrorIn(path, "file: larger than " + describeByteLimit(kMaxUrdfBytes) + " (not a robot description?)");
+  if (in.bad()) throw inputErrorIn(path, "cannot read the file");
   return std::move(text.text);
 }
 

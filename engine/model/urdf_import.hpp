@@ -9,7 +9,7 @@
 // <limit lower upper velocity effort> plus an `acceleration` or
 // `drake:acceleration` attribute; a missing field is infinite, continuous
 // joints have no position limits. <dynamics damping friction> and <mimic> are
-// kept. Errors are ModelError, one line:
+// kept. Errors are InputError, one line:
 //   <file>:<line>: <kind> '<name>': <field>: <what>
 
 #include "model/robot_model.hpp"
@@ -28,14 +28,14 @@ struct UrdfImport {
 
 /// Reads the URDF file at `path`. `packageRoots` resolve package:// mesh URIs
 /// (see resolveMeshUri); relative mesh paths resolve against the file's folder.
-/// Unresolved meshes keep meshUri with an empty meshPath. Throws ModelError.
+/// Unresolved meshes keep meshUri with an empty meshPath. Throws InputError.
 RobotModel importUrdfFile(const std::string& path, const std::vector<std::string>& packageRoots = {});
 
 /// Reads URDF text; `sourceName` names it in errors, `baseDir` resolves relative mesh paths.
 RobotModel importUrdfString(const std::string& xml, const std::string& sourceName, const std::string& baseDir,
                             const std::vector<std::string>& packageRoots = {});
 
-/// The text of the URDF file at `path` (at most 64 MiB, read with a bound); throws ModelError.
+/// The text of the URDF file at `path` (at most 64 MiB, read with a bound); throws InputError.
 std::string readUrdfText(const std::string& path);
 
 /// importUrdfFile that also returns the warnings.

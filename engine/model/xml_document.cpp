@@ -1,6 +1,6 @@
 #include "model/xml_document.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <pugixml.hpp>
 
@@ -112,7 +112,7 @@ class Reader {
       if (stop) throw *stop;
       return root;
     } catch (const Issue& issue) {
-      throw ModelError(source_ + ":" + std::to_string(line(issue.offset)) + ": xml: " + issue.what);
+      throw sourceErrorAt(source_, static_cast<std::size_t>(line(issue.offset)), "xml", issue.what);
     }
   }
 

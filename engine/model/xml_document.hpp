@@ -50,7 +50,7 @@ struct Element {
 };
 
 /// Parses `text` (UTF-8, an optional BOM) and returns the root element. Throws
-/// ModelError "<sourceName>:<line>: xml: <what>" on malformed XML.
+/// InputError "<sourceName>:<line>: xml: <what>" on malformed XML.
 Element parse(const std::string& text, const std::string& sourceName);
 
 /// Writes an element tree back as XML text (attributes escaped, no text

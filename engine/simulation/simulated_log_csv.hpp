@@ -27,7 +27,7 @@ struct SimulatedLogFormat {
 /// constants of the wrong count or a zero constant.
 std::string formatSimulatedLogCsv(const SimulatedLog& log, const SimulatedLogFormat& format = {});
 
-/// formatSimulatedLogCsv written to `path` atomically (FileWriteError on failure).
+/// formatSimulatedLogCsv written to `path` atomically (InputError on failure).
 void writeSimulatedLogCsv(const std::string& path, const SimulatedLog& log, const SimulatedLogFormat& format = {});
 
 }  // namespace eb

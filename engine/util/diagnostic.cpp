@@ -1,13 +1,22 @@
 #include "util/diagnostic.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 namespace eb {
 
 std::string Diagnostic::text() const {
   std::string out;
-  if (!file.empty()) out += file + ": ";
-  if (line > 0) out += place + " " + std::to_string(line) + ": ";
+  if (place.empty()) {
+    out += file;
+    if (line > 0) out += ":" + std::to_string(line);
+    if (!out.empty()) out += ": ";
+  } else {
+    if (!file.empty()) out += file + ": ";
+    // A column without a field name (a JSON parser's offset) is given by number.
+    if (line > 0)
+      out += place + " " + std::to_string(line) +
+             (column > 0 && field.empty() ? ", column " + std::to_string(column) : "") + ": ";
+  }
   if (!field.empty()) out += fieldKind.empty() ? field + ": " : fieldKind + " '" + field + "': ";
   out += message;
   return oneLineMessage(out);

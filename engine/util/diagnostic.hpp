@@ -18,7 +18,9 @@ struct Diagnostic {
   Severity severity = Severity::Error;
   std::string file;         ///< path as given; empty when the finding concerns no file
   std::size_t line = 0;     ///< 1-based line of a text file, or sample row of a MAT file; 0 = whole file
-  std::string place = "line";  ///< what `line` counts: "line" (text files) or "row" (MAT files)
+  /// What `line` counts: "line" (text files) or "row" (MAT files); empty: the compiler-style
+  /// "<file>:<line>:" of files written by hand (URDF, DH tables).
+  std::string place = "line";
   std::size_t column = 0;   ///< 1-based field index in the line; 0 = not known or not relevant
   std::string field;        ///< column name, variable or JSON path; empty when none
   /// How text() names the field: "column" gives "column 'q3'"; empty gives the field as it is
@@ -26,8 +28,8 @@ struct Diagnostic {
   std::string fieldKind = "column";
   std::string message;      ///< what is wrong, one line, without the place
 
-  /// "<file>: line <n>: column '<field>': <message>", leaving out the parts that are empty,
-  /// as one line of valid UTF-8 (model_error.hpp, oneLineMessage).
+  /// "<file>: line <n>: column '<field>': <message>" (or "<file>:<n>: ..." with an empty place),
+  /// leaving out the parts that are empty, as one line of valid UTF-8 (input_error.hpp, oneLineMessage).
   std::string text() const;
 };
 

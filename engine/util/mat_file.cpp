@@ -1,6 +1,6 @@
 #include "util/mat_file.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/text_format.hpp"
 
 #include <algorithm>

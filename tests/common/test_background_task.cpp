@@ -3,7 +3,7 @@
 // error keeps its place.
 #include "app/common/background_task.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 
 #include <QCoreApplication>

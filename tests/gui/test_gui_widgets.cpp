@@ -411,7 +411,7 @@ void GuiWidgetsTest::projectErrorsNameFileAndPlace() {
   try {
     parseProject(text, "p.json", "/tmp");
     QFAIL("no error");
-  } catch (const ProjectError& e) {
+  } catch (const InputError& e) {
     const QString message = QString::fromStdString(e.what());
     QVERIFY2(message.startsWith(expected), qPrintable(message));
     QVERIFY(!message.contains('\n'));

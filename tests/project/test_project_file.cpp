@@ -49,7 +49,7 @@ std::string messageOf(const std::string& text) {
   try {
     const ProjectData p = parseProject(QByteArray::fromStdString(text), "p.ebproj.json", "/projects");
     documentStateFromProject(p, 1);
-  } catch (const ProjectError& e) {
+  } catch (const InputError& e) {
     return e.what();
   }
   return "";
@@ -213,9 +213,9 @@ TEST(ProjectFile, AMultisineDesignAndItsEditModeSurviveARoundTripExactly) {
   QByteArray noMode = text;
   noMode.replace("\"edit_as\": \"multisine\",", "");
   EXPECT_TRUE(parseProject(noMode, "p", "/").settings.editMode == EditMode::Multisine);
-  EXPECT_THROW(parseProject(QByteArray(text).replace("\"edit_as\": \"multisine\"", "\"edit_as\": \"fourier_ab\""),
-                            "p", "/"),
-               ProjectError);
+  EXPECT_THROW(
+      parseProject(QByteArray(text).replace("\"edit_as\": \"multisine\"", "\"edit_as\": \"fourier_ab\""), "p", "/"),
+      InputError);
 }
 
 TEST(ProjectFile, SettingsAndLimitsSurviveARoundTripExactly) {
@@ -258,7 +258,7 @@ class ProjectFiles : public ::testing::Test {
   std::string readError(const std::string& path) {
     try {
       readProject(QString::fromStdString(path));
-    } catch (const ProjectError& e) {
+    } catch (const InputError& e) {
       return e.what();
     }
     return "";

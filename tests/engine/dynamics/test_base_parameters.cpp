@@ -5,7 +5,7 @@
 #include "dynamics/inverse_dynamics.hpp"
 #include "dynamics/base_parameters.hpp"
 #include "model/builtin_robots.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <Eigen/SVD>
 #include <gtest/gtest.h>

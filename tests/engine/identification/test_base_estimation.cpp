@@ -7,7 +7,7 @@
 #include "identification/base_estimation.hpp"
 #include "identification/normal_equations.hpp"
 #include "model/builtin_robots.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "simulation/experiment_simulator.hpp"
 #include "util/thread_pool.hpp"
 

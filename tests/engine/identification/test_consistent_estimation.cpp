@@ -24,7 +24,7 @@
 #include "identification/normal_equations.hpp"
 #include "model/builtin_robots.hpp"
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "simulation/experiment_simulator.hpp"
 #include "util/thread_pool.hpp"
 #include "util/cancelled.hpp"

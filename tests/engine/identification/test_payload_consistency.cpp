@@ -11,7 +11,7 @@
 #include "model/builtin_robots.hpp"
 #include "model/inertial_check.hpp"
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "simulation/experiment_simulator.hpp"
 #include "simulation/simulated_log_csv.hpp"
 

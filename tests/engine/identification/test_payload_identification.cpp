@@ -10,7 +10,7 @@
 #include "logs/test_log_support.hpp"
 #include "model/builtin_robots.hpp"
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/robot_loader.hpp"
 #include "simulation/experiment_simulator.hpp"
 #include "simulation/simulated_log_csv.hpp"

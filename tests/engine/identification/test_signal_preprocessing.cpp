@@ -3,7 +3,7 @@
 
 #include "logs/log_import.hpp"
 #include "identification/log_preprocessing.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "logs/test_log_support.hpp"
 
 #include <gtest/gtest.h>

@@ -48,9 +48,11 @@ TEST(AtomicFile, MissingDirectoryGivesOneLineErrorAndNoFile) {
   const std::string path = dir.file("missing/out.csv");
   try {
     writeFileAtomically(path, "data");
-    FAIL() << "expected FileWriteError";
-  } catch (const FileWriteError& e) {
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), path + ": cannot write: directory " + dir.file("missing") + " does not exist");
+    EXPECT_EQ(e.diagnostic().file, path);  // the place is data, not only text
+    EXPECT_EQ(e.diagnostic().message, "cannot write: directory " + dir.file("missing") + " does not exist");
   }
   EXPECT_FALSE(std::filesystem::exists(path));
   EXPECT_EQ(dir.listing(), "");
@@ -67,8 +69,8 @@ TEST(AtomicFile, ReadOnlyDirectoryGivesOneLineErrorAndLeavesTheOldFile) {
   }
   try {
     writeFileAtomically(path, "new");
-    FAIL() << "expected FileWriteError";
-  } catch (const FileWriteError& e) {
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), path + ": cannot write: Permission denied");
   }
   std::filesystem::permissions(dir.path(), std::filesystem::perms::owner_all);
@@ -81,8 +83,8 @@ TEST(AtomicFile, UnwritableFilesystemGivesOneLineError) {
   const std::string path = "/proc/eb_atomic_file_test.csv";
   try {
     writeFileAtomically(path, "data");
-    FAIL() << "expected FileWriteError";
-  } catch (const FileWriteError& e) {
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
     const std::string what = e.what();
     EXPECT_EQ(what.rfind(path + ": cannot write: ", 0), 0u) << what;
     EXPECT_EQ(what.find('\n'), std::string::npos);
@@ -93,8 +95,8 @@ TEST(AtomicFile, UnwritableFilesystemGivesOneLineError) {
 TEST(AtomicFile, DirectoryAsTargetIsRefused) {
   ScratchDir dir;
   std::filesystem::create_directory(dir.file("sub"));
-  EXPECT_THROW(writeFileAtomically(dir.file("sub"), "x"), FileWriteError);
-  EXPECT_THROW(writeFileAtomically(dir.file("sub/"), "x"), FileWriteError);
+  EXPECT_THROW(writeFileAtomically(dir.file("sub"), "x"), InputError);
+  EXPECT_THROW(writeFileAtomically(dir.file("sub/"), "x"), InputError);
 }
 
 TEST(AtomicFile, FailingWriterCallbackLeavesNothing) {

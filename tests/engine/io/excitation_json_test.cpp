@@ -6,7 +6,7 @@
 
 #include "io/atomic_file.hpp"
 #include "io_test_support.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -224,7 +224,7 @@ TEST(ExcitationJson, FilesystemErrorsAreOneLine) {
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), dir.file("none.json") + ": cannot open: No such file or directory");
   }
-  EXPECT_THROW(writeExcitationJson(dir.file("no/dir/e.json"), fourierFile()), FileWriteError);
+  EXPECT_THROW(writeExcitationJson(dir.file("no/dir/e.json"), fourierFile()), InputError);
   EXPECT_EQ(dir.listing(), "");
   ExcitationFile bad = fourierFile();
   bad.jointNames.pop_back();

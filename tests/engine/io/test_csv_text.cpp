@@ -3,7 +3,7 @@
 // their place (file, line, column, field) through the engine's Diagnostic.
 
 #include "io/trajectory_csv.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/csv_text.hpp"
 
 #include <gtest/gtest.h>
@@ -34,7 +34,7 @@ TEST(CsvText, TrajectoryErrorsCarryTheirPlace) {
     parseTrajectoryCsv("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1,nan,3\n", "traj.csv");
     ADD_FAILURE() << "no error";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "traj.csv: line 3, column 3 (qd1): value is not finite: 'nan'");
+    EXPECT_STREQ(e.what(), "traj.csv: line 3: column 'qd1': value is not finite: 'nan'");
     const Diagnostic& d = e.diagnostic();
     EXPECT_EQ(d.file, "traj.csv");
     EXPECT_EQ(d.line, 3u);

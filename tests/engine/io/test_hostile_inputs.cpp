@@ -13,7 +13,7 @@
 #include "io/params_file.hpp"
 #include "io/trajectory_csv.hpp"
 #include "model/dh_import.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/urdf_import.hpp"
 #include "util/bounded_read.hpp"
 
@@ -135,7 +135,8 @@ std::vector<Row> rows() {
        "{file}:4: joint 'j1': axis xyz: zero vector ('0 0 0')"},
       {"NaN", &kUrdf, replaced(urdf(), "<mass value=\"1\"/>", "<mass value=\"nan\"/>"),
        "{file}:3: link 'l1': inertial/mass value: 'nan' is not finite"},
-      {"inf", &kUrdf, replaced(urdf(), "upper=\"1\"", "upper=\"inf\""), "{file}:4: joint 'j1': limit upper: 'inf' is not finite"},
+      {"inf", &kUrdf, replaced(urdf(), "upper=\"1\"", "upper=\"inf\""),
+       "{file}:4: joint 'j1': limit upper: 'inf' is not finite"},
       {"1e308 mass (finite: accepted)", &kUrdf, replaced(urdf(), "<mass value=\"1\"/>", "<mass value=\"1e308\"/>"), ""},
       {"1e309 (beyond a double)", &kUrdf, replaced(urdf(), "<mass value=\"1\"/>", "<mass value=\"1e309\"/>"),
        "{file}:3: link 'l1': inertial/mass value: '1e309' is not finite"},
@@ -149,11 +150,13 @@ std::vector<Row> rows() {
        "{file}:3: link 'l1': inertial/mass value: '1,5' is not a number"},
       {"duplicate joint names", &kUrdf,
        urdf(kLink1, kJoint1,
-            "<link name=\"l2\"/>\n" + replaced(replaced(kJoint1, "base", "l1"), "\"l1\"/><axis", "\"l2\"/><axis") + "\n"),
+            "<link name=\"l2\"/>\n" + replaced(replaced(kJoint1, "base", "l1"), "\"l1\"/><axis", "\"l2\"/><axis") +
+                "\n"),
        "{file}:6: joint 'j1': name: duplicate (first defined on line 4)"},
       {"kinematic loop", &kUrdf,
        urdf(kLink1, replaced(kJoint1, "base", "l1"),
-            "<link name=\"l2\"/>\n<joint name=\"j2\" type=\"fixed\"><parent link=\"l1\"/><child link=\"base\"/></joint>\n"),
+            "<link name=\"l2\"/>\n<joint name=\"j2\" type=\"fixed\"><parent link=\"l1\"/><child "
+            "link=\"base\"/></joint>\n"),
        "{file}:4: joint 'j1': child link: 'l1' is also the parent link"},
       {"kinematic loop over three links", &kUrdf,
        "<robot name=\"r\">\n<link name=\"a\"/>\n<link name=\"b\"/>\n<link name=\"c\"/>\n"
@@ -168,7 +171,8 @@ std::vector<Row> rows() {
       {"negative mass", &kUrdf, replaced(urdf(), "<mass value=\"1\"/>", "<mass value=\"-1\"/>"),
        "{file}:3: link 'l1': inertial/mass value: negative (-1 kg)"},
       {"non-positive-definite inertia", &kUrdf, replaced(urdf(), "ixx=\"0.01\"", "ixx=\"-0.01\""),
-       "{file}:3: link 'l1': inertial/inertia: not positive semi-definite (principal moments -0.01, 0.01, 0.01 kg m^2)"},
+       "{file}:3: link 'l1': inertial/inertia: not positive semi-definite (principal moments -0.01, 0.01, 0.01 kg "
+       "m^2)"},
       {"inertia violating the triangle inequality", &kUrdf, replaced(urdf(), "izz=\"0.01\"", "izz=\"0.03\""),
        "{file}:3: link 'l1': inertial/inertia: violates the triangle inequality (principal moments 0.01, 0.01, 0.03 "
        "kg m^2)"},
@@ -177,10 +181,10 @@ std::vector<Row> rows() {
       {"1000 links (a 999-joint chain)", &kUrdf, chainUrdf(1000), ""},
       {"10001 links (stands for 100000)", &kUrdf, chainUrdf(10001),
        "{file}:1: robot 'chain': link: 10001 links, at most 10000 are supported"},
-      {"elements nested 120 deep", &kUrdf, nested,
-       "{file}:1: xml: element <a> is nested more than 100 levels deep"},
+      {"elements nested 120 deep", &kUrdf, nested, "{file}:1: xml: element <a> is nested more than 100 levels deep"},
       {"link name with two spaces (accepted as written)", &kUrdf,
-       "<robot name=\"r\">\n<link name=\"base\"/>\n<link name=\"a  b\"/>\n<joint name=\"j\" type=\"continuous\"><parent "
+       "<robot name=\"r\">\n<link name=\"base\"/>\n<link name=\"a  b\"/>\n<joint name=\"j\" "
+       "type=\"continuous\"><parent "
        "link=\"base\"/><child link=\"a  b\"/></joint>\n</robot>\n",
        ""},
       {"character reference beyond Unicode", &kUrdf, "<robot name=\"&#99999999999999999999;\"/>",
@@ -196,8 +200,9 @@ std::vector<Row> rows() {
       {"duplicate joint names", &kDhYaml,
        "convention: modified\njoints:\n  - {name: j, a: 0, alpha: 0, d: 0.1}\n  - {name: j, a: 0, alpha: 0, d: 0.1}\n",
        "{file}:4: joint 'j' (row 2): name: duplicate"},
-      {"empty file", &kDhCsv, "", "{file}:1: convention: missing (add a line 'convention,standard' or "
-                                  "'convention,modified' before the header)"},
+      {"empty file", &kDhCsv, "",
+       "{file}:1: convention: missing (add a line 'convention,standard' or "
+       "'convention,modified' before the header)"},
       {"UTF-8 BOM and CRLF", &kDhCsv, bom + "convention,standard\r\na,alpha,d\r\n0,0,0.3\r\n", ""},
       {"decimal comma", &kDhCsv, dhCsv("0,0,0,3\n"),
        "{file}:3: joint 'joint1' (row 1): cells: expected 3 (one per header column), got 4 (write decimals with '.', "
@@ -208,17 +213,20 @@ std::vector<Row> rows() {
        "{file}:2: header: column 'a' appears twice"},
       // --- CSV logs ---------------------------------------------------------------
       {"empty file", &kLog, "", "{file}: no data lines found (empty file or only comments)"},
-      {"binary garbage", &kLog, binaryGarbage(), "{file}: line 1: column 'time': no time column and no sample rate given"},
+      {"binary garbage", &kLog, binaryGarbage(),
+       "{file}: line 1: column 'time': no time column and no sample rate given"},
       {"UTF-8 BOM", &kLog, bom + logCsv(), ""},
       {"CRLF line ends", &kLog, crlfLog, ""},
       {"a line of 1 MiB + 16 bytes (stands for 1 GB)", &kLog, hugeLine(logCsv(3)),
        "{file}: line 5: longer than 1 MiB (not a text log, or a line break is missing)"},
-      {"NaN", &kLog, replaced(logCsv(), "\n2e-2,2e-3,", "\n2e-2,nan,"), "{file}: line 4: column 'q1': value 'nan' is not finite"},
+      {"NaN", &kLog, replaced(logCsv(), "\n2e-2,2e-3,", "\n2e-2,nan,"),
+       "{file}: line 4: column 'q1': value 'nan' is not finite"},
       {"inf", &kLog, replaced(logCsv(), "\n2e-2,2e-3,0.5,2,", "\n2e-2,2e-3,0.5,-inf,"),
        "{file}: line 4: column 'tau1': value '-inf' is not finite"},
       {"1e308 (finite, absurd)", &kLog, replaced(logCsv(), "\n2e-2,2e-3,0.5,2,", "\n2e-2,2e-3,0.5,1e308,"),
        "{file}: line 4: column 'tau1': value 1e+308 is beyond 1e+12 (not a plausible joint signal; a corrupted row?)"},
-      {"1e12 (largest plausible: accepted)", &kLog, replaced(logCsv(), "\n2e-2,2e-3,0.5,2,", "\n2e-2,2e-3,0.5,1e12,"), ""},
+      {"1e12 (largest plausible: accepted)", &kLog, replaced(logCsv(), "\n2e-2,2e-3,0.5,2,", "\n2e-2,2e-3,0.5,1e12,"),
+       ""},
       {"1e309 (beyond a double)", &kLog, replaced(logCsv(), "\n2e-2,2e-3,0.5,2,", "\n2e-2,2e-3,0.5,1e309,"),
        "{file}: line 4: column 'tau1': '1e309' is out of the range of a double"},
       {"missing column", &kLog, logCsv(20, "t,q1,q2,tau1,x"),
@@ -227,17 +235,19 @@ std::vector<Row> rows() {
        "{file}: line 1: column 'q1' appears twice in the header (columns 2 and 3)"},
       {"time goes backwards (a new segment)", &kLog, replaced(logCsv(), "\n3e-2,", "\n1e-2,"),
        ""},  // a new segment (time_base.hpp)
-      {"repeated time stamp (dropped)", &kLog, replaced(logCsv(), "\n3e-2,", "\n2e-2,"),
-       ""},  // dropped and counted
+      {"repeated time stamp (dropped)", &kLog, replaced(logCsv(), "\n3e-2,", "\n2e-2,"), ""},  // dropped and counted
       {"a sample repeated 1e-12 s later (dropped)", &kLog, replaced(logCsv(), "\n3e-2,", "\n2.0000000001e-2,"),
        ""},  // dropped as a repeated stamp
       {"3 joints for a 2-joint robot", &kLog, logCsv(20, "t,q1,q2,q3,tau1"),
        "{file}: line 1: found 3 joint position columns (q1 .. q3) but the robot has 2 joints"},
-      {"decimal commas with ';' (detected)", &kLog, "t;q1;q2;tau1;tau2\n" + [] {
-         std::string s;
-         for (int i = 0; i < 20; ++i) s += std::to_string(i) + ",5e-2;0,5;0,25;1,5;-1\n";
-         return s;
-       }(), ""},
+      {"decimal commas with ';' (detected)", &kLog,
+       "t;q1;q2;tau1;tau2\n" +
+           [] {
+             std::string s;
+             for (int i = 0; i < 20; ++i) s += std::to_string(i) + ",5e-2;0,5;0,25;1,5;-1\n";
+             return s;
+           }(),
+       ""},
       {"decimal commas with ',' as the delimiter", &kLog, "t,q1,q2,tau1,tau2\n0,0,0,5,0,25,1,5,-1\n",
        "{file}: line 2: column '(extra field)': expected 5 fields as in the header, found 9 (decimal commas in a "
        "comma-separated file? use ';' as the delimiter)"},
@@ -249,22 +259,24 @@ std::vector<Row> rows() {
       {"a line of 1 MiB + 16 bytes (stands for 1 GB)", &kTrajectory, hugeLine(trajectoryCsv()),
        "{file}: line 5: longer than 1 MiB (not a trajectory CSV, or a line break is missing)"},
       {"NaN", &kTrajectory, replaced(trajectoryCsv(), "0.2,", "nan,"),
-       "{file}: line 3, column 2 (q1): value is not finite: 'nan'"},
+       "{file}: line 3: column 'q1': value is not finite: 'nan'"},
       {"1e309", &kTrajectory, replaced(trajectoryCsv(), "0.2,", "1e309,"),
-       "{file}: line 3, column 2 (q1): value is out of the double range: '1e309'"},
+       "{file}: line 3: column 'q1': value is out of the double range: '1e309'"},
       {"decimal comma", &kTrajectory, replaced(trajectoryCsv(), "0.2,", "0,2,"),
        "{file}: line 3: expected 4 fields, found 5"},
-      {"duplicate column", &kTrajectory, "t,q1,qd1,qdd1,q1\n0,1,2,3,4\n", "{file}: line 1, column 5: duplicate column q1"},
+      {"duplicate column", &kTrajectory, "t,q1,qd1,qdd1,q1\n0,1,2,3,4\n",
+       "{file}: line 1: column 'q1': duplicate column"},
       {"missing column", &kTrajectory, "t,q1,q2,qd1,qd2,qdd1\n0,1,2,3,4,5\n",
        "{file}: line 1: missing column qdd2 (joints 1..2 need q, qd and qdd)"},
       {"joint index 2147483647", &kTrajectory, "t,q2147483647,qd1,qdd1\n0,1,2,3\n",
-       "{file}: line 1, column 2: q2147483647: joint index beyond 10000 (more joints than a robot may have)"},
+       "{file}: line 1: column 'q2147483647': joint index beyond 10000 (more joints than a robot may have)"},
       {"repeated time stamp", &kTrajectory, replaced(trajectoryCsv(), "0.02,", "0.01,"),
-       "{file}: line 4, column 1 (t): time 0.01 s does not increase (previous sample at 0.01 s)"},
+       "{file}: line 4: column 't': time 0.01 s does not increase (previous sample at 0.01 s)"},
       // --- params.json ----------------------------------------------------------------
       {"empty file", &kParams, "", "{file}: line 1, column 1: not valid JSON"},
       {"binary garbage", &kParams, binaryGarbage(), "{file}: line 1, column 2: not valid JSON"},
-      {"missing comma on line 3", &kParams, "{\n  \"format\": \"excitebench-params\",\n  \"version\": 1\n  \"robot\": \"x\"\n}\n",
+      {"missing comma on line 3", &kParams,
+       "{\n  \"format\": \"excitebench-params\",\n  \"version\": 1\n  \"robot\": \"x\"\n}\n",
        "{file}: line 4, column 9: not valid JSON"},
       {"1e400", &kParams, "{\"format\": \"excitebench-params\", \"condition\": 1e400}",
        "{file}: not valid JSON (number overflow parsing '1e400')"},
@@ -367,8 +379,8 @@ TEST(HostileInputs, DevicesAndPipesAreNotReadAsLogs) {
   }
   try {
     importUrdfFile("/dev/zero");
-    FAIL() << "expected ModelError";
-  } catch (const ModelError& e) {
+    FAIL() << "expected InputError";
+  } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "/dev/zero: file: larger than 64 MiB (not a robot description?)");
   }
   try {
@@ -385,7 +397,7 @@ TEST(HostileInputs, DevicesAndPipesAreNotReadAsLogs) {
 std::string writeError(const std::string& path) {
   try {
     writeFileAtomically(path, "t,q1\n0,1\n");
-  } catch (const FileWriteError& e) {
+  } catch (const InputError& e) {
     return e.what();
   }
   return "";

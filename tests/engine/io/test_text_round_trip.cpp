@@ -8,7 +8,7 @@
 #include "io/matrix_csv.hpp"
 #include "io/params_file.hpp"
 #include "model/builtin_robots.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include "io_test_support.hpp"
 

@@ -18,7 +18,7 @@
 #include "io/urdf_export.hpp"
 #include "model/builtin_robots.hpp"
 #include "model/inertial_parameters.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/urdf_import.hpp"
 #include "test_paths.hpp"
 
@@ -255,8 +255,8 @@ TEST(UrdfExport, RefusesInconsistentOrMismatchedInput) {
   // A URDF of another robot.
   const std::string ur5(builtin_files::embeddedFile("ur5.urdf"));
   EXPECT_THROW(exportIdentifiedUrdf(model, ur5, "p", theta), InputError);
-  // Malformed XML: ModelError naming the line.
-  EXPECT_THROW(exportIdentifiedUrdf(model, urdf.substr(0, urdf.size() / 2), "p", theta), ModelError);
+  // Malformed XML: InputError naming the line.
+  EXPECT_THROW(exportIdentifiedUrdf(model, urdf.substr(0, urdf.size() / 2), "p", theta), InputError);
 }
 
 TEST(UrdfExport, WritesAtomically) {

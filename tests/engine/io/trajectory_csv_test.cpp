@@ -5,7 +5,7 @@
 
 #include "io/atomic_file.hpp"
 #include "io_test_support.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <clocale>
 
@@ -103,26 +103,25 @@ TEST(TrajectoryCsv, BadFilesGiveOneLineMessagesWithLineAndColumn) {
             "traj.csv: line 1: missing column qdd2 (joints 1..2 need q, qd and qdd)");
   EXPECT_EQ(csvErrorOf("t,q1,q3,qd1,qd3,qdd1,qdd3\n"),
             "traj.csv: line 1: missing column q2 (joints 1..3 need q, qd and qdd)");
-  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1,q1\n"), "traj.csv: line 1, column 5: duplicate column q1");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1,q1\n"), "traj.csv: line 1: column 'q1': duplicate column");
   EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1,nan,3\n"),
-            "traj.csv: line 3, column 3 (qd1): value is not finite: 'nan'");
-  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,-inf\n"),
-            "traj.csv: line 2, column 4 (qdd1): value is not finite: '-inf'");
+            "traj.csv: line 3: column 'qd1': value is not finite: 'nan'");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,-inf\n"), "traj.csv: line 2: column 'qdd1': value is not finite: '-inf'");
   EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,1e999\n"),
-            "traj.csv: line 2, column 4 (qdd1): value is out of the double range: '1e999'");
+            "traj.csv: line 2: column 'qdd1': value is out of the double range: '1e999'");
   EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1,2,3\n0.1,1,2,3\n"),
-            "traj.csv: line 4, column 1 (t): time 0.1 s does not increase (previous sample at 0.1 s)");
+            "traj.csv: line 4: column 't': time 0.1 s does not increase (previous sample at 0.1 s)");
   EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0.5,1,2,3\n0.25,1,2,3\n"),
-            "traj.csv: line 3, column 1 (t): time 0.25 s does not increase (previous sample at 0.5 s)");
+            "traj.csv: line 3: column 't': time 0.25 s does not increase (previous sample at 0.5 s)");
   EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2\n"), "traj.csv: line 2: expected 4 fields, found 3");
   EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,3,4\n"), "traj.csv: line 2: expected 4 fields, found 5");
   EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1,2,3,\n"), "traj.csv: line 3: expected 4 fields, found 5");
   EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,3\n0.1,1.5.2,2,3\n"),
-            "traj.csv: line 3, column 2 (q1): not a number: '1.5.2'");
-  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,,3\n"), "traj.csv: line 2, column 3 (qd1): not a number: ''");
+            "traj.csv: line 3: column 'q1': not a number: '1.5.2'");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,,3\n"), "traj.csv: line 2: column 'qd1': not a number: ''");
   EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1,2,3,5\n"), "traj.csv: line 2: expected 4 fields, found 5");
   EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,\"1,5\",2,3\n"), "traj.csv: line 2: expected 4 fields, found 5");
-  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1;5,2,3\n"), "traj.csv: line 2, column 2 (q1): not a number: '1;5'");
+  EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n0,1;5,2,3\n"), "traj.csv: line 2: column 'q1': not a number: '1;5'");
   EXPECT_EQ(csvErrorOf("t,q1,qd1,qdd1\n\n"), "traj.csv: line 1: no samples after the header");
 }
 
@@ -143,7 +142,7 @@ TEST(TrajectoryCsv, MissingFileAndBadSamplesAreReported) {
     EXPECT_EQ(std::string(e.what()), "trajectory CSV: sample 2: qd2 is not finite");
   }
   EXPECT_EQ(dir.listing(), "");
-  EXPECT_THROW(writeTrajectoryCsv(dir.file("missing/t.csv"), nastySamples(3, 2, 3)), FileWriteError);
+  EXPECT_THROW(writeTrajectoryCsv(dir.file("missing/t.csv"), nastySamples(3, 2, 3)), InputError);
   EXPECT_EQ(dir.listing(), "");
 }
 

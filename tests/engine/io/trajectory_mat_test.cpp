@@ -5,7 +5,7 @@
 
 #include "io/atomic_file.hpp"
 #include "io_test_support.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <matio.h>
 
@@ -105,7 +105,7 @@ TEST(TrajectoryMat, UnwritableTargetLeavesNothing) {
   try {
     writeTrajectoryMat(dir.file("missing/traj.mat"), samples(3, 1));
     FAIL();
-  } catch (const FileWriteError& e) {
+  } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()),
               dir.file("missing/traj.mat") + ": cannot write: directory " + dir.file("missing") + " does not exist");
   }

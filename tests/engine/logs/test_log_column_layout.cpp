@@ -4,7 +4,7 @@
 #include "logs/log_mapping_file.hpp"
 
 #include "logs/test_log_support.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <gtest/gtest.h>
 

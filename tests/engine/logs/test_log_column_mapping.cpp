@@ -1,7 +1,7 @@
 // Column guessing from names (and a few rows for the time unit).
 
 #include "logs/log_column_mapping.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "test_log_support.hpp"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // CSV layer: format detection, strict number parsing, block reading, line numbers, errors.
 
 #include "logs/csv_table.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "test_log_support.hpp"
 
 #include <gtest/gtest.h>

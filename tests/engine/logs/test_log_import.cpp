@@ -1,7 +1,7 @@
 // CSV log import: real-world formats from tests/data/logs and every validation message.
 
 #include "logs/log_import.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 #include "test_log_support.hpp"
 

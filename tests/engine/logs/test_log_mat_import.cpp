@@ -2,7 +2,7 @@
 
 #include "logs/log_import.hpp"
 #include "logs/mat_log_import.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "test_log_support.hpp"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 // a product-of-exponentials forward kinematics written independently of
 // engine/dynamics (from RobotModel::homeTwist and homePose only).
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/robot_model.hpp"
 #include "test_paths.hpp"
 
@@ -40,12 +40,12 @@ inline std::string writeFile(const std::filesystem::path& path, const std::strin
   return path.string();
 }
 
-/// Runs `f`, expects a ModelError whose one-line message contains every piece.
+/// Runs `f`, expects a InputError whose one-line message contains every piece.
 inline void expectModelError(const std::function<void()>& f, const std::vector<std::string>& pieces) {
   try {
     f();
-    ADD_FAILURE() << "no ModelError thrown; expected one containing '" << (pieces.empty() ? "" : pieces[0]) << "'";
-  } catch (const ModelError& e) {
+    ADD_FAILURE() << "no InputError thrown; expected one containing '" << (pieces.empty() ? "" : pieces[0]) << "'";
+  } catch (const InputError& e) {
     const std::string msg = e.what();
     EXPECT_EQ(msg.find('\n'), std::string::npos) << "message is not one line: " << msg;
     for (const std::string& p : pieces) EXPECT_NE(msg.find(p), std::string::npos) << "'" << p << "' not in: " << msg;

@@ -8,7 +8,7 @@
 #include "dynamics/inverse_dynamics.hpp"
 #include "model/builtin_robots.hpp"
 #include "model/joint_locking.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/robot_loader.hpp"
 #include "model_test_util.hpp"
 

@@ -175,6 +175,23 @@ TEST(UrdfImport, BadLimits) {
   expectBad(p, {"bad.urdf:13: joint 'joint1': limit velocity: negative (-2)"});
 }
 
+// The builder knows the element but no line; the importer adds the line to the finding's data.
+TEST(UrdfImport, BuilderFindingsCarryFileLineAndElementAsData) {
+  Parts p;
+  p.inertial = R"(<inertial><origin xyz="1e200 0 0"/><mass value="1e200"/>
+    <inertia ixx="0.01" ixy="0" ixz="0" iyy="0.01" iyz="0" izz="0.01"/></inertial>)";
+  try {
+    load(robot(p));
+    ADD_FAILURE() << "no error";
+  } catch (const InputError& e) {
+    const Diagnostic& d = e.diagnostic();
+    EXPECT_EQ(d.file, "bad.urdf");
+    EXPECT_EQ(d.line, 3u);  // <link name="link1">
+    EXPECT_EQ(d.field, "link 'link1'");
+    EXPECT_EQ(d.message.rfind("inertial: the parameters about the body frame overflow", 0), 0u) << d.message;
+  }
+}
+
 TEST(UrdfImport, MissingLinks) {
   Parts p;
   p.parent1 = "nowhere";

@@ -1,6 +1,6 @@
 // XML reader: element lines and byte ranges survive multi-line comments and
 // CDATA, and malformed XML is reported at its first problem with the line.
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/xml_document.hpp"
 
 #include <gtest/gtest.h>
@@ -26,11 +26,11 @@ lines </link> & ]]></link>
 // Lines: 2-4 a comment, 5 <robot>, 6 <link name="a"> with CDATA to line 7,
 // 8-10 a comment, 10 <link name="b">, 12 </robot>.
 
-// The message of the ModelError xml::parse throws for `text`, or "" if it parses.
+// The message of the InputError xml::parse throws for `text`, or "" if it parses.
 std::string errorOf(const std::string& text) {
   try {
     xml::parse(text, "x.urdf");
-  } catch (const ModelError& e) {
+  } catch (const InputError& e) {
     return e.what();
   }
   return "";

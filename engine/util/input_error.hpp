@@ -1,6 +1,8 @@
 #pragma once
-// The one exception type for bad robot descriptions and bad input files.
-// Messages are one line: "<file>: <element/place>: <what is wrong>".
+// The one exception type for input the user can fix: a robot description, a log, a parameter,
+// trajectory, project or session file, an output file that cannot be written. It carries the
+// finding as data (util/diagnostic.hpp: file, line, column, field); what() is its one-line text,
+// made once. Contract violations (a caller's bug) stay std::invalid_argument / std::logic_error.
 //
 // Messages quote what the input holds (a name, a field, a parser's complaint),
 // and input can hold anything: the constructors keep the message one line by
@@ -12,6 +14,7 @@
 #include <cstddef>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace eb {
 
@@ -49,27 +52,23 @@ inline std::string oneLineMessage(const std::string& message) {
       i += n;
       continue;
     }
-    if (c == '\n') out += "\\n";
-    else if (c == '\r') out += "\\r";
-    else if (n == 0 || (c < 0x20 && c != '\t') || c == 0x7F) out += std::string("\\x") + hex[c >> 4] + hex[c & 0xF];
-    else out += static_cast<char>(c);
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (n == 0 || (c < 0x20 && c != '\t') || c == 0x7F)
+      out += std::string("\\x") + hex[c >> 4] + hex[c & 0xF];
+    else
+      out += static_cast<char>(c);
     ++i;
   }
   if (i < message.size()) out += "... (" + std::to_string(message.size() - i) + " more bytes)";
   return out;
 }
 
-/// Thrown by importers and builders for invalid input; what() is a one-line message
-/// naming the file, the element or place, and the field.
-class ModelError : public std::runtime_error {
- public:
-  explicit ModelError(const std::string& what) : std::runtime_error(oneLineMessage(what)) {}
-  explicit ModelError(const char* what) : ModelError(std::string(what)) {}
-};
-
-/// Thrown for bad input data (CSV logs, parameter files, trajectories). Readers that know
-/// the place throw it from a Diagnostic, which callers can read back field by field
-/// (diagnostic()); from a plain message, diagnostic().message holds the whole text.
+/// Thrown for input the user can fix. Readers that know the place throw it from a Diagnostic,
+/// which callers read back field by field (diagnostic()); from a plain message,
+/// diagnostic().message holds the whole text.
 class InputError : public std::runtime_error {
  public:
   explicit InputError(const std::string& what) : std::runtime_error(oneLineMessage(what)) {
@@ -92,6 +91,31 @@ inline InputError inputErrorAt(const std::string& file, std::size_t line, const 
                                const std::string& message, const char* place = "line") {
   Diagnostic d = diagnosticAt(Severity::Error, file, line, field, message);
   d.place = place;
+  return InputError(std::move(d));
+}
+
+/// An InputError about a whole file: "<file>: <message>", the file kept as data.
+inline InputError inputErrorIn(const std::string& file, const std::string& message) {
+  return inputErrorAt(file, 0, "", message);
+}
+
+/// An InputError in a file people write by hand (URDF, DH table, XML): the compiler-style
+/// "<file>:<line>: <subject>: <message>" those files' messages use, the parts kept as data
+/// (`subject` names the element and field, e.g. "joint 'j1': limit"; line 0 leaves it out).
+inline InputError sourceErrorAt(const std::string& file, std::size_t line, const std::string& subject,
+                                const std::string& message) {
+  Diagnostic d = diagnosticAt(Severity::Error, file, line, subject, message);
+  d.place.clear();
+  d.fieldKind.clear();
+  return InputError(std::move(d));
+}
+
+/// `e` as a finding of `file` when it named none (an estimate failing is a property of the logs
+/// it was made from); unchanged when it already names a file. Keeps every other part.
+inline InputError inFile(const InputError& e, const std::string& file) {
+  if (!e.diagnostic().file.empty() || file.empty()) return e;
+  Diagnostic d = e.diagnostic();
+  d.file = file;
   return InputError(std::move(d));
 }
 
