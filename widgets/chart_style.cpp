@@ -4,6 +4,8 @@
 #include <QChart>
 #include <QChartView>
 #include <QGraphicsLayout>
+#include <QGraphicsTextItem>
+#include <QTextDocument>
 #include <QLogValueAxis>
 #include <QValueAxis>
 
@@ -118,6 +120,20 @@ void setNiceTicks(QCategoryAxis* axis, double lo, double hi, int maxTicks) {
     for (int i = 0; i < t.count; ++i) axis->append(labels[i], static_cast<double>(t.firstIndex + i) * t.step);
   }
   axis->setRange(t.first(), t.last());
+}
+
+int wholeCategoryLabels(const QCategoryAxis* axis, double plotHeight) {
+  // Qt Charts (6.4, VerticalAxis::updateGeometry) gives each of the n labels and the unlabelled
+  // start boundary (axis height) / (n + 1) - 2 x 4 px and elides a taller text to "...". The
+  // label's height is that of a text item with a 0.5 px document margin, as Qt measures it; the
+  // axis spans the plot and the x axis row under it, measured as one label height + 20 px.
+  QGraphicsTextItem probe;
+  probe.document()->setDocumentMargin(0.5);
+  probe.setFont(axis->labelsFont());
+  probe.setHtml(QStringLiteral("0"));
+  const double label = probe.boundingRect().height();
+  const double axisHeight = plotHeight + label + 20.0;
+  return std::max(2, static_cast<int>(std::floor(axisHeight / (label + 8.0))) - 1);
 }
 
 }  // namespace eb::widgets

@@ -41,4 +41,8 @@ NiceTicks niceTicks(double lo, double hi, int maxTicks);
 /// printf of min + i * (max - min) / (n - 1), which prints round-off next to zero as 2.78e-17.
 void setNiceTicks(QCategoryAxis* axis, double lo, double hi, int maxTicks);
 
+/// Most labels a left-hand category axis can show whole (not elided to "...") beside a plot
+/// area `plotHeight` px high with an x axis under it; at least 2.
+int wholeCategoryLabels(const QCategoryAxis* axis, double plotHeight);
+
 }  // namespace eb::widgets

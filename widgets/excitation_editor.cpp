@@ -9,9 +9,11 @@
 #include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -29,6 +31,23 @@ QString usageBarStyle(bool over) {
              "background: #f4f5f7; } QProgressBar::chunk { background: %1; }")
       .arg(over ? "#f3a19e" : "#a9cdf2");
 }
+
+// Scrolls up and down only, and is never narrower than its content's minimum: a control
+// wider than the dock would be cut at the right edge, with no way to scroll to it.
+class VerticalScrollArea : public QScrollArea {
+ public:
+  QSize minimumSizeHint() const override {
+    const int content = widget() ? widget()->minimumSizeHint().width() : 0;
+    return {content + verticalScrollBar()->sizeHint().width() + 2 * frameWidth(),
+            QScrollArea::minimumSizeHint().height()};
+  }
+
+ protected:
+  bool eventFilter(QObject* watched, QEvent* event) override {
+    if (watched == widget() && event->type() == QEvent::LayoutRequest) updateGeometry();  // rows came or went
+    return QScrollArea::eventFilter(watched, event);
+  }
+};
 
 QString limitText(double v, int decimals = 2) {
   return std::isfinite(v) ? QString::number(v, 'f', decimals) : QStringLiteral("none");
@@ -109,24 +128,34 @@ ExcitationEditor::ExcitationEditor(QWidget* parent)
     usage->addWidget(usageBars_[i], 0, i);
   }
 
-  auto* jointBox = new QGroupBox(tr("Joint"));
+  // The selector names the box: no title line above it (the sliders below need the height).
+  auto* jointBox = new QGroupBox;
   auto* jointLayout = new QVBoxLayout(jointBox);
-  jointLayout->addWidget(jointBox_);
+  auto* jointRow = new QHBoxLayout;
+  jointRow->addWidget(new QLabel(tr("Joint")));
+  jointRow->addWidget(jointBox_, 1);
+  jointLayout->addLayout(jointRow);
   jointLayout->addWidget(limits_);
   jointLayout->addLayout(usage);
   jointLayout->addWidget(offset_);
   jointLayout->addLayout(harmonicLayout_);
   jointLayout->addWidget(multisine_->componentsPane());
-  jointLayout->addStretch(1);
+
+  // A multi-sine's run settings go under the joint: its components, edited all the time, are
+  // then in view without scrolling in a small window; these are set once per design.
+  multisineRun_ = new QGroupBox(tr("Run (all joints)"));
+  auto* runLayout = new QVBoxLayout(multisineRun_);
+  runLayout->addWidget(multisine_->settingsPane());
 
   auto* inner = new QWidget;
   auto* innerLayout = new QVBoxLayout(inner);
   innerLayout->setContentsMargins(0, 0, 0, 0);
   innerLayout->addLayout(editAs);
   innerLayout->addWidget(fourierControls_);
-  innerLayout->addWidget(multisine_->settingsPane());
   innerLayout->addWidget(jointBox);
-  auto* scroll = new QScrollArea;
+  innerLayout->addWidget(multisineRun_);
+  innerLayout->addStretch(1);  // spare height under the boxes, not inside one
+  auto* scroll = new VerticalScrollArea;
   scroll->setWidget(inner);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);
@@ -200,7 +229,7 @@ void ExcitationEditor::setTrajectory(const Trajectory& excitation) {
 void ExcitationEditor::showFamily() {
   const bool ms = isMultisine();
   fourierControls_->setVisible(!ms);
-  multisine_->settingsPane()->setVisible(ms);
+  multisineRun_->setVisible(ms);
   multisine_->componentsPane()->setVisible(ms);
   const QSignalBlocker block(parametrizationBox_);
   parametrizationBox_->setCurrentIndex(static_cast<int>(parametrization()));

@@ -20,6 +20,7 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QGroupBox;
 class QLabel;
 class QProgressBar;
 class QSpinBox;
@@ -102,6 +103,7 @@ class ExcitationEditor : public QWidget {
   QComboBox* parametrizationBox_;
   QLabel* conversionProblem_;
   QWidget* fourierControls_;
+  QGroupBox* multisineRun_;  // the multi-sine's settings pane, under the joint
   QComboBox* jointBox_;
   QLabel* limits_;
   std::array<QProgressBar*, 4> usageBars_{};

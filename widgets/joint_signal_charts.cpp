@@ -44,9 +44,23 @@ struct JointSignalCharts::JointChart {
   QScatterSeries* beyond = nullptr;
   QValueAxis* x = nullptr;
   QCategoryAxis* y = nullptr;  // our own tick labels: see setNiceTicks
+  double ylo = 0.0, yhi = 1.0;  // what the y axis covers [unit of the quantity]
   int joint = 0;
   int points = 0;
 };
+
+namespace {
+
+// Round y ticks, as many as the chart's plot area shows whole (a short chart in a small window
+// gets fewer labels rather than labels elided to "..."), at most four.
+void setYTicks(QChartView* view, QCategoryAxis* y, double lo, double hi) {
+  const double plot = view->chart()->plotArea().height();
+  // Before its first layout the plot area is empty: guess it from the view (title and x labels ~45 px).
+  const double height = plot > 0.0 ? plot : view->height() - 45.0;
+  setNiceTicks(y, lo, hi, std::min(4, wholeCategoryLabels(y, height)));
+}
+
+}  // namespace
 
 JointSignalCharts::JointSignalCharts(QWidget* parent)
     : QWidget(parent), tabs_(new QTabWidget), page_(new QSpinBox), pageLabel_(new QLabel(tr("joints page"))) {
@@ -136,6 +150,11 @@ void JointSignalCharts::rebuildPage() {
     c->x->setLabelFormat("%.3g");
     chart->addAxis(c->x, Qt::AlignBottom);
     chart->addAxis(c->y, Qt::AlignLeft);
+    // A new height (the dock or the window resized, a tab shown) may hold more or fewer labels.
+    // Queued: the slot changes the axis, which lays out the chart that is emitting.
+    connect(
+        chart, &QChart::plotAreaChanged, c->view,
+        [c = c.get()](const QRectF&) { setYTicks(c->view, c->y, c->ylo, c->yhi); }, Qt::QueuedConnection);
     for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{c->band, c->signal, c->beyond}) {
       chart->addSeries(s);
       s->attachAxis(c->x);
@@ -159,7 +178,6 @@ void JointSignalCharts::refreshPage() {
     const int j = c->joint;
     const bool prismatic = j < static_cast<int>(data_->prismatic.size()) && data_->prismatic[static_cast<size_t>(j)];
     QString title = QString("%1%2 [%3]").arg(kQuantityNames[q]).arg(j + 1).arg(unitOf(q, prismatic));
-    c->view->setToolTip(data_->jointNames.value(j));
     const bool have = j < values.cols() && values.rows() == t.size();
     QList<QPointF> points, beyond;
     double lo = 0.0, hi = 0.0;
@@ -189,13 +207,19 @@ void JointSignalCharts::refreshPage() {
     double ylo = lo, yhi = hi;
     QList<QPointF> upper, lower;
     const bool finiteBand = std::isfinite(limit.first) && std::isfinite(limit.second);
+    QString offScale;
     if (finiteBand) {
       const bool near = limit.second - hi < 2.0 * span && lo - limit.first < 2.0 * span;
       if (near) {
         ylo = std::min(ylo, limit.first);
         yhi = std::max(yhi, limit.second);
       } else {
-        title += tr("  limits %1..%2").arg(limit.first, 0, 'g', 3).arg(limit.second, 0, 'g', 3);
+        // Short: the title of a chart in a 1024 px window has ~140 px (the tooltip says it in words).
+        const QString range = limit.first == -limit.second
+                                  ? QString::fromUtf8("\u00b1%1").arg(limit.second, 0, 'g', 3)
+                                  : QString("%1..%2").arg(limit.first, 0, 'g', 3).arg(limit.second, 0, 'g', 3);
+        title += tr(" lim %1").arg(range);
+        offScale = tr("; limits %1, off the scale").arg(range);
       }
       upper = {QPointF(t0, limit.second), QPointF(t1, limit.second)};
       lower = {QPointF(t0, limit.first), QPointF(t1, limit.first)};
@@ -203,9 +227,11 @@ void JointSignalCharts::refreshPage() {
     c->bandUpper->replace(upper);
     c->bandLower->replace(lower);
     if (c->view->chart()->title() != title) c->view->chart()->setTitle(title);  // a new title re-lays out the chart
+    c->view->setToolTip(data_->jointNames.value(j) + offScale);
     setNiceRange(c->x, t0, t1 > t0 ? t1 : t0 + 1.0, 6);
-    // A short chart (a small window) gets fewer labels rather than labels elided to "...".
-    setNiceTicks(c->y, ylo, yhi, c->view->height() < 130 ? 3 : 4);
+    c->ylo = ylo;
+    c->yhi = yhi;
+    setYTicks(c->view, c->y, ylo, yhi);
   }
   setCursorTime(cursor_);
 }

@@ -6,10 +6,11 @@
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QGridLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
+#include <QStyle>
+#include <QStyleOptionSpinBox>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -42,6 +43,19 @@ QDoubleSpinBox* hertzBox(double lo, double hi, const QString& tip) {
   return box;
 }
 
+// A component's number boxes: as wide as `sample` needs, without step buttons (arrow keys and
+// the wheel still step), so that a row of three fits the dock of a 1024 px window.
+void fitComponentBox(QDoubleSpinBox* box, const QString& sample) {
+  box->setButtonSymbols(QAbstractSpinBox::NoButtons);
+  QStyleOptionSpinBox option;
+  option.initFrom(box);
+  option.buttonSymbols = QAbstractSpinBox::NoButtons;
+  option.subControls = QStyle::SC_SpinBoxFrame | QStyle::SC_SpinBoxEditField;
+  option.frame = true;
+  const QSize text(box->fontMetrics().horizontalAdvance(sample + ' ') + 2, box->sizeHint().height());
+  box->setFixedWidth(box->style()->sizeFromContents(QStyle::CT_SpinBox, &option, text, box).width());
+}
+
 }  // namespace
 
 MultisineEditor::MultisineEditor(QObject* parent)
@@ -60,8 +74,9 @@ MultisineEditor::MultisineEditor(QObject* parent)
       optimizeFrequencies_(new QCheckBox(tr("Optimize frequencies"))),
       schroeder_(new QPushButton(tr("Schroeder start"))),
       restNote_(new QLabel),
-      rowLayout_(new QVBoxLayout),
-      add_(new QPushButton(tr("Add component"))) {
+      rowGrid_(new QGridLayout),
+      amplitudeHeader_(new QLabel),
+      add_(new QToolButton) {
   snap_->setToolTip(tr("Frequency sliders and typed frequencies land on the grid k/T; off: anywhere in the band"));
   snap_->setObjectName("multisineSnap");
   optimizeFrequencies_->setObjectName("multisineOptimizeFrequencies");
@@ -93,10 +108,29 @@ MultisineEditor::MultisineEditor(QObject* parent)
   grid->setColumnStretch(1, 1);
   grid->setColumnStretch(3, 1);
 
+  // One line per component under one header: five components fit a 1024 x 700 window.
   auto* layout = new QVBoxLayout(components_);
-  layout->setContentsMargins(0, 0, 0, 0);
-  layout->addLayout(rowLayout_);
-  layout->addWidget(add_);
+  layout->setContentsMargins(0, 4, 0, 0);
+  layout->addLayout(rowGrid_);
+  rowGrid_->setContentsMargins(0, 0, 0, 0);
+  rowGrid_->setHorizontalSpacing(4);
+  rowGrid_->setVerticalSpacing(3);
+  rowGrid_->setColumnStretch(1, 1);
+  rowGrid_->setColumnStretch(2, 1);
+  auto* frequencyHeader = new QLabel(tr("f [Hz]"));
+  auto* phaseHeader = new QLabel(tr("phi [rad]"));
+  amplitudeHeader_->setToolTip(tr("Amplitude A of A sin(2 pi f t + phi): slider over what the limits allow, or typed"));
+  frequencyHeader->setToolTip(tr("Frequency f: slider over the band, or typed"));
+  phaseHeader->setToolTip(tr("Phase phi, typed"));
+  for (QLabel* header : {amplitudeHeader_, frequencyHeader, phaseHeader}) header->setStyleSheet("font-weight: bold;");
+  rowGrid_->addWidget(amplitudeHeader_, 0, 1);
+  rowGrid_->addWidget(frequencyHeader, 0, 2);
+  rowGrid_->addWidget(phaseHeader, 0, 3);
+  add_->setText("+");
+  add_->setObjectName("multisineAddComponent");
+  add_->setToolTip(tr("Add a component to this joint"));
+  add_->setFixedWidth(22);
+  rowGrid_->addWidget(add_, 0, 4);
 
   connect(duration_, &QDoubleSpinBox::valueChanged, this, &MultisineEditor::durationEdited);
   connect(ramp_, &QDoubleSpinBox::valueChanged, this, &MultisineEditor::rampEdited);
@@ -105,7 +139,7 @@ MultisineEditor::MultisineEditor(QObject* parent)
   connect(snap_, &QCheckBox::toggled, this, &MultisineEditor::emitGrid);
   connect(optimizeFrequencies_, &QCheckBox::toggled, this, &MultisineEditor::emitGrid);
   connect(schroeder_, &QPushButton::clicked, this, &MultisineEditor::schroederRequested);
-  connect(add_, &QPushButton::clicked, this, [this] { emit termAdded(jointIndex_); });
+  connect(add_, &QToolButton::clicked, this, [this] { emit termAdded(jointIndex_); });
 }
 
 // The panes are owned by whatever layout the editor put them in; unplaced ones are ours.
@@ -206,8 +240,8 @@ double MultisineEditor::amplitudeRange(double frequency, double amplitude) const
 QString MultisineEditor::rowTitle(int index, double frequency) const {
   const double k = frequency * grid_.period;
   const bool onGrid = std::abs(k - std::round(k)) < 1e-9;
-  return onGrid ? tr("Component %1   (k = %2)").arg(index + 1).arg(std::lround(k))
-                : tr("Component %1   (off the grid)").arg(index + 1);
+  return onGrid ? tr("Component %1 (k = %2)").arg(index + 1).arg(std::lround(k))
+                : tr("Component %1 (off the grid)").arg(index + 1);
 }
 
 void MultisineEditor::rebuildRows() {
@@ -217,50 +251,57 @@ void MultisineEditor::rebuildRows() {
   const std::vector<SineTerm>& terms = trajectory_.terms(jointIndex_);
   const int n = static_cast<int>(terms.size());
   if (builtJoint_ != jointIndex_ || builtCount_ != n) {
-    for (Row& r : rows_) r.box->deleteLater();
+    // Later: a row's own button or slider may be the one emitting.
+    for (const Row& r : rows_)
+      for (QWidget* w :
+           std::initializer_list<QWidget*>{r.title, r.controls[0], r.controls[1], r.controls[2], r.remove}) {
+        rowGrid_->removeWidget(w);
+        w->hide();
+        w->deleteLater();
+      }
     rows_.clear();
-    while (QLayoutItem* item = rowLayout_->takeAt(0)) delete item;
-    const QString unit = joint_.prismatic ? " m" : " rad";
+    const QString unit = joint_.prismatic ? "m" : "rad";
+    amplitudeHeader_->setText(tr("A [%1]").arg(unit));
     const double fLo = grid_.minFrequency, fHi = grid_.maxFrequency;
     for (int j = 0; j < n; ++j) {
       Row row;
-      row.box = new QWidget;
-      auto* v = new QVBoxLayout(row.box);
-      v->setContentsMargins(0, 4, 0, 0);
-      v->setSpacing(2);
-      auto* header = new QHBoxLayout;
-      row.title = new QLabel(rowTitle(j, terms[static_cast<size_t>(j)].frequency));
-      row.title->setStyleSheet("font-weight: bold;");
-      auto* remove = new QToolButton;
-      remove->setText(tr("Remove"));
-      remove->setToolTip(tr("Remove component %1 of this joint").arg(j + 1));
-      header->addWidget(row.title, 1);
-      header->addWidget(remove);
-      v->addLayout(header);
-      row.controls = {new ValueSlider(QString("A%1").arg(j + 1)), new ValueSlider(QString("f%1").arg(j + 1)),
-                      new ValueSlider(QString("phi%1").arg(j + 1))};
+      row.title = new QLabel(QString::number(j + 1));
+      row.title->setToolTip(rowTitle(j, terms[static_cast<size_t>(j)].frequency));
+      row.remove = new QToolButton;
+      row.remove->setText(QString::fromUtf8("\u00d7"));
+      row.remove->setToolTip(tr("Remove component %1 of this joint").arg(j + 1));
+      row.remove->setFixedWidth(22);
+      // The column headers name the values: no label per control.
+      row.controls = {new ValueSlider(QString()), new ValueSlider(QString()), new ValueSlider(QString())};
       const double range = amplitudeRange(terms[static_cast<size_t>(j)].frequency, terms[static_cast<size_t>(j)].amplitude);
       row.controls[0]->setRanges(0.0, range, -1e3, 1e3);
       row.controls[0]->setDecimals(4);
-      row.controls[0]->setSuffix(unit);
-      row.controls[0]->setLabelToolTip(tr("Amplitude A of A sin(2 pi f t + phi) [%1]").arg(unit.trimmed()));
+      row.controls[0]->setLabelToolTip(tr("Amplitude A of component %1 [%2]").arg(j + 1).arg(unit));
       row.controls[1]->setRanges(fLo, fHi, 0.0, 100.0);
       row.controls[1]->setDecimals(4);
-      row.controls[1]->setSuffix(" Hz");
       row.controls[1]->setSnapStep(grid_.snap ? 1.0 / grid_.period : 0.0);
-      row.controls[1]->setLabelToolTip(grid_.snap ? tr("Frequency [Hz], on the grid k/T of the band")
-                                                  : tr("Frequency [Hz], free within the band"));
+      row.controls[1]->setLabelToolTip(
+          grid_.snap ? tr("Frequency of component %1 [Hz], on the grid k/T of the band").arg(j + 1)
+                     : tr("Frequency of component %1 [Hz], free within the band").arg(j + 1));
       row.controls[2]->setRanges(-M_PI, M_PI, -1e3, 1e3);
-      row.controls[2]->setSuffix(" rad");
-      row.controls[2]->setLabelToolTip(tr("Phase phi [rad]"));
-      for (ValueSlider* s : row.controls) {
-        s->spinBox()->setFixedWidth(105);  // one width for rad and Hz: the three sliders line up
+      row.controls[2]->setLabelToolTip(tr("Phase phi of component %1 [rad]").arg(j + 1));
+      // Phases are typed or left to the Schroeder start and the optimizer: amplitude and
+      // frequency, which are dragged, get the row's width.
+      row.controls[2]->slider()->hide();
+      for (int c = 0; c < 2; ++c) row.controls[static_cast<size_t>(c)]->slider()->setMinimumWidth(60);  // to aim at
+      fitComponentBox(row.controls[0]->spinBox(), QString::number(range, 'f', 4));
+      fitComponentBox(row.controls[1]->spinBox(), QString::number(fHi, 'f', 4));
+      fitComponentBox(row.controls[2]->spinBox(), "-0.000");
+      const int line = j + 1;  // under the header
+      rowGrid_->addWidget(row.title, line, 0);
+      for (int c = 0; c < 3; ++c) {
+        ValueSlider* s = row.controls[static_cast<size_t>(c)];
         connect(s, &ValueSlider::valueEdited, this, [this, j](double, bool dragging) { emitTerm(j, dragging); });
         connect(s, &ValueSlider::dragFinished, this, &MultisineEditor::dragFinished);
-        v->addWidget(s);
+        rowGrid_->addWidget(s, line, c + 1);
       }
-      connect(remove, &QToolButton::clicked, this, [this, j] { emit termRemoved(jointIndex_, j); });
-      rowLayout_->addWidget(row.box);
+      rowGrid_->addWidget(row.remove, line, 4);
+      connect(row.remove, &QToolButton::clicked, this, [this, j] { emit termRemoved(jointIndex_, j); });
       rows_.push_back(row);
     }
     builtJoint_ = jointIndex_;
@@ -275,7 +316,7 @@ void MultisineEditor::refreshValues() {
     rows_[j].controls[0]->setValue(terms[j].amplitude);
     rows_[j].controls[1]->setValue(terms[j].frequency);
     rows_[j].controls[2]->setValue(terms[j].phase);
-    rows_[j].title->setText(rowTitle(static_cast<int>(j), terms[j].frequency));
+    rows_[j].title->setToolTip(rowTitle(static_cast<int>(j), terms[j].frequency));
   }
 }
 

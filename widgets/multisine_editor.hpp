@@ -2,9 +2,10 @@
 // MultisineEditor: the multi-sine pane of the excitation editor. Two panes the
 // editor places in its layout: the run's settings (duration, envelope ramp, the
 // frequency band the sliders span, the period grid k/T they may snap to) and the
-// current joint's components (amplitude [rad or m], frequency [Hz], phase [rad],
-// each a slider and a spin box; add and remove). Like the editor it only shows
-// what it is given and reports edits; the document applies them.
+// current joint's components, one line each under one header (amplitude [rad or
+// m] and frequency [Hz] a slider and a number box each, phase [rad] a number
+// box; add and remove). Like the editor it only shows what it is given and
+// reports edits; the document applies them.
 
 #include "excitation/multisine_trajectory.hpp"
 #include "widgets/joint_description.hpp"
@@ -16,9 +17,10 @@
 
 class QCheckBox;
 class QDoubleSpinBox;
+class QGridLayout;
 class QLabel;
 class QPushButton;
-class QVBoxLayout;
+class QToolButton;
 class QWidget;
 
 namespace eb::widgets {
@@ -61,7 +63,7 @@ class MultisineEditor : public QObject {
   ValueSlider* amplitudeControl(int index) const;
   ValueSlider* frequencyControl(int index) const;
   ValueSlider* phaseControl(int index) const;
-  QPushButton* addButton() const { return add_; }
+  QToolButton* addButton() const { return add_; }
   QCheckBox* snapBox() const { return snap_; }
   QCheckBox* optimizeFrequenciesBox() const { return optimizeFrequencies_; }
   QPushButton* schroederButton() const { return schroeder_; }
@@ -79,10 +81,10 @@ class MultisineEditor : public QObject {
   void dragFinished();
 
  private:
-  struct Row {
-    QWidget* box = nullptr;
+  struct Row {  // one line of rowGrid_
     QLabel* title = nullptr;
     std::array<ValueSlider*, 3> controls{};  // amplitude, frequency, phase
+    QToolButton* remove = nullptr;
   };
   void rebuildRows();
   void refreshValues();
@@ -103,8 +105,9 @@ class MultisineEditor : public QObject {
   QCheckBox* optimizeFrequencies_;
   QPushButton* schroeder_;
   QLabel* restNote_;
-  QVBoxLayout* rowLayout_;
-  QPushButton* add_;
+  QGridLayout* rowGrid_;     // header line, then one line per component
+  QLabel* amplitudeHeader_;  // "A [rad]" or "A [m]"
+  QToolButton* add_;
   std::vector<Row> rows_;
 
   MultisineTrajectory trajectory_;

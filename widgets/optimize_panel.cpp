@@ -56,15 +56,20 @@ OptimizePanel::OptimizePanel(QWidget* parent)
   budget->addWidget(new QLabel(tr("starts")));
   budget->addWidget(starts_);
   form->addRow(tr("Time limit"), budget);
+  // The progress beside the buttons and the result line only once there is one: the height
+  // saved goes to the excitation's sliders above (a 1024 x 700 window).
   auto* buttons = new QHBoxLayout;
-  buttons->addWidget(optimize_, 1);
+  buttons->addWidget(optimize_);
   buttons->addWidget(cancel_);
+  buttons->addWidget(progress_, 1);
+  buttons->addStretch();  // holds the buttons' place while the bar is hidden
+  progress_->setMinimumWidth(80);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addLayout(form);
   layout->addLayout(buttons);
-  layout->addWidget(progress_);
   layout->addWidget(best_);
+  best_->hide();
 
   connect(optimize_, &QPushButton::clicked, this, &OptimizePanel::optimizeRequested);
   connect(cancel_, &QPushButton::clicked, this, &OptimizePanel::cancelRequested);
@@ -90,7 +95,7 @@ void OptimizePanel::setStarts(int starts) { starts_->setValue(starts); }
 
 void OptimizePanel::setAvailable(bool available, const QString& why) {
   // Said once where the result line goes, not only in a tooltip; a result of an earlier run stays otherwise.
-  if (available != available_) best_->setText(available ? QString() : why);
+  if (available != available_) showResult(available ? QString() : why);
   available_ = available;
   optimize_->setEnabled(!running_ && available_);
   optimize_->setToolTip(available ? tr("Optimize the excitation from the current one (its family, period or duration and term counts kept); "
@@ -105,10 +110,11 @@ void OptimizePanel::setRunning(bool running) {
   criterion_->setEnabled(!running);
   timeLimit_->setEnabled(!running);
   starts_->setEnabled(!running);
+  progress_->setVisible(running);  // beside the buttons while a run goes on
   if (running) {
     progress_->setValue(0);
     progress_->setFormat(tr("starting..."));
-    best_->clear();
+    showResult(QString());
   }
 }
 
@@ -118,13 +124,18 @@ void OptimizePanel::setProgress(double fraction, double bestValue, double bestCo
     progress_->setFormat(tr("best %1: %2").arg(criterionName(criterion())).arg(bestValue, 0, 'g', 4));
   else
     progress_->setFormat(tr("searching for a feasible start..."));
-  best_->setText(feasible ? tr("best cond %1 after %2 evaluations").arg(bestCond, 0, 'f', 2).arg(evaluations)
-                          : tr("%1 evaluations, nothing feasible yet").arg(evaluations));
+  showResult(feasible ? tr("best cond %1 after %2 evaluations").arg(bestCond, 0, 'f', 2).arg(evaluations)
+                      : tr("%1 evaluations, nothing feasible yet").arg(evaluations));
 }
 
 void OptimizePanel::setResultText(const QString& text) {
-  best_->setText(text);
+  showResult(text);
   progress_->setFormat(running_ ? progress_->format() : QString());
+}
+
+void OptimizePanel::showResult(const QString& text) {
+  best_->setText(text);
+  best_->setVisible(!text.isEmpty());
 }
 
 }  // namespace eb::widgets

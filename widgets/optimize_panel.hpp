@@ -1,7 +1,7 @@
 #pragma once
 // OptimizePanel: the controls of one excitation-optimizer run (criterion,
-// time budget, starts), its Optimize / Cancel buttons and a progress bar with
-// the best value found so far. It runs nothing itself: it asks and displays.
+// time budget, starts), its Optimize / Cancel buttons with a progress bar
+// beside them while a run goes on, and the best value found so far. It runs nothing itself: it asks and displays.
 
 #include "excitation/optimizer_setting_specs.hpp"
 
@@ -49,6 +49,9 @@ class OptimizePanel : public QWidget {
   void settingsEdited();
 
  private:
+  /// The line under the buttons; empty: no line.
+  void showResult(const QString& text);
+
   QComboBox* criterion_;
   QDoubleSpinBox* timeLimit_;
   QSpinBox* starts_;

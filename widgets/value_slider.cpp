@@ -20,6 +20,7 @@ ValueSlider::ValueSlider(const QString& label, QWidget* parent)
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(4);
   label_->setMinimumWidth(34);
+  label_->setVisible(!label.isEmpty());  // in a table the column header names the value
   slider_->setRange(0, kSteps);
   slider_->setMinimumWidth(50);
   spin_->setDecimals(3);
@@ -74,7 +75,10 @@ void ValueSlider::setDecimals(int decimals) {
 
 void ValueSlider::setSuffix(const QString& suffix) { spin_->setSuffix(suffix); }
 
-void ValueSlider::setLabel(const QString& text) { label_->setText(text); }
+void ValueSlider::setLabel(const QString& text) {
+  label_->setText(text);
+  label_->setVisible(!text.isEmpty());
+}
 
 void ValueSlider::setSnapStep(double step) {
   snap_ = step > 0.0 && std::isfinite(step) ? step : 0.0;

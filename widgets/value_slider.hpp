@@ -15,6 +15,7 @@ namespace eb::widgets {
 class ValueSlider : public QWidget {
   Q_OBJECT
  public:
+  /// An empty `label` is not shown (a table names its columns once).
   explicit ValueSlider(const QString& label, QWidget* parent = nullptr);
 
   /// Slider range [lo, hi]; the spin box accepts [hardLo, hardHi].
@@ -22,7 +23,7 @@ class ValueSlider : public QWidget {
   void setDecimals(int decimals);
   void setSuffix(const QString& suffix);
   void setLabelToolTip(const QString& tip);
-  /// Label text (a name, with the unit where the spin box has none).
+  /// Label text (a name, with the unit where the spin box has none); empty: no label.
   void setLabel(const QString& text);
   /// Values land on multiples of `step` inside the soft range (slider and typed); 0: free.
   void setSnapStep(double step);

@@ -10,6 +10,8 @@
 // main_window_multisine.png      "Edit as" Multi-sine: the default excitation converted, run for two
 //                                periods (10 s) with a 1.5 s rest-to-rest ramp
 // multisine_editor.png           the excitation dock of that state alone
+// workbench_multisine_1024x700.png, workbench_multisine_1400x900.png
+//                                that state in a small and a mid-size window
 
 #include "app/gui/main_window.hpp"
 #include "app/gui/project_controller.hpp"
@@ -112,14 +114,22 @@ int main(int argc, char** argv) {
   w.excitationEditor()->setCurrentJoint(1);
   settle(w, 1.3);
   save(w, QDir(folder).filePath("main_window_multisine.png"));
-  // The dock alone, floated to the height its five components need.
+  // The dock alone, floated to the height its components and the run's settings need.
   if (auto* dock = w.findChild<QDockWidget*>("excitationDock")) {
     dock->setFloating(true);
-    dock->resize(400, 960);
+    dock->resize(400, 620);
     QTest::qWait(400);
     eb::widgets::savePng(dock->grab().toImage(), QDir(folder).filePath("multisine_editor.png"));
     std::printf("wrote %s\n", qPrintable(QDir(folder).filePath("multisine_editor.png")));
     dock->setFloating(false);
+  }
+  // The multi-sine design in a small and a mid-size window (joint 2, as above).
+  for (const QSize size : {QSize(1024, 700), QSize(1400, 900)}) {
+    w.resize(size);
+    QTest::qWait(500);
+    settle(w, 1.3);
+    const QString name = QString("workbench_multisine_%1x%2").arg(size.width()).arg(size.height());
+    save(w, QDir(folder).filePath(name + ".png"));
   }
   w.document()->setClean();
   return 0;
