@@ -217,6 +217,7 @@ double checkedSetting(const QJsonObject& o, const SettingSpec<double>& spec, con
   return v.toDouble();
 }
 
+// Absent keys keep the section's defaults (the engine's, as IdentificationSettings sets them).
 ImportSettings importFromJson(const QJsonObject& json) {
   ImportSettings imp;
   const QJsonObject im = json["import"].toObject();
@@ -225,29 +226,30 @@ ImportSettings importFromJson(const QJsonObject& json) {
       throw JsonError("identification: import.torque_constants_nm_per_a: not a non-zero number");
     imp.torqueConstants.push_back(v.toDouble());
   }
-  imp.dropBadRows = im["drop_bad_rows"].toBool(false);
+  imp.dropBadRows = im["drop_bad_rows"].toBool(imp.dropBadRows);
   imp.gapSteps = checkedSetting(im, kGapStepsSpec, "import.");
   return imp;
 }
 
 PreprocessingSettings preprocessingFromJson(const QJsonObject& json) {
   PreprocessingSettings pre;
+  PreprocessOptions& o = pre.preprocess;
   const QJsonObject p = json["preprocessing"].toObject();
-  pre.cutoffHz = checkedSetting(p, kCutoffSpec, "preprocessing.");
-  pre.filterOrder = checkedSetting(p, kFilterOrderSpec, "preprocessing.");
+  o.cutoffHz = checkedSetting(p, kCutoffSpec, "preprocessing.");
+  o.filterOrder = checkedSetting(p, kFilterOrderSpec, "preprocessing.");
   const QString diff = p["differentiator"].toString("central_difference");
   if (diff != "central_difference" && diff != "savitzky_golay")
     throw JsonError("identification: preprocessing.differentiator: '" + diff.toStdString() +
                     "' (central_difference, savitzky_golay)");
-  pre.differentiator = diff == "savitzky_golay" ? Differentiator::SavitzkyGolay : Differentiator::CentralDifference;
-  pre.savitzkyGolayWindow = checkedSetting(p, kSavitzkyGolayWindowSpec, "preprocessing.");
-  if (pre.savitzkyGolayWindow % 2 == 0)
+  o.differentiator = diff == "savitzky_golay" ? Differentiator::SavitzkyGolay : Differentiator::CentralDifference;
+  o.savitzkyGolayWindow = checkedSetting(p, kSavitzkyGolayWindowSpec, "preprocessing.");
+  if (o.savitzkyGolayWindow % 2 == 0)
     throw JsonError("identification: preprocessing.savitzky_golay_window: must be odd");
-  pre.savitzkyGolayOrder = checkedSetting(p, kSavitzkyGolayOrderSpec, "preprocessing.");
-  pre.useLoggedDerivatives = p["use_logged_derivatives"].toBool(false);
-  pre.filterTorque = p["filter_torque"].toBool(PreprocessingSettings{}.filterTorque);
-  pre.edgeTrimSeconds = p["edge_trim_s"].toDouble(PreprocessingSettings{}.edgeTrimSeconds);
-  if (!std::isfinite(pre.edgeTrimSeconds)) throw JsonError("identification: preprocessing.edge_trim_s: not a number");
+  o.savitzkyGolayOrder = checkedSetting(p, kSavitzkyGolayOrderSpec, "preprocessing.");
+  pre.useLoggedDerivatives = p["use_logged_derivatives"].toBool(pre.useLoggedDerivatives);
+  o.filterTorque = p["filter_torque"].toBool(o.filterTorque);
+  o.edgeTrimSeconds = p["edge_trim_s"].toDouble(o.edgeTrimSeconds);
+  if (!std::isfinite(o.edgeTrimSeconds)) throw JsonError("identification: preprocessing.edge_trim_s: not a number");
   return pre;
 }
 
@@ -262,17 +264,18 @@ EstimationMethod methodFromJson(const QString& name, const char* where) {
 
 EstimationSettings estimationFromJson(const QJsonObject& json) {
   EstimationSettings est;
+  RegressorOptions& r = est.regressor;
   const QJsonObject e = json["estimation"].toObject();
-  est.method = methodFromJson(e["method"].toString(QString::fromUtf8(estimationMethodName(EstimationSettings{}.method))),
-                              "estimation.method");
-  est.ridgeLambda = checkedSetting(e, kRidgeLambdaSpec, "estimation.");
-  est.viscous = e["viscous"].toBool(true);
-  est.coulomb = e["coulomb"].toBool(true);
-  est.offset = e["offset"].toBool(false);
-  est.armature = e["armature"].toBool(false);
-  est.coulombWidth = e["coulomb_width"].toDouble(0.0);
-  est.asymmetricCoulomb = e["asymmetric_coulomb"].toBool(false);
-  est.stribeck = e["stribeck"].toBool(false);
+  est.estimation.method =
+      methodFromJson(e["method"].toString(estimationMethodName(est.estimation.method)), "estimation.method");
+  est.estimation.ridgeLambda = checkedSetting(e, kRidgeLambdaSpec, "estimation.");
+  r.viscous = e["viscous"].toBool(r.viscous);
+  r.coulomb = e["coulomb"].toBool(r.coulomb);
+  r.offset = e["offset"].toBool(r.offset);
+  r.armature = e["armature"].toBool(r.armature);
+  r.coulombWidth = e["coulomb_width"].toDouble(r.coulombWidth);
+  r.asymmetricCoulomb = e["asymmetric_coulomb"].toBool(r.asymmetricCoulomb);
+  r.stribeck = e["stribeck"].toBool(r.stribeck);
   const auto numbers = [&e](const char* key) {
     std::vector<double> out;
     const QJsonArray a = e[key].toArray();
@@ -284,8 +287,8 @@ EstimationSettings estimationFromJson(const QJsonObject& json) {
     }
     return out;
   };
-  est.coulombWidths = numbers("coulomb_widths");
-  est.stribeckVelocities = numbers("stribeck_velocities");
+  r.coulombWidths = numbers("coulomb_widths");
+  r.stribeckVelocities = numbers("stribeck_velocities");
   est.frictionModel = e["friction_model"].toString().toStdString();
   return est;
 }
@@ -357,35 +360,37 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
   import[kGapStepsSpec.key] = import_.gapSteps;
   root["import"] = import;
 
+  const PreprocessOptions& p = preprocessing_.preprocess;
   QJsonObject pre;
-  pre[kCutoffSpec.key] = preprocessing_.cutoffHz;
-  pre[kFilterOrderSpec.key] = preprocessing_.filterOrder;
-  pre["differentiator"] = differentiatorKey(preprocessing_.differentiator);
-  pre[kSavitzkyGolayWindowSpec.key] = preprocessing_.savitzkyGolayWindow;
-  pre[kSavitzkyGolayOrderSpec.key] = preprocessing_.savitzkyGolayOrder;
+  pre[kCutoffSpec.key] = p.cutoffHz;
+  pre[kFilterOrderSpec.key] = p.filterOrder;
+  pre["differentiator"] = differentiatorKey(p.differentiator);
+  pre[kSavitzkyGolayWindowSpec.key] = p.savitzkyGolayWindow;
+  pre[kSavitzkyGolayOrderSpec.key] = p.savitzkyGolayOrder;
   pre["use_logged_derivatives"] = preprocessing_.useLoggedDerivatives;
-  pre["filter_torque"] = preprocessing_.filterTorque;
-  pre["edge_trim_s"] = preprocessing_.edgeTrimSeconds;
+  pre["filter_torque"] = p.filterTorque;
+  pre["edge_trim_s"] = p.edgeTrimSeconds;
   root["preprocessing"] = pre;
 
+  const RegressorOptions& r = estimation_.regressor;
   QJsonObject est;
-  est["method"] = estimationMethodName(estimation_.method);
-  est[kRidgeLambdaSpec.key] = estimation_.ridgeLambda;
-  est["viscous"] = estimation_.viscous;
-  est["coulomb"] = estimation_.coulomb;
-  est["offset"] = estimation_.offset;
-  est["armature"] = estimation_.armature;
-  est["coulomb_width"] = estimation_.coulombWidth;
+  est["method"] = estimationMethodName(estimation_.estimation.method);
+  est[kRidgeLambdaSpec.key] = estimation_.estimation.ridgeLambda;
+  est["viscous"] = r.viscous;
+  est["coulomb"] = r.coulomb;
+  est["offset"] = r.offset;
+  est["armature"] = r.armature;
+  est["coulomb_width"] = r.coulombWidth;
   // The richer friction shape, only when chosen (friction_comparison_view.hpp).
   const auto numbers = [](const std::vector<double>& v) {
     QJsonArray a;
     for (double x : v) a.append(x);
     return a;
   };
-  if (estimation_.asymmetricCoulomb) est["asymmetric_coulomb"] = true;
-  if (estimation_.stribeck) est["stribeck"] = true;
-  if (!estimation_.coulombWidths.empty()) est["coulomb_widths"] = numbers(estimation_.coulombWidths);
-  if (!estimation_.stribeckVelocities.empty()) est["stribeck_velocities"] = numbers(estimation_.stribeckVelocities);
+  if (r.asymmetricCoulomb) est["asymmetric_coulomb"] = true;
+  if (r.stribeck) est["stribeck"] = true;
+  if (!r.coulombWidths.empty()) est["coulomb_widths"] = numbers(r.coulombWidths);
+  if (!r.stribeckVelocities.empty()) est["stribeck_velocities"] = numbers(r.stribeckVelocities);
   if (!estimation_.frictionModel.empty()) est["friction_model"] = QString::fromStdString(estimation_.frictionModel);
   root["estimation"] = est;
 
