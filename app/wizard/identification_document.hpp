@@ -187,9 +187,15 @@ class IdentificationDocument : public QObject {
   // ---- project file ----
   /// The document as a JSON object; paths relative to `baseDir` when it is not empty.
   QJsonObject toJson(const QString& baseDir = {}) const;
-  /// Replaces the document with `json` (paths relative to `baseDir` resolved). Returns false and
-  /// leaves the document unchanged when the object is not an identification document; `error`
-  /// then says why ("identification: logs[1].mapping.time_unit: unknown unit 'h'").
+  /// Replaces the document with `json` (paths relative to `baseDir` resolved). When the object is
+  /// not an identification document, throws InputError and leaves the document unchanged; its
+  /// Diagnostic names `file` (the file the object was read from, "" when none) and, as its field,
+  /// the JSON path of the bad value from `objectPath` (the object's own path in that file, "" for
+  /// its root): "<file>: document.logs[1].mapping.time_unit: '<unit>' (s, ms, us, ns)".
+  void readJson(const QJsonObject& json, const QString& baseDir, const QString& file = {},
+                const QString& objectPath = {});
+  /// readJson() of an object from no file: false with the one-line message in `error` instead of
+  /// throwing ("logs[1].mapping.time_unit: 'h' (s, ms, us, ns)").
   bool fromJson(const QJsonObject& json, const QString& baseDir = {}, QString* error = nullptr);
 
  signals:

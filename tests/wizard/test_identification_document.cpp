@@ -3,6 +3,8 @@
 // settings edits drop the results they no longer describe.
 #include "app/wizard/identification_document.hpp"
 
+#include "model/model_error.hpp"
+
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -382,6 +384,51 @@ class IdentificationDocumentTest : public QObject {
     QVERIFY(plain.viscous && !plain.coulomb && !plain.richFriction());
     QVERIFY(plain.stribeckVelocities.empty());
     QCOMPARE(plain.extrasPerJoint(), 1);
+  }
+
+  void sessionErrorsNameTheFileAndTheJsonPath() {
+    // A bad value in a session file: one InputError whose Diagnostic holds the file and the
+    // JSON path of the value (shown as it is), and the document stays as it was.
+    IdentificationDocument doc;
+    doc.addLog(sampleLog("/tmp/a.csv"));
+    QJsonObject json = doc.toJson();
+    QJsonArray logs = json["logs"].toArray();
+    QJsonObject log = logs[0].toObject();
+    QJsonObject mapping = log["mapping"].toObject();
+    QJsonArray joints = mapping["joints"].toArray();
+    QJsonObject joint = joints[1].toObject();
+    joint["torque_scale"] = "big";
+    joints[1] = joint;
+    mapping["joints"] = joints;
+    log["mapping"] = mapping;
+    logs[0] = log;
+    json["logs"] = logs;
+    IdentificationDocument back;
+    try {
+      back.readJson(json, {}, "/data/session.json", "document");
+      QFAIL("a bad torque scale was accepted");
+    } catch (const InputError& e) {
+      const Diagnostic& d = e.diagnostic();
+      QCOMPARE(d.file, std::string("/data/session.json"));
+      QCOMPARE(d.field, std::string("document.logs[0].mapping.joints[1].torque_scale"));
+      QVERIFY(d.fieldKind.empty());
+      QCOMPARE(d.message, std::string("not a number"));
+      QCOMPARE(std::string(e.what()),
+               std::string("/data/session.json: document.logs[0].mapping.joints[1].torque_scale: not a number"));
+    }
+    QVERIFY(back.logs().empty());
+    // From no file, at the object's root: the path alone, the engine's message as it is.
+    json = doc.toJson();
+    json["estimation"] = QJsonObject{{"method", "magic"}};
+    try {
+      back.readJson(json, {});
+      QFAIL("an unknown method was accepted");
+    } catch (const InputError& e) {
+      QVERIFY(e.diagnostic().file.empty());
+      QCOMPARE(e.diagnostic().field, std::string("estimation.method"));
+      QCOMPARE(std::string(e.what()),
+               std::string("estimation.method: unknown estimation method 'magic' (use ols, wls, ridge or consistent)"));
+    }
   }
 
   void settingsOutsideTheirDeclaredRangeAreRefusedByName() {
