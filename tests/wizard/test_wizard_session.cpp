@@ -121,6 +121,22 @@ class WizardSessionTest : public QObject {
     }
   }
 
+  void importEditsDropTheAccumulatedLogs() {
+    // The importer's options (gap threshold, corrupt rows, currents) decide which samples the
+    // normal equations hold: an edit drops them and the estimate, as a preprocessing edit does.
+    IdentificationDocument doc;
+    WizardSession session(panda_, "panda", &doc);
+    const QString before = session.accumulationKey();
+    session.setAccumulated(std::make_shared<AccumulatedLogs>());
+    session.setEstimate(std::make_shared<EstimateResult>());
+    ImportSettings imp = doc.import();
+    imp.gapSteps = 12.0;
+    doc.setImport(imp);
+    QVERIFY(!session.accumulated());
+    QVERIFY(!session.estimate());
+    QVERIFY(session.accumulationKey() != before);
+  }
+
   void typedValidationPathIsCheckedAndTaken() {
     IdentificationWizard wizard(panda_, "panda");
     wizard.show();
