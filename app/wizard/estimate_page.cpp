@@ -327,13 +327,13 @@ void EstimatePage::buildUi() {
 void EstimatePage::showSettings() {
   updating_ = true;
   const EstimationSettings& s = session_->document()->estimation();
-  methodCombo_->setCurrentIndex(std::max(0, methodCombo_->findData(static_cast<int>(s.method))));
-  ridgeSpin_->setValue(s.ridgeLambda);
-  ridgeSpin_->setEnabled(s.method == EstimationMethod::Ridge);
-  viscousCheck_->setChecked(s.viscous);
-  coulombCheck_->setChecked(s.coulomb);
-  offsetCheck_->setChecked(s.offset);
-  armatureCheck_->setChecked(s.armature);
+  methodCombo_->setCurrentIndex(std::max(0, methodCombo_->findData(static_cast<int>(s.estimation.method))));
+  ridgeSpin_->setValue(s.estimation.ridgeLambda);
+  ridgeSpin_->setEnabled(s.estimation.method == EstimationMethod::Ridge);
+  viscousCheck_->setChecked(s.regressor.viscous);
+  coulombCheck_->setChecked(s.regressor.coulomb);
+  offsetCheck_->setChecked(s.regressor.offset);
+  armatureCheck_->setChecked(s.regressor.armature);
   frictionModelLabel_->setText(s.frictionModel.empty()
                                    ? QString()
                                    : tr("Friction: %1, as compared").arg(QString::fromStdString(s.frictionModel)));
@@ -343,13 +343,11 @@ void EstimatePage::showSettings() {
 
 void EstimatePage::useFrictionModel(const RegressorOptions& options, const QString& name) {
   EstimationSettings s = session_->document()->estimation();
-  s.viscous = options.viscous;
-  s.coulomb = options.coulomb;
-  s.coulombWidth = options.coulombWidth;
-  s.asymmetricCoulomb = options.asymmetricCoulomb;
-  s.stribeck = options.stribeck;
-  s.coulombWidths = options.coulombWidths;
-  s.stribeckVelocities = options.stribeckVelocities;
+  // The compared model's friction columns; the other columns stay as the boxes have them.
+  RegressorOptions chosen = options;
+  chosen.offset = s.regressor.offset;
+  chosen.armature = s.regressor.armature;
+  s.regressor = chosen;
   s.frictionModel = name.toStdString();
   if (s == session_->document()->estimation()) return;
   if (task_->isRunning()) cancelEstimation();
@@ -360,25 +358,24 @@ void EstimatePage::useFrictionModel(const RegressorOptions& options, const QStri
 void EstimatePage::onSettingsEdited() {
   if (updating_) return;
   EstimationSettings s = session_->document()->estimation();
-  s.method = static_cast<EstimationMethod>(methodCombo_->currentData().toInt());
-  s.ridgeLambda = ridgeSpin_->value();
-  if (s.viscous != viscousCheck_->isChecked() || s.coulomb != coulombCheck_->isChecked()) {
+  s.estimation.method = static_cast<EstimationMethod>(methodCombo_->currentData().toInt());
+  s.estimation.ridgeLambda = ridgeSpin_->value();
+  RegressorOptions& r = s.regressor;
+  if (r.viscous != viscousCheck_->isChecked() || r.coulomb != coulombCheck_->isChecked()) {
     // A friction box ticked by hand: back to the plain shapes.
-    s.asymmetricCoulomb = s.stribeck = false;
-    s.coulombWidths.clear();
-    s.stribeckVelocities.clear();
+    r = r.withPlainFriction();
     s.frictionModel.clear();
     frictionModelLabel_->setVisible(false);
   }
-  s.viscous = viscousCheck_->isChecked();
-  s.coulomb = coulombCheck_->isChecked();
-  s.offset = offsetCheck_->isChecked();
-  s.armature = armatureCheck_->isChecked();
+  r.viscous = viscousCheck_->isChecked();
+  r.coulomb = coulombCheck_->isChecked();
+  r.offset = offsetCheck_->isChecked();
+  r.armature = armatureCheck_->isChecked();
   if (s == session_->document()->estimation()) return;
   updating_ = true;
   session_->document()->setEstimation(s);
   updating_ = false;
-  ridgeSpin_->setEnabled(s.method == EstimationMethod::Ridge);
+  ridgeSpin_->setEnabled(s.estimation.method == EstimationMethod::Ridge);
   if (task_->isRunning()) {
     // The running estimate is for the old settings: stop it and start again.
     restart_ = true;

@@ -151,7 +151,7 @@ void ExportPage::refresh() {
   const auto estimate = session_->estimate();
   if (estimate) {
     const auto& s = estimate->settings;
-    QString method = methodLabel(s.method);
+    QString method = methodLabel(s.estimation.method);
     method[0] = method[0].toLower();
     summaryLabel_->setText(tr("%1 base parameters of <b>%2</b> estimated with %3 from %4.")
                                .arg(estimate->logs->base.rank)
@@ -180,7 +180,7 @@ void ExportPage::refresh() {
   }
   const bool derived = estimate && !estimate->estimate.fullParameters && canExport(ExportFormat::Urdf);
   if (derived) {
-    const QString method = exportMethodWord(estimate->settings.method);
+    const QString method = exportMethodWord(estimate->settings.estimation.method);
     urdfNote_->setText(
         urdfEstimate_
             ? tr("Written from the <b>physically consistent estimate</b> made from the same equations (prior weight "

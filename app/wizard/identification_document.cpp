@@ -12,47 +12,13 @@
 #include <stdexcept>
 
 namespace eb::wizard {
-namespace {
-
-bool sameMapping(const LogColumnMapping& a, const LogColumnMapping& b) {
-  if (a.timeColumn != b.timeColumn || a.timeUnit != b.timeUnit || a.sampleRateHz != b.sampleRateHz ||
-      a.positionUnit != b.positionUnit || a.joints.size() != b.joints.size())
-    return false;
-  for (size_t k = 0; k < a.joints.size(); ++k) {
-    const JointColumns &x = a.joints[k], &y = b.joints[k];
-    if (x.name != y.name || x.q != y.q || x.qd != y.qd || x.qdd != y.qdd || x.tau != y.tau ||
-        x.torqueScale != y.torqueScale)
-      return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 bool LogSource::operator==(const LogSource& o) const {
   return path == o.path && delimiter == o.delimiter && decimal == o.decimal && header == o.header &&
-         mappingEdited == o.mappingEdited && sameMapping(mapping, o.mapping);
+         mappingEdited == o.mappingEdited && mapping == o.mapping;
 }
 
 bool LogSource::isMat() const { return path.endsWith(QLatin1String(".mat"), Qt::CaseInsensitive); }
-
-bool ImportSettings::operator==(const ImportSettings& o) const {
-  return torqueConstants == o.torqueConstants && dropBadRows == o.dropBadRows && gapSteps == o.gapSteps;
-}
-
-bool PreprocessingSettings::operator==(const PreprocessingSettings& o) const {
-  return cutoffHz == o.cutoffHz && filterOrder == o.filterOrder && differentiator == o.differentiator &&
-         savitzkyGolayWindow == o.savitzkyGolayWindow && savitzkyGolayOrder == o.savitzkyGolayOrder &&
-         useLoggedDerivatives == o.useLoggedDerivatives && filterTorque == o.filterTorque &&
-         edgeTrimSeconds == o.edgeTrimSeconds;
-}
-
-bool EstimationSettings::operator==(const EstimationSettings& o) const {
-  return method == o.method && ridgeLambda == o.ridgeLambda && viscous == o.viscous && coulomb == o.coulomb &&
-         offset == o.offset && armature == o.armature && coulombWidth == o.coulombWidth &&
-         asymmetricCoulomb == o.asymmetricCoulomb && stribeck == o.stribeck && coulombWidths == o.coulombWidths &&
-         stribeckVelocities == o.stribeckVelocities && frictionModel == o.frictionModel;
-}
 
 std::optional<CsvFormat> effectiveCsvFormat(const LogSource& log) {
   if (log.isMat() || !log.hasFormatOverride()) return std::nullopt;
@@ -99,28 +65,14 @@ std::vector<std::string> IdentificationDocument::logPaths() const {
 
 IdentificationSettings IdentificationDocument::commonSettings() const {
   IdentificationSettings s;
-  s.regressor.viscous = estimation_.viscous;
-  s.regressor.coulomb = estimation_.coulomb;
-  s.regressor.offset = estimation_.offset;
-  s.regressor.armature = estimation_.armature;
-  s.regressor.coulombWidth = estimation_.coulombWidth;
-  s.regressor.asymmetricCoulomb = estimation_.coulomb && estimation_.asymmetricCoulomb;
-  s.regressor.stribeck = estimation_.coulomb && estimation_.stribeck;
-  s.regressor.coulombWidths = estimation_.coulomb ? estimation_.coulombWidths : std::vector<double>{};
-  s.regressor.stribeckVelocities = s.regressor.stribeck ? estimation_.stribeckVelocities : std::vector<double>{};
-  s.estimation.method = estimation_.method;
-  s.estimation.ridgeLambda = estimation_.ridgeLambda;
-  s.preprocess.cutoffHz = preprocessing_.cutoffHz;
-  s.preprocess.filterOrder = preprocessing_.filterOrder;
-  s.preprocess.differentiator = preprocessing_.differentiator;
-  s.preprocess.savitzkyGolayWindow = preprocessing_.savitzkyGolayWindow;
-  s.preprocess.savitzkyGolayOrder = preprocessing_.savitzkyGolayOrder;
+  s.import = import_;
+  s.preprocess = preprocessing_.preprocess;
   s.useLoggedDerivatives = preprocessing_.useLoggedDerivatives;
-  s.preprocess.filterTorque = preprocessing_.filterTorque;
-  s.preprocess.edgeTrimSeconds = preprocessing_.edgeTrimSeconds;
-  s.import.torqueConstants = import_.torqueConstants;
-  s.import.dropBadRows = import_.dropBadRows;
-  s.import.gapSteps = import_.gapSteps;
+  s.regressor = estimation_.regressor;
+  // The compared friction shape refines the Coulomb term: without it, plain viscous friction.
+  if (!s.regressor.coulomb) s.regressor = s.regressor.withPlainFriction();
+  if (!s.regressor.stribeck) s.regressor.stribeckVelocities.clear();
+  s.estimation = estimation_.estimation;
   return s;
 }
 

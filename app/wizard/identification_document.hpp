@@ -44,47 +44,38 @@ struct LogSource {
   bool hasFormatOverride() const { return delimiter || decimal || header; }
 };
 
-/// How the logs are read beyond their columns: currents, corrupt rows, gaps.
-struct ImportSettings {
-  /// Per joint current-to-torque gains [N m/A] for logs of motor currents (UR actual_current);
-  /// empty: the logs hold torques. Used by the column guess, shown per joint as the τ scale.
-  std::vector<double> torqueConstants;
-  bool dropBadRows = false;               ///< drop corrupt rows (counted, log split there) instead of refusing
-  double gapSteps = kDefaultGapSteps;     ///< a step longer than this many nominal steps splits the log
-  bool operator==(const ImportSettings& o) const;
-};
+// The settings sections hold the engine's own option structs, so a setting the engine gains
+// reaches the estimate without a copy here, and the engine's operator== (beside each struct)
+// compares it: an edit of any field drops the results. Defaults are IdentificationSettings',
+// the CLI's.
 
-/// Filtering and differentiation of the logs; defaults are the engine's (IdentificationSettings).
+/// How the logs are read beyond their columns: the importer's options. The wizard sets the
+/// motor-current torque constants [N m/A] (empty: the logs hold torques), dropBadRows and
+/// gapSteps; settingsFor() adds a log's mapping and format, importOptionsFor() the model's joints.
+using ImportSettings = LogImportOptions;
+
+/// Filtering and differentiation of the logs.
 struct PreprocessingSettings {
-  double cutoffHz = 0.0;  ///< Butterworth cutoff [Hz]; 0 = automatic (kDefaultCutoffHz, as the CLI)
-  int filterOrder = IdentificationSettings{}.preprocess.filterOrder;
-  Differentiator differentiator = IdentificationSettings{}.preprocess.differentiator;
-  int savitzkyGolayWindow = IdentificationSettings{}.preprocess.savitzkyGolayWindow;  ///< samples, odd
-  int savitzkyGolayOrder = IdentificationSettings{}.preprocess.savitzkyGolayOrder;
-  bool useLoggedDerivatives = false;  ///< use logged qd, qdd as they are when a log has both
-  bool filterTorque = IdentificationSettings{}.preprocess.filterTorque;  ///< low-pass the torques too
-  /// Seconds left out at each end of every segment; < 0 automatic (half a cutoff period).
-  double edgeTrimSeconds = IdentificationSettings{}.preprocess.edgeTrimSeconds;
-  bool operator==(const PreprocessingSettings& o) const;
+  /// cutoffHz 0 = automatic (automaticCutoffHz, as the CLI); edgeTrimSeconds < 0 automatic.
+  PreprocessOptions preprocess = IdentificationSettings{}.preprocess;
+  /// Use logged qd, qdd as they are when a log has both (IdentificationSettings::useLoggedDerivatives).
+  bool useLoggedDerivatives = IdentificationSettings{}.useLoggedDerivatives;
+  bool operator==(const PreprocessingSettings& o) const {
+    return preprocess == o.preprocess && useLoggedDerivatives == o.useLoggedDerivatives;
+  }
 };
 
 /// Regressor columns and estimator.
 struct EstimationSettings {
-  EstimationMethod method = EstimationOptions{}.method;  ///< the CLI's default too (OLS)
-  double ridgeLambda = kRidgeLambdaSpec.defaultValue;    ///< relative to diag(Phi^T Phi)
-  bool viscous = true;         ///< fv qd per joint
-  bool coulomb = true;         ///< fc sign(qd) per joint
-  bool offset = false;         ///< constant torque offset per joint
-  bool armature = false;       ///< rotor inertia Ia qdd per joint
-  double coulombWidth = 0.0;   ///< smooth sign width [rad/s]; 0 = exact sign
-  /// A richer friction shape (joint_torque_regressor.hpp), chosen from the friction comparison:
-  /// a Coulomb level per direction, per joint widths, the Stribeck term with its velocities.
-  bool asymmetricCoulomb = false;
-  bool stribeck = false;
-  std::vector<double> coulombWidths, stribeckVelocities;
-  /// Name of the compared model the shape came from ("" for the plain checkboxes).
+  /// The columns; a richer friction shape (per direction Coulomb, per joint widths, Stribeck)
+  /// comes from the friction comparison. Without Coulomb friction its shape is not used.
+  RegressorOptions regressor = IdentificationSettings{}.regressor;
+  EstimationOptions estimation = IdentificationSettings{}.estimation;  ///< method OLS, as the CLI
+  /// Name of the compared model the friction shape came from ("" for the plain checkboxes).
   std::string frictionModel;
-  bool operator==(const EstimationSettings& o) const;
+  bool operator==(const EstimationSettings& o) const {
+    return regressor == o.regressor && estimation == o.estimation && frictionModel == o.frictionModel;
+  }
 };
 
 /// One base parameter of the latest estimate.
@@ -196,9 +187,15 @@ class IdentificationDocument : public QObject {
   // ---- project file ----
   /// The document as a JSON object; paths relative to `baseDir` when it is not empty.
   QJsonObject toJson(const QString& baseDir = {}) const;
-  /// Replaces the document with `json` (paths relative to `baseDir` resolved). Returns false and
-  /// leaves the document unchanged when the object is not an identification document; `error`
-  /// then says why ("identification: logs[1].mapping.time_unit: unknown unit 'h'").
+  /// Replaces the document with `json` (paths relative to `baseDir` resolved). When the object is
+  /// not an identification document, throws InputError and leaves the document unchanged; its
+  /// Diagnostic names `file` (the file the object was read from, "" when none) and, as its field,
+  /// the JSON path of the bad value from `objectPath` (the object's own path in that file, "" for
+  /// its root): "<file>: document.logs[1].mapping.time_unit: '<unit>' (s, ms, us, ns)".
+  void readJson(const QJsonObject& json, const QString& baseDir, const QString& file = {},
+                const QString& objectPath = {});
+  /// readJson() of an object from no file: false with the one-line message in `error` instead of
+  /// throwing ("logs[1].mapping.time_unit: 'h' (s, ms, us, ns)").
   bool fromJson(const QJsonObject& json, const QString& baseDir = {}, QString* error = nullptr);
 
  signals:

@@ -22,10 +22,15 @@ namespace {
 constexpr const char* kFormatName = "excitebench-identification";
 constexpr int kFormatVersion = 1;
 
-// Thrown while reading JSON; carries the JSON path of the bad field.
-struct JsonError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+// A bad value while reading: an InputError whose field is its JSON path in the document's
+// object ("logs[1].mapping.time_unit"), shown as it is; readJson() adds the file.
+[[noreturn]] void jsonFail(const std::string& path, const std::string& message) {
+  Diagnostic d;
+  d.field = path;
+  d.fieldKind.clear();
+  d.message = message;
+  throw InputError(std::move(d));
+}
 
 QString relativePath(const QString& path, const QString& baseDir) {
   if (baseDir.isEmpty() || path.isEmpty()) return path;
@@ -52,7 +57,7 @@ char parseDelimiter(const QString& s, const QString& where) {
   if (s == QLatin1String("tab")) return '\t';
   if (s == QLatin1String("blanks")) return ' ';
   if (s == QLatin1String(",") || s == QLatin1String(";") || s == QLatin1String("|")) return s[0].toLatin1();
-  throw JsonError((where + ": unknown delimiter '" + s + "' (',', ';', '|', tab, blanks)").toStdString());
+  jsonFail(where.toStdString(), ("unknown delimiter '" + s + "' (',', ';', '|', tab, blanks)").toStdString());
 }
 
 // The engine's codec of a mapping (log_mapping_file.hpp), the same object a mapping file holds.
@@ -64,10 +69,14 @@ LogColumnMapping mappingFromJson(const QJsonObject& o, const QString& where) {
   try {
     return parseLogColumnMappingJson(QJsonDocument(o).toJson(QJsonDocument::Compact).toStdString());
   } catch (const std::invalid_argument& e) {
-    // "joints/2/torque_scale: not a number" -> "<where>.joints[2].torque_scale: not a number"
-    QString what = QString::fromUtf8(e.what());
-    what.replace(QRegularExpression("/(\\d+)/"), "[\\1].");
-    throw JsonError((where + "." + what).toStdString());
+    // "joints/2/torque_scale: not a number" -> field "<where>.joints[2].torque_scale", "not a number"
+    const QString what = QString::fromUtf8(e.what());
+    const int colon = what.indexOf(QLatin1String(": "));
+    QString path = what.left(std::max(colon, 0));
+    path.replace(QRegularExpression("/(\\d+)(/|$)"), "[\\1].");
+    if (path.endsWith('.')) path.chop(1);
+    jsonFail((path.isEmpty() ? where : where + "." + path).toStdString(),
+             (colon < 0 ? what : what.mid(colon + 2)).toStdString());
   }
 }
 
@@ -164,24 +173,25 @@ QJsonObject validationToJson(const ValidationSummary& summary, const QString& ba
   return v;
 }
 
-// ---- reading: one step per section, each throwing JsonError with the JSON path ----
+// ---- reading: one step per section, each throwing InputError with the JSON path ----
 
 void checkFormat(const QJsonObject& json) {
   if (json["format"].toString() != kFormatName)
-    throw JsonError("identification: format: expected \"" + std::string(kFormatName) + "\"");
+    jsonFail("format", "expected \"" + std::string(kFormatName) + "\" (not an identification document)");
   if (json["version"].toInt(0) != kFormatVersion)
-    throw JsonError("identification: version: " + std::to_string(json["version"].toInt(0)) + " is not supported (1)");
+    jsonFail("version", std::to_string(json["version"].toInt(0)) + " is not supported (1)");
 }
 
 LogSource logFromJson(const QJsonObject& o, const QString& where, const QString& baseDir) {
   LogSource l;
   l.path = absolutePath(o["path"].toString(), baseDir);
-  if (l.path.isEmpty()) throw JsonError((where + ".path: missing").toStdString());
+  if (l.path.isEmpty()) jsonFail((where + ".path").toStdString(), "missing");
   const QJsonObject format = o["format"].toObject();
   if (format.contains("delimiter")) l.delimiter = parseDelimiter(format["delimiter"].toString(), where + ".format.delimiter");
   if (format.contains("decimal")) {
     const QString d = format["decimal"].toString();
-    if (d != "." && d != ",") throw JsonError((where + ".format.decimal: '" + d + "' ('.' or ',')").toStdString());
+    if (d != "." && d != ",")
+      jsonFail((where + ".format.decimal").toStdString(), ("'" + d + "' ('.' or ',')").toStdString());
     l.decimal = d[0].toLatin1();
   }
   if (format.contains("header")) l.header = format["header"].toBool();
@@ -194,18 +204,18 @@ std::vector<LogSource> logsFromJson(const QJsonObject& json, const QString& base
   std::vector<LogSource> logs;
   const QJsonArray logArray = json["logs"].toArray();
   for (int i = 0; i < logArray.size(); ++i)
-    logs.push_back(logFromJson(logArray[i].toObject(), QString("identification: logs[%1]").arg(i), baseDir));
+    logs.push_back(logFromJson(logArray[i].toObject(), QString("logs[%1]").arg(i), baseDir));
   return logs;
 }
 
-// A declared setting's value at `where` + its key: the declaration's default when absent, a
-// JsonError naming the key and the allowed range when it is not a number in that range.
+// A declared setting's value at `where` + its key: the declaration's default when absent, an
+// InputError naming the key and the allowed range when it is not a number in that range.
 int checkedSetting(const QJsonObject& o, const SettingSpec<int>& spec, const char* where) {
   if (!o.contains(spec.key)) return spec.defaultValue;
   const QJsonValue v = o[spec.key];
   const double d = v.toDouble(std::numeric_limits<double>::quiet_NaN());
   if (!v.isDouble() || d != std::floor(d) || !spec.contains(static_cast<int>(std::clamp(d, -1e9, 1e9))))
-    throw JsonError(std::string("identification: ") + where + spec.key + ": expected " + describeRange(spec));
+    jsonFail(std::string(where) + spec.key, "expected " + describeRange(spec));
   return static_cast<int>(d);
 }
 
@@ -213,41 +223,41 @@ double checkedSetting(const QJsonObject& o, const SettingSpec<double>& spec, con
   if (!o.contains(spec.key)) return spec.defaultValue;
   const QJsonValue v = o[spec.key];
   if (!v.isDouble() || !std::isfinite(v.toDouble()) || !spec.contains(v.toDouble()))
-    throw JsonError(std::string("identification: ") + where + spec.key + ": expected " + describeRange(spec));
+    jsonFail(std::string(where) + spec.key, "expected " + describeRange(spec));
   return v.toDouble();
 }
 
+// Absent keys keep the section's defaults (the engine's, as IdentificationSettings sets them).
 ImportSettings importFromJson(const QJsonObject& json) {
   ImportSettings imp;
   const QJsonObject im = json["import"].toObject();
   for (const QJsonValue& v : im["torque_constants_nm_per_a"].toArray()) {
     if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() == 0.0)
-      throw JsonError("identification: import.torque_constants_nm_per_a: not a non-zero number");
+      jsonFail("import.torque_constants_nm_per_a", "not a non-zero number");
     imp.torqueConstants.push_back(v.toDouble());
   }
-  imp.dropBadRows = im["drop_bad_rows"].toBool(false);
+  imp.dropBadRows = im["drop_bad_rows"].toBool(imp.dropBadRows);
   imp.gapSteps = checkedSetting(im, kGapStepsSpec, "import.");
   return imp;
 }
 
 PreprocessingSettings preprocessingFromJson(const QJsonObject& json) {
   PreprocessingSettings pre;
+  PreprocessOptions& o = pre.preprocess;
   const QJsonObject p = json["preprocessing"].toObject();
-  pre.cutoffHz = checkedSetting(p, kCutoffSpec, "preprocessing.");
-  pre.filterOrder = checkedSetting(p, kFilterOrderSpec, "preprocessing.");
+  o.cutoffHz = checkedSetting(p, kCutoffSpec, "preprocessing.");
+  o.filterOrder = checkedSetting(p, kFilterOrderSpec, "preprocessing.");
   const QString diff = p["differentiator"].toString("central_difference");
   if (diff != "central_difference" && diff != "savitzky_golay")
-    throw JsonError("identification: preprocessing.differentiator: '" + diff.toStdString() +
-                    "' (central_difference, savitzky_golay)");
-  pre.differentiator = diff == "savitzky_golay" ? Differentiator::SavitzkyGolay : Differentiator::CentralDifference;
-  pre.savitzkyGolayWindow = checkedSetting(p, kSavitzkyGolayWindowSpec, "preprocessing.");
-  if (pre.savitzkyGolayWindow % 2 == 0)
-    throw JsonError("identification: preprocessing.savitzky_golay_window: must be odd");
-  pre.savitzkyGolayOrder = checkedSetting(p, kSavitzkyGolayOrderSpec, "preprocessing.");
-  pre.useLoggedDerivatives = p["use_logged_derivatives"].toBool(false);
-  pre.filterTorque = p["filter_torque"].toBool(PreprocessingSettings{}.filterTorque);
-  pre.edgeTrimSeconds = p["edge_trim_s"].toDouble(PreprocessingSettings{}.edgeTrimSeconds);
-  if (!std::isfinite(pre.edgeTrimSeconds)) throw JsonError("identification: preprocessing.edge_trim_s: not a number");
+    jsonFail("preprocessing.differentiator", "'" + diff.toStdString() + "' (central_difference, savitzky_golay)");
+  o.differentiator = diff == "savitzky_golay" ? Differentiator::SavitzkyGolay : Differentiator::CentralDifference;
+  o.savitzkyGolayWindow = checkedSetting(p, kSavitzkyGolayWindowSpec, "preprocessing.");
+  if (o.savitzkyGolayWindow % 2 == 0) jsonFail("preprocessing.savitzky_golay_window", "must be odd");
+  o.savitzkyGolayOrder = checkedSetting(p, kSavitzkyGolayOrderSpec, "preprocessing.");
+  pre.useLoggedDerivatives = p["use_logged_derivatives"].toBool(pre.useLoggedDerivatives);
+  o.filterTorque = p["filter_torque"].toBool(o.filterTorque);
+  o.edgeTrimSeconds = p["edge_trim_s"].toDouble(o.edgeTrimSeconds);
+  if (!std::isfinite(o.edgeTrimSeconds)) jsonFail("preprocessing.edge_trim_s", "not a number");
   return pre;
 }
 
@@ -255,37 +265,37 @@ PreprocessingSettings preprocessingFromJson(const QJsonObject& json) {
 EstimationMethod methodFromJson(const QString& name, const char* where) {
   try {
     return parseEstimationMethod(name.toStdString());
-  } catch (const std::exception& x) {
-    throw JsonError(std::string("identification: ") + where + ": " + x.what());
+  } catch (const InputError& x) {
+    jsonFail(where, x.diagnostic().message);
   }
 }
 
 EstimationSettings estimationFromJson(const QJsonObject& json) {
   EstimationSettings est;
+  RegressorOptions& r = est.regressor;
   const QJsonObject e = json["estimation"].toObject();
-  est.method = methodFromJson(e["method"].toString(QString::fromUtf8(estimationMethodName(EstimationSettings{}.method))),
-                              "estimation.method");
-  est.ridgeLambda = checkedSetting(e, kRidgeLambdaSpec, "estimation.");
-  est.viscous = e["viscous"].toBool(true);
-  est.coulomb = e["coulomb"].toBool(true);
-  est.offset = e["offset"].toBool(false);
-  est.armature = e["armature"].toBool(false);
-  est.coulombWidth = e["coulomb_width"].toDouble(0.0);
-  est.asymmetricCoulomb = e["asymmetric_coulomb"].toBool(false);
-  est.stribeck = e["stribeck"].toBool(false);
+  est.estimation.method =
+      methodFromJson(e["method"].toString(estimationMethodName(est.estimation.method)), "estimation.method");
+  est.estimation.ridgeLambda = checkedSetting(e, kRidgeLambdaSpec, "estimation.");
+  r.viscous = e["viscous"].toBool(r.viscous);
+  r.coulomb = e["coulomb"].toBool(r.coulomb);
+  r.offset = e["offset"].toBool(r.offset);
+  r.armature = e["armature"].toBool(r.armature);
+  r.coulombWidth = e["coulomb_width"].toDouble(r.coulombWidth);
+  r.asymmetricCoulomb = e["asymmetric_coulomb"].toBool(r.asymmetricCoulomb);
+  r.stribeck = e["stribeck"].toBool(r.stribeck);
   const auto numbers = [&e](const char* key) {
     std::vector<double> out;
     const QJsonArray a = e[key].toArray();
     for (int k = 0; k < a.size(); ++k) {
       if (!a[k].isDouble() || !std::isfinite(a[k].toDouble()) || a[k].toDouble() < 0.0)
-        throw JsonError(std::string("identification: estimation.") + key + "[" + std::to_string(k) +
-                        "]: not a number >= 0");
+        jsonFail(std::string("estimation.") + key + "[" + std::to_string(k) + "]", "not a number >= 0");
       out.push_back(a[k].toDouble());
     }
     return out;
   };
-  est.coulombWidths = numbers("coulomb_widths");
-  est.stribeckVelocities = numbers("stribeck_velocities");
+  r.coulombWidths = numbers("coulomb_widths");
+  r.stribeckVelocities = numbers("stribeck_velocities");
   est.frictionModel = e["friction_model"].toString().toStdString();
   return est;
 }
@@ -357,35 +367,37 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
   import[kGapStepsSpec.key] = import_.gapSteps;
   root["import"] = import;
 
+  const PreprocessOptions& p = preprocessing_.preprocess;
   QJsonObject pre;
-  pre[kCutoffSpec.key] = preprocessing_.cutoffHz;
-  pre[kFilterOrderSpec.key] = preprocessing_.filterOrder;
-  pre["differentiator"] = differentiatorKey(preprocessing_.differentiator);
-  pre[kSavitzkyGolayWindowSpec.key] = preprocessing_.savitzkyGolayWindow;
-  pre[kSavitzkyGolayOrderSpec.key] = preprocessing_.savitzkyGolayOrder;
+  pre[kCutoffSpec.key] = p.cutoffHz;
+  pre[kFilterOrderSpec.key] = p.filterOrder;
+  pre["differentiator"] = differentiatorKey(p.differentiator);
+  pre[kSavitzkyGolayWindowSpec.key] = p.savitzkyGolayWindow;
+  pre[kSavitzkyGolayOrderSpec.key] = p.savitzkyGolayOrder;
   pre["use_logged_derivatives"] = preprocessing_.useLoggedDerivatives;
-  pre["filter_torque"] = preprocessing_.filterTorque;
-  pre["edge_trim_s"] = preprocessing_.edgeTrimSeconds;
+  pre["filter_torque"] = p.filterTorque;
+  pre["edge_trim_s"] = p.edgeTrimSeconds;
   root["preprocessing"] = pre;
 
+  const RegressorOptions& r = estimation_.regressor;
   QJsonObject est;
-  est["method"] = estimationMethodName(estimation_.method);
-  est[kRidgeLambdaSpec.key] = estimation_.ridgeLambda;
-  est["viscous"] = estimation_.viscous;
-  est["coulomb"] = estimation_.coulomb;
-  est["offset"] = estimation_.offset;
-  est["armature"] = estimation_.armature;
-  est["coulomb_width"] = estimation_.coulombWidth;
+  est["method"] = estimationMethodName(estimation_.estimation.method);
+  est[kRidgeLambdaSpec.key] = estimation_.estimation.ridgeLambda;
+  est["viscous"] = r.viscous;
+  est["coulomb"] = r.coulomb;
+  est["offset"] = r.offset;
+  est["armature"] = r.armature;
+  est["coulomb_width"] = r.coulombWidth;
   // The richer friction shape, only when chosen (friction_comparison_view.hpp).
   const auto numbers = [](const std::vector<double>& v) {
     QJsonArray a;
     for (double x : v) a.append(x);
     return a;
   };
-  if (estimation_.asymmetricCoulomb) est["asymmetric_coulomb"] = true;
-  if (estimation_.stribeck) est["stribeck"] = true;
-  if (!estimation_.coulombWidths.empty()) est["coulomb_widths"] = numbers(estimation_.coulombWidths);
-  if (!estimation_.stribeckVelocities.empty()) est["stribeck_velocities"] = numbers(estimation_.stribeckVelocities);
+  if (r.asymmetricCoulomb) est["asymmetric_coulomb"] = true;
+  if (r.stribeck) est["stribeck"] = true;
+  if (!r.coulombWidths.empty()) est["coulomb_widths"] = numbers(r.coulombWidths);
+  if (!r.stribeckVelocities.empty()) est["stribeck_velocities"] = numbers(r.stribeckVelocities);
   if (!estimation_.frictionModel.empty()) est["friction_model"] = QString::fromStdString(estimation_.frictionModel);
   root["estimation"] = est;
 
@@ -396,7 +408,8 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
   return root;
 }
 
-bool IdentificationDocument::fromJson(const QJsonObject& json, const QString& baseDir, QString* error) {
+void IdentificationDocument::readJson(const QJsonObject& json, const QString& baseDir, const QString& file,
+                                      const QString& objectPath) {
   // Every section is read before anything is replaced: a bad file leaves the document as it was.
   std::vector<LogSource> logs;
   ImportSettings imp;
@@ -412,9 +425,12 @@ bool IdentificationDocument::fromJson(const QJsonObject& json, const QString& ba
     est = estimationFromJson(json);
     results = resultsFromJson(json);
     validation = validationFromJson(json, baseDir);
-  } catch (const JsonError& x) {
-    if (error) *error = QString::fromStdString(x.what());
-    return false;
+  } catch (const InputError& x) {
+    // The sections name paths in this object: here they become paths in the file.
+    Diagnostic d = x.diagnostic();
+    d.file = file.toStdString();
+    if (!objectPath.isEmpty()) d.field = objectPath.toStdString() + (d.field.empty() ? "" : "." + d.field);
+    throw InputError(std::move(d));
   }
   logs_ = std::move(logs);
   import_ = imp;
@@ -424,6 +440,15 @@ bool IdentificationDocument::fromJson(const QJsonObject& json, const QString& ba
   results_ = std::move(results);
   validation_ = std::move(validation);
   emitEverythingChanged();
+}
+
+bool IdentificationDocument::fromJson(const QJsonObject& json, const QString& baseDir, QString* error) {
+  try {
+    readJson(json, baseDir);
+  } catch (const InputError& x) {
+    if (error) *error = QString::fromUtf8(x.what());
+    return false;
+  }
   return true;
 }
 

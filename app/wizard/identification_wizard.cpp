@@ -8,6 +8,8 @@
 #include "app/wizard/validate_page.hpp"
 #include "app/wizard/wizard_result_lines.hpp"
 
+#include "model/model_error.hpp"
+
 #include <QAbstractButton>
 
 namespace eb::wizard {
@@ -89,7 +91,12 @@ bool IdentificationWizard::reopenKeptSession(QString* error) {
     if (error) *error = tr("no session kept for %1").arg(robotSpec());
     return false;
   }
-  if (!document_->fromJson(kept->document, QString(), error)) return false;
+  try {
+    store_->restore(*kept, *document_);
+  } catch (const InputError& e) {
+    if (error) *error = QString::fromUtf8(e.what());  // "<session file>: document.<path>: <what>"
+    return false;
+  }
   restart();
   return true;
 }

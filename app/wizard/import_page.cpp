@@ -353,7 +353,8 @@ void ImportPage::showImportOptions() { readOptions_->showImport(session_->docume
 
 void ImportPage::onImportOptionsEdited() {
   if (updating_) return;
-  const std::optional<ImportSettings> typed = readOptions_->importSettings(session_->model().dof());
+  const std::optional<ImportSettings> typed =
+      readOptions_->importSettings(session_->document()->import(), session_->model().dof());
   if (!typed) return;  // marked in the field; nothing applied until it is fixed
   const std::vector<double> before = session_->document()->import().torqueConstants;
   const bool constantsChanged = typed->torqueConstants != before;

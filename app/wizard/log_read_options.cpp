@@ -169,8 +169,8 @@ std::optional<bool> LogReadOptions::header() const {
   return h >= 0 ? std::optional<bool>(h == 1) : std::nullopt;
 }
 
-std::optional<ImportSettings> LogReadOptions::importSettings(int dof) {
-  ImportSettings s;
+std::optional<ImportSettings> LogReadOptions::importSettings(const ImportSettings& current, int dof) {
+  ImportSettings s = current;
   if (!parseConstants(torqueConstantsEdit_->text(), s.torqueConstants) ||
       (!s.torqueConstants.empty() && static_cast<int>(s.torqueConstants.size()) != dof)) {
     torqueConstantsEdit_->setStyleSheet("QLineEdit { background: #ffd0d0; }");

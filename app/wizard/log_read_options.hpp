@@ -36,9 +36,9 @@ class LogReadOptions : public QWidget {
   std::optional<char> delimiter() const;
   std::optional<char> decimal() const;
   std::optional<bool> header() const;
-  /// The import settings as typed, for a robot of `dof` joints; none (and the torque constants
-  /// field marked) when the constants are not `dof` non-zero numbers or nothing.
-  std::optional<ImportSettings> importSettings(int dof);
+  /// `current` with the fields this row edits as typed, for a robot of `dof` joints; none (and the
+  /// torque constants field marked) when the constants are not `dof` non-zero numbers or nothing.
+  std::optional<ImportSettings> importSettings(const ImportSettings& current, int dof);
 
  signals:
   void formatEdited();

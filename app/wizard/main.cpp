@@ -6,6 +6,7 @@
 #include "app/wizard/identification_wizard.hpp"
 #include "app/wizard/validate_page.hpp"
 
+#include "model/model_error.hpp"
 #include "model/robot_loader.hpp"
 
 #include <QApplication>
@@ -64,11 +65,13 @@ int main(int argc, char** argv) {
   const QString documentPath = parser.value(documentOption);
   if (!documentPath.isEmpty() && QFile::exists(documentPath)) {
     QFile file(documentPath);
-    QString error;
-    if (!file.open(QIODevice::ReadOnly) ||
-        !wizard.document()->fromJson(QJsonDocument::fromJson(file.readAll()).object(),
-                                     QFileInfo(documentPath).absolutePath(), &error))
-      std::fprintf(stderr, "excitebench-identify: %s: %s\n", qPrintable(documentPath), qPrintable(error));
+    try {
+      if (!file.open(QIODevice::ReadOnly)) throw eb::inputErrorAt(documentPath.toStdString(), 0, "", "cannot open");
+      wizard.document()->readJson(QJsonDocument::fromJson(file.readAll()).object(),
+                                  QFileInfo(documentPath).absolutePath(), documentPath);
+    } catch (const eb::InputError& e) {
+      std::fprintf(stderr, "excitebench-identify: %s\n", e.what());  // "<file>: <JSON path>: <what>"
+    }
   }
   if (!args.isEmpty()) wizard.addLogs(args);
   if (parser.isSet(validation)) wizard.document()->setValidationLog(QFileInfo(parser.value(validation)).absoluteFilePath());

@@ -182,15 +182,17 @@ void PreprocessPage::buildUi() {
 void PreprocessPage::showSettings() {
   updating_ = true;
   const PreprocessingSettings& s = session_->document()->preprocessing();
-  cutoffSpin_->setValue(s.cutoffHz);
-  orderSpin_->setValue(s.filterOrder);
-  differentiatorCombo_->setCurrentIndex(std::max(0, differentiatorCombo_->findData(static_cast<int>(s.differentiator))));
-  windowSpin_->setValue(s.savitzkyGolayWindow);
-  polyOrderSpin_->setValue(s.savitzkyGolayOrder);
+  const PreprocessOptions& p = s.preprocess;
+  cutoffSpin_->setValue(p.cutoffHz);
+  orderSpin_->setValue(p.filterOrder);
+  differentiatorCombo_->setCurrentIndex(
+      std::max(0, differentiatorCombo_->findData(static_cast<int>(p.differentiator))));
+  windowSpin_->setValue(p.savitzkyGolayWindow);
+  polyOrderSpin_->setValue(p.savitzkyGolayOrder);
   loggedDerivativesCheck_->setChecked(s.useLoggedDerivatives);
-  filterTorqueCheck_->setChecked(s.filterTorque);
+  filterTorqueCheck_->setChecked(p.filterTorque);
   filterTorqueCheck_->setEnabled(!s.useLoggedDerivatives);
-  const bool sg = s.differentiator == Differentiator::SavitzkyGolay;
+  const bool sg = p.differentiator == Differentiator::SavitzkyGolay;
   windowSpin_->setEnabled(sg && !s.useLoggedDerivatives);
   polyOrderSpin_->setEnabled(sg && !s.useLoggedDerivatives);
   for (QWidget* w : std::initializer_list<QWidget*>{cutoffSpin_, orderSpin_, differentiatorCombo_})
@@ -218,15 +220,16 @@ void PreprocessPage::initializePage() {
 void PreprocessPage::onSettingsEdited() {
   if (updating_) return;
   PreprocessingSettings s = session_->document()->preprocessing();
-  s.cutoffHz = cutoffSpin_->value();
-  s.filterOrder = orderSpin_->value();
-  s.differentiator = static_cast<Differentiator>(differentiatorCombo_->currentData().toInt());
+  PreprocessOptions& p = s.preprocess;
+  p.cutoffHz = cutoffSpin_->value();
+  p.filterOrder = orderSpin_->value();
+  p.differentiator = static_cast<Differentiator>(differentiatorCombo_->currentData().toInt());
   int window = windowSpin_->value();
   if (window % 2 == 0) ++window;  // Savitzky-Golay windows are odd
-  s.savitzkyGolayWindow = window;
-  s.savitzkyGolayOrder = polyOrderSpin_->value();
+  p.savitzkyGolayWindow = window;
+  p.savitzkyGolayOrder = polyOrderSpin_->value();
   s.useLoggedDerivatives = loggedDerivativesCheck_->isChecked();
-  s.filterTorque = filterTorqueCheck_->isChecked();
+  p.filterTorque = filterTorqueCheck_->isChecked();
   updating_ = true;
   session_->document()->setPreprocessing(s);
   updating_ = false;
@@ -381,12 +384,13 @@ void PreprocessPage::plot() {
   summary.preprocess = p.filtered.report;
   summary.loggedDerivatives = p.loggedDerivativesUsed;
   QString info = QString::fromStdString(summary.text());
-  if (!p.loggedDerivativesUsed) info += tr(", order %1").arg(session_->document()->preprocessing().filterOrder);
+  if (!p.loggedDerivativesUsed)
+    info += tr(", order %1").arg(session_->document()->preprocessing().preprocess.filterOrder);
   if (p.truncated) info += tr(" (preview of the first %1 s of the log)").arg(t1, 0, 'f', 1);
   infoLabel_->setText(info);
   timeChart_->setTimeBase(&raw.timeBase, logCombo_->currentText());
   // The torque the estimate uses is the measured one unless it is filtered too: say which.
-  filteredSeries_[3]->setName(session_->document()->preprocessing().filterTorque || p.loggedDerivativesUsed
+  filteredSeries_[3]->setName(session_->document()->preprocessing().preprocess.filterTorque || p.loggedDerivativesUsed
                                   ? tr("used by the estimate")
                                   : tr("used by the estimate (as measured)"));
 }

@@ -16,6 +16,7 @@ WizardSession::WizardSession(const RobotModel& model, const QString& robotSpec, 
     setEstimate(nullptr);
   };
   connect(document_, &IdentificationDocument::logsChanged, this, dropAll);
+  connect(document_, &IdentificationDocument::importChanged, this, dropAll);
   connect(document_, &IdentificationDocument::preprocessingChanged, this, dropAll);
   connect(document_, &IdentificationDocument::estimationChanged, this, [this]() { setEstimate(nullptr); });
   connect(document_, &IdentificationDocument::validationLogChanged, this, [this]() { setValidation(nullptr); });
@@ -32,7 +33,8 @@ QString WizardSession::accumulationKey() const {
   QJsonObject est = json["estimation"].toObject();
   est.remove("method");
   est.remove("ridge_lambda");
-  QJsonObject key{{"logs", json["logs"]}, {"preprocessing", json["preprocessing"]}, {"columns", est}};
+  QJsonObject key{
+      {"logs", json["logs"]}, {"import", json["import"]}, {"preprocessing", json["preprocessing"]}, {"columns", est}};
   return QString::fromUtf8(QJsonDocument(key).toJson(QJsonDocument::Compact));
 }
 

@@ -23,7 +23,8 @@
 
 namespace eb::wizard {
 
-/// Normal equations of all logs for one set of logs, mappings, preprocessing and regressor columns.
+/// Normal equations of all logs for one set of logs, mappings, import options, preprocessing and
+/// regressor columns.
 struct AccumulatedLogs {
   QString key;  ///< WizardSession::accumulationKey() they were computed for
   BaseParameters base;
@@ -71,7 +72,8 @@ class WizardSession : public QObject {
   /// Model joint names, in model order.
   std::vector<std::string> jointNames() const;
 
-  /// Identifies what the accumulated equations depend on (logs, mappings, preprocessing, columns).
+  /// Identifies what the accumulated equations depend on (logs, mappings, import options,
+  /// preprocessing, columns).
   QString accumulationKey() const;
 
   /// Cached normal equations (null when none or stale).

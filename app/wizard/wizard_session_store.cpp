@@ -17,6 +17,7 @@ namespace eb::wizard {
 
 namespace {
 constexpr const char* kFormat = "excitebench-wizard-session";
+constexpr const char* kDocumentKey = "document";  // the IdentificationDocument's object
 }
 
 QString WizardSessionStore::defaultPath() {
@@ -30,7 +31,7 @@ bool WizardSessionStore::save(const QString& robotSpec, const IdentificationDocu
                    {"version", 1},
                    {"robot", robotSpec},
                    {"saved_at", QDateTime::currentDateTime().toString(Qt::ISODate)},
-                   {"document", document.toJson()}};
+                   {kDocumentKey, document.toJson()}};
   if (!QDir().mkpath(QFileInfo(path_).absolutePath())) return false;
   QSaveFile file(path_);
   if (!file.open(QIODevice::WriteOnly)) return false;
@@ -45,11 +46,15 @@ std::optional<KeptSession> WizardSessionStore::load(const QString& robotSpec) co
   if (root["format"].toString() != kFormat || root["robot"].toString() != robotSpec) return std::nullopt;
   KeptSession session;
   session.robotSpec = robotSpec;
-  session.document = root["document"].toObject();
+  session.document = root[kDocumentKey].toObject();
   session.savedAt = root["saved_at"].toString();
   session.logs = static_cast<int>(session.document["logs"].toArray().size());
   if (session.logs == 0) return std::nullopt;
   return session;
+}
+
+void WizardSessionStore::restore(const KeptSession& session, IdentificationDocument& document) const {
+  document.readJson(session.document, QString(), path_, QString::fromLatin1(kDocumentKey));
 }
 
 QString WizardSessionStore::describe(const KeptSession& session) {

@@ -37,6 +37,9 @@ class WizardSessionStore {
   /// The session kept for `robotSpec`; none when nothing is kept, the file is unreadable or it
   /// was made for another robot.
   std::optional<KeptSession> load(const QString& robotSpec) const;
+  /// Replaces `document` with the kept `session`'s. Throws InputError naming this store's file and
+  /// the JSON path of a bad value in it ("document.logs[0].path: missing"); `document` is unchanged then.
+  void restore(const KeptSession& session, IdentificationDocument& document) const;
   /// One line for the user: "2 logs, closed 2026-12-01 19:40".
   static QString describe(const KeptSession& session);
 

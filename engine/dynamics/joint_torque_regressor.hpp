@@ -48,6 +48,17 @@ struct RegressorOptions {
   }
   /// Whether the friction is more than viscous + one Coulomb level of one shared width.
   bool richFriction() const { return asymmetricCoulomb || stribeck || !coulombWidths.empty(); }
+  /// The same columns with the friction back to viscous + one Coulomb level of one shared width
+  /// (richFriction() false): every richer shape is off in a default RegressorOptions.
+  RegressorOptions withPlainFriction() const {
+    RegressorOptions plain;
+    plain.viscous = viscous;
+    plain.coulomb = coulomb;
+    plain.offset = offset;
+    plain.armature = armature;
+    plain.coulombWidth = coulombWidth;
+    return plain;
+  }
   bool operator==(const RegressorOptions& o) const {
     return viscous == o.viscous && coulomb == o.coulomb && offset == o.offset && armature == o.armature &&
            coulombWidth == o.coulombWidth && asymmetricCoulomb == o.asymmetricCoulomb && stribeck == o.stribeck &&

@@ -34,6 +34,10 @@ struct EstimationOptions {
   /// the data term; 0 chooses it on held-out samples when the caller has them
   /// (consistent_estimation.hpp, chooseConsistentPriorWeight), else ConsistentOptions' default.
   double priorWeight = 0.0;
+  bool operator==(const EstimationOptions& o) const {
+    return method == o.method && ridgeLambda == o.ridgeLambda && maxCondition == o.maxCondition &&
+           priorWeight == o.priorWeight;
+  }
 };
 
 struct BaseEstimate {

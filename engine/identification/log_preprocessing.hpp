@@ -63,6 +63,12 @@ struct PreprocessOptions {
   /// Seconds dropped at each end of every segment, where the filter and the derivatives see
   /// the segment's edge: 0 keeps every sample, < 0 is automaticEdgeTrimSeconds(cutoff).
   double edgeTrimSeconds = 0.0;
+  bool operator==(const PreprocessOptions& o) const {
+    return cutoffHz == o.cutoffHz && filterOrder == o.filterOrder && differentiator == o.differentiator &&
+           savitzkyGolayWindow == o.savitzkyGolayWindow && savitzkyGolayOrder == o.savitzkyGolayOrder &&
+           useLoggedVelocity == o.useLoggedVelocity && filterTorque == o.filterTorque && decimation == o.decimation &&
+           sampleRateHz == o.sampleRateHz && edgeTrimSeconds == o.edgeTrimSeconds;
+  }
 };
 
 /// Edge trim for a cutoff [Hz]: kEdgeTrimCutoffPeriods periods of the cutoff frequency

@@ -31,6 +31,9 @@ struct CsvFormat {
   char delimiter = ',';    ///< ',', ';', '\t', or ' ' meaning runs of blanks (UR RTDE record.py)
   char decimal = '.';      ///< '.' or ',' (a decimal comma needs a delimiter other than ',')
   bool hasHeader = true;   ///< a line of column names precedes the data
+  bool operator==(const CsvFormat& o) const {
+    return delimiter == o.delimiter && decimal == o.decimal && hasHeader == o.hasHeader;
+  }
 };
 
 /// Most columns a log may have: a wider header is refused with its line named (a line

@@ -66,6 +66,7 @@ struct PositionBounds {
   /// Bounds around the limits [lower, upper]; unbounded unless lower < upper, both finite.
   static PositionBounds aroundLimits(double lower, double upper);
   bool contains(double q) const { return q >= lower && q <= upper; }
+  bool operator==(const PositionBounds& o) const { return lower == o.lower && upper == o.upper; }
 };
 
 }  // namespace eb

@@ -36,6 +36,9 @@ struct JointColumns {
   std::string qdd;           ///< acceleration column (optional)
   std::string tau;           ///< torque column, or a motor current column scaled by torqueScale
   double torqueScale = 1.0;  ///< tau = torqueScale * column; a torque constant [N m/A] for currents
+  bool operator==(const JointColumns& o) const {
+    return name == o.name && q == o.q && qd == o.qd && qdd == o.qdd && tau == o.tau && torqueScale == o.torqueScale;
+  }
 };
 
 /// How to turn log columns into an ExperimentLog. Joints in model order.
@@ -50,6 +53,10 @@ struct LogColumnMapping {
   std::vector<std::string> columns() const;
   bool hasVelocity() const;      ///< every joint has a velocity column
   bool hasAcceleration() const;  ///< every joint has an acceleration column
+  bool operator==(const LogColumnMapping& o) const {
+    return timeColumn == o.timeColumn && timeUnit == o.timeUnit && sampleRateHz == o.sampleRateHz &&
+           positionUnit == o.positionUnit && joints == o.joints;
+  }
 };
 
 /// What the guesser may know besides the header.

@@ -21,6 +21,14 @@ constexpr double kLowSampleRateHz = 99.0;      // below ~100 Hz, warn (ROS joint
 
 }  // namespace
 
+bool LogImportOptions::operator==(const LogImportOptions& o) const {
+  return dof == o.dof && jointNames == o.jointNames && mapping == o.mapping && columnLayout == o.columnLayout &&
+         torqueConstants == o.torqueConstants && positionUnit == o.positionUnit && timeUnit == o.timeUnit &&
+         sampleRateHz == o.sampleRateHz && format == o.format && matVariables == o.matVariables &&
+         minRows == o.minRows && maxRows == o.maxRows && positionBounds == o.positionBounds &&
+         dropBadRows == o.dropBadRows && gapSteps == o.gapSteps;
+}
+
 // The column mapping: the one given, one built from a column layout, or a guess from the
 // header and the first rows; then checked against the file's columns.
 void LogBlockReader::resolveMapping(const CsvPreview& preview) {

@@ -31,6 +31,9 @@ struct MatVariableNames {
   std::string qd = "qd";    ///< optional
   std::string qdd = "qdd";  ///< optional
   std::string tau = "tau";  ///< (N x dof) torques
+  bool operator==(const MatVariableNames& o) const {
+    return t == o.t && q == o.q && qd == o.qd && qdd == o.qdd && tau == o.tau;
+  }
 };
 
 /// What the importer needs to know besides the file.
@@ -57,6 +60,9 @@ struct LogImportOptions {
   double gapSteps = kDefaultGapSteps;
   /// Called with the fraction done; return false to cancel (the import throws Cancelled).
   std::function<bool(double)> progress;
+  /// Every field but `progress` (a callback, not a setting) is equal: a new field is compared
+  /// in log_import.cpp, so a document holding these options notices its change.
+  bool operator==(const LogImportOptions& o) const;
 };
 
 /// A block of consecutive samples, SI units, joints in model order (see ExperimentLog).

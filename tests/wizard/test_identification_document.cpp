@@ -3,12 +3,15 @@
 // settings edits drop the results they no longer describe.
 #include "app/wizard/identification_document.hpp"
 
+#include "model/model_error.hpp"
+
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <cmath>
+#include <functional>
 #include <limits>
 
 using namespace eb;
@@ -60,17 +63,17 @@ class IdentificationDocumentTest : public QObject {
     b.path = dir.filePath("b.mat");
     doc.addLog(b);
     PreprocessingSettings pre;
-    pre.cutoffHz = 7.5;
-    pre.filterOrder = 3;
-    pre.differentiator = Differentiator::SavitzkyGolay;
-    pre.savitzkyGolayWindow = 31;
+    pre.preprocess.cutoffHz = 7.5;
+    pre.preprocess.filterOrder = 3;
+    pre.preprocess.differentiator = Differentiator::SavitzkyGolay;
+    pre.preprocess.savitzkyGolayWindow = 31;
     pre.useLoggedDerivatives = true;
     doc.setPreprocessing(pre);
     EstimationSettings est;
-    est.method = EstimationMethod::Ridge;
-    est.ridgeLambda = 1e-3;
-    est.coulomb = false;
-    est.armature = true;
+    est.estimation.method = EstimationMethod::Ridge;
+    est.estimation.ridgeLambda = 1e-3;
+    est.regressor.coulomb = false;
+    est.regressor.armature = true;
     doc.setEstimation(est);
     doc.setValidationLog(dir.filePath("val.csv"));
     doc.setResults(sampleResults());
@@ -179,7 +182,7 @@ class IdentificationDocumentTest : public QObject {
     doc.setResults(sampleResults());
     doc.setValidation(ValidationSummary{"/tmp/v.csv", 10, {}});
     EstimationSettings est = doc.estimation();
-    est.method = EstimationMethod::Wls;  // the default is OLS, as in the CLI
+    est.estimation.method = EstimationMethod::Wls;  // the default is OLS, as in the CLI
     QSignalSpy results(&doc, &IdentificationDocument::resultsChanged);
     doc.setEstimation(est);
     QVERIFY(!doc.results());
@@ -189,7 +192,7 @@ class IdentificationDocumentTest : public QObject {
     QCOMPARE(results.count(), 1);
     doc.setResults(sampleResults());
     PreprocessingSettings pre = doc.preprocessing();
-    pre.cutoffHz = 3;
+    pre.preprocess.cutoffHz = 3;
     doc.setPreprocessing(pre);
     QVERIFY(!doc.results());
     doc.setResults(sampleResults());
@@ -204,14 +207,14 @@ class IdentificationDocumentTest : public QObject {
     log.decimal.reset();
     doc.addLog(log);
     EstimationSettings est;
-    est.method = EstimationMethod::Consistent;
-    est.viscous = false;
-    est.offset = true;
-    est.coulombWidth = 0.01;
+    est.estimation.method = EstimationMethod::Consistent;
+    est.regressor.viscous = false;
+    est.regressor.offset = true;
+    est.regressor.coulombWidth = 0.01;
     doc.setEstimation(est);
     PreprocessingSettings pre;
-    pre.cutoffHz = 6;
-    pre.differentiator = Differentiator::SavitzkyGolay;
+    pre.preprocess.cutoffHz = 6;
+    pre.preprocess.differentiator = Differentiator::SavitzkyGolay;
     doc.setPreprocessing(pre);
     const IdentificationSettings s = doc.settingsFor(0);
     QCOMPARE(s.estimation.method, EstimationMethod::Consistent);
@@ -247,8 +250,8 @@ class IdentificationDocumentTest : public QObject {
     log.delimiter.reset();  // nothing forced: the file is not read
     log.decimal.reset();
     doc.addLog(log);
-    QCOMPARE(doc.estimation().method, EstimationMethod::Ols);  // the CLI's default
-    QCOMPARE(doc.preprocessing().edgeTrimSeconds, IdentificationSettings{}.preprocess.edgeTrimSeconds);
+    QCOMPARE(doc.estimation().estimation.method, EstimationMethod::Ols);  // the CLI's default
+    QCOMPARE(doc.preprocessing().preprocess.edgeTrimSeconds, IdentificationSettings{}.preprocess.edgeTrimSeconds);
     QSignalSpy changed(&doc, &IdentificationDocument::importChanged);
     ImportSettings imp;
     imp.torqueConstants = {0.125, 1.0 / 3.0};
@@ -259,8 +262,8 @@ class IdentificationDocumentTest : public QObject {
     QCOMPARE(changed.count(), 1);
     QVERIFY(!doc.results());  // the results described other import settings
     PreprocessingSettings pre = doc.preprocessing();
-    pre.filterTorque = true;
-    pre.edgeTrimSeconds = 0.25;
+    pre.preprocess.filterTorque = true;
+    pre.preprocess.edgeTrimSeconds = 0.25;
     doc.setPreprocessing(pre);
     const IdentificationSettings s = doc.settingsFor(0);
     QCOMPARE(s.import.torqueConstants, imp.torqueConstants);
@@ -280,6 +283,152 @@ class IdentificationDocumentTest : public QObject {
     json["import"] = bad;
     QVERIFY(!back.fromJson(json, {}, &error));
     QVERIFY2(error.contains("import.gap_steps"), qPrintable(error));
+  }
+
+  void everyEngineSettingReachesTheEstimateAndDropsTheResults() {
+    // The document holds the engine's option structs: a field with no box of its own (the
+    // friction shape chosen from the comparison, the prior weight, decimation, the importer's
+    // row minimum) reaches the settings the estimate runs with, and changing it drops the
+    // results. A copy field by field, or a comparison of the wizard's own, would miss one.
+    IdentificationDocument doc;
+    LogSource log = sampleLog("/tmp/a.csv");
+    log.delimiter.reset();  // nothing forced: the file is not read
+    log.decimal.reset();
+    doc.addLog(log);
+    EstimationSettings est = doc.estimation();
+    est.regressor.coulombWidth = 0.02;
+    est.regressor.asymmetricCoulomb = true;
+    est.regressor.stribeck = true;
+    est.regressor.coulombWidths = {0.01, 0.03};
+    est.regressor.stribeckVelocities = {0.1, 0.2};
+    est.estimation.priorWeight = 1e-3;
+    est.estimation.maxCondition = 1e6;
+    est.frictionModel = "Stribeck + asymmetric Coulomb";
+    doc.setEstimation(est);
+    PreprocessingSettings pre = doc.preprocessing();
+    pre.preprocess.decimation = 2;
+    pre.preprocess.useLoggedVelocity = true;
+    doc.setPreprocessing(pre);
+    ImportSettings imp = doc.import();
+    imp.minRows = 64;
+    imp.matVariables.tau = "torque";
+    doc.setImport(imp);
+
+    const IdentificationSettings s = doc.settingsFor(0);
+    QCOMPARE(s.regressor.coulombWidth, 0.02);
+    QVERIFY(s.regressor.asymmetricCoulomb);
+    QVERIFY(s.regressor.stribeck);
+    QCOMPARE(s.regressor.coulombWidths, (std::vector<double>{0.01, 0.03}));
+    QCOMPARE(s.regressor.stribeckVelocities, (std::vector<double>{0.1, 0.2}));
+    QCOMPARE(s.estimation.priorWeight, 1e-3);
+    QCOMPARE(s.estimation.maxCondition, 1e6);
+    QCOMPARE(s.preprocess.decimation, 2);
+    QVERIFY(s.preprocess.useLoggedVelocity);
+    QCOMPARE(s.import.minRows, std::size_t(64));
+    QCOMPARE(s.import.matVariables.tau, std::string("torque"));
+    // The session file keeps the friction shape and its name.
+    IdentificationDocument back;
+    QString error;
+    QVERIFY2(back.fromJson(doc.toJson(), {}, &error), qPrintable(error));
+    QVERIFY(back.estimation().regressor == est.regressor);
+    QCOMPARE(back.estimation().frictionModel, est.frictionModel);
+
+    // Each field, changed alone, drops the results; the same settings again keep them.
+    const auto dropsResults = [&doc](const std::function<void()>& edit) {
+      doc.setResults(sampleResults());
+      edit();
+      return !doc.results();
+    };
+    const auto editEstimation = [&doc](const std::function<void(EstimationSettings&)>& change) {
+      return [&doc, change] {
+        EstimationSettings e = doc.estimation();
+        change(e);
+        doc.setEstimation(e);
+      };
+    };
+    QVERIFY(dropsResults(editEstimation([](EstimationSettings& e) { e.regressor.coulombWidth = 0.04; })));
+    QVERIFY(dropsResults(editEstimation([](EstimationSettings& e) { e.regressor.asymmetricCoulomb = false; })));
+    QVERIFY(dropsResults(editEstimation([](EstimationSettings& e) { e.regressor.stribeck = false; })));
+    QVERIFY(dropsResults(editEstimation([](EstimationSettings& e) { e.regressor.coulombWidths[1] = 0.05; })));
+    QVERIFY(dropsResults(editEstimation([](EstimationSettings& e) { e.regressor.stribeckVelocities[0] = 0.3; })));
+    QVERIFY(dropsResults(editEstimation([](EstimationSettings& e) { e.estimation.priorWeight = 2e-3; })));
+    QVERIFY(dropsResults(editEstimation([](EstimationSettings& e) { e.estimation.maxCondition = 1e7; })));
+    QVERIFY(dropsResults([&doc] {
+      PreprocessingSettings p = doc.preprocessing();
+      p.preprocess.decimation = 3;
+      doc.setPreprocessing(p);
+    }));
+    QVERIFY(dropsResults([&doc] {
+      ImportSettings i = doc.import();
+      i.minRows = 32;
+      doc.setImport(i);
+    }));
+    QVERIFY(dropsResults([&doc] {
+      ImportSettings i = doc.import();
+      i.matVariables.q = "position";
+      doc.setImport(i);
+    }));
+    QVERIFY(!dropsResults(editEstimation([](EstimationSettings&) {})));
+    QVERIFY(!dropsResults([&doc] {
+      ImportSettings i = doc.import();
+      i.progress = [](double) { return true; };  // a callback, not a setting
+      doc.setImport(i);
+    }));
+
+    // Without Coulomb friction the compared shape is not used: plain viscous friction.
+    EstimationSettings noCoulomb = doc.estimation();
+    noCoulomb.regressor.coulomb = false;
+    noCoulomb.regressor.stribeck = true;
+    doc.setEstimation(noCoulomb);
+    const RegressorOptions plain = doc.commonSettings().regressor;
+    QVERIFY(plain.viscous && !plain.coulomb && !plain.richFriction());
+    QVERIFY(plain.stribeckVelocities.empty());
+    QCOMPARE(plain.extrasPerJoint(), 1);
+  }
+
+  void sessionErrorsNameTheFileAndTheJsonPath() {
+    // A bad value in a session file: one InputError whose Diagnostic holds the file and the
+    // JSON path of the value (shown as it is), and the document stays as it was.
+    IdentificationDocument doc;
+    doc.addLog(sampleLog("/tmp/a.csv"));
+    QJsonObject json = doc.toJson();
+    QJsonArray logs = json["logs"].toArray();
+    QJsonObject log = logs[0].toObject();
+    QJsonObject mapping = log["mapping"].toObject();
+    QJsonArray joints = mapping["joints"].toArray();
+    QJsonObject joint = joints[1].toObject();
+    joint["torque_scale"] = "big";
+    joints[1] = joint;
+    mapping["joints"] = joints;
+    log["mapping"] = mapping;
+    logs[0] = log;
+    json["logs"] = logs;
+    IdentificationDocument back;
+    try {
+      back.readJson(json, {}, "/data/session.json", "document");
+      QFAIL("a bad torque scale was accepted");
+    } catch (const InputError& e) {
+      const Diagnostic& d = e.diagnostic();
+      QCOMPARE(d.file, std::string("/data/session.json"));
+      QCOMPARE(d.field, std::string("document.logs[0].mapping.joints[1].torque_scale"));
+      QVERIFY(d.fieldKind.empty());
+      QCOMPARE(d.message, std::string("not a number"));
+      QCOMPARE(std::string(e.what()),
+               std::string("/data/session.json: document.logs[0].mapping.joints[1].torque_scale: not a number"));
+    }
+    QVERIFY(back.logs().empty());
+    // From no file, at the object's root: the path alone, the engine's message as it is.
+    json = doc.toJson();
+    json["estimation"] = QJsonObject{{"method", "magic"}};
+    try {
+      back.readJson(json, {});
+      QFAIL("an unknown method was accepted");
+    } catch (const InputError& e) {
+      QVERIFY(e.diagnostic().file.empty());
+      QCOMPARE(e.diagnostic().field, std::string("estimation.method"));
+      QCOMPARE(std::string(e.what()),
+               std::string("estimation.method: unknown estimation method 'magic' (use ols, wls, ridge or consistent)"));
+    }
   }
 
   void settingsOutsideTheirDeclaredRangeAreRefusedByName() {
@@ -305,9 +454,9 @@ class IdentificationDocumentTest : public QObject {
     QVERIFY2(refused("estimation", kRidgeLambdaSpec.key, 2.0), qPrintable(error));
     QVERIFY2(refused("preprocessing", kFilterOrderSpec.key, "four"), qPrintable(error));
     // The defaults of the document are the declarations'.
-    QCOMPARE(doc.preprocessing().filterOrder, kFilterOrderSpec.defaultValue);
-    QCOMPARE(doc.preprocessing().savitzkyGolayWindow, kSavitzkyGolayWindowSpec.defaultValue);
-    QCOMPARE(doc.estimation().ridgeLambda, kRidgeLambdaSpec.defaultValue);
+    QCOMPARE(doc.preprocessing().preprocess.filterOrder, kFilterOrderSpec.defaultValue);
+    QCOMPARE(doc.preprocessing().preprocess.savitzkyGolayWindow, kSavitzkyGolayWindowSpec.defaultValue);
+    QCOMPARE(doc.estimation().estimation.ridgeLambda, kRidgeLambdaSpec.defaultValue);
   }
 };
 

@@ -134,7 +134,7 @@ class IdentificationWizardTest : public QObject {
     QVERIFY(pre->seriesPointCount(2, 1) > 1000);
 
     // Estimate: OLS (the default of the wizard and the CLI alike) starts by itself on entering the page.
-    QCOMPARE(wizard.document()->estimation().method, EstimationMethod::Ols);
+    QCOMPARE(wizard.document()->estimation().estimation.method, EstimationMethod::Ols);
     QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
     timer.restart();
     wizard.next();
@@ -442,18 +442,18 @@ class IdentificationWizardTest : public QObject {
     table->setCurrentCell(smooth, 0);
     QTest::mouseClick(view->useButton(), Qt::LeftButton);
     const EstimationSettings chosen = wizard.document()->estimation();
-    QCOMPARE(chosen.coulombWidths.size(), size_t(7));
+    QCOMPARE(chosen.regressor.coulombWidths.size(), size_t(7));
     QVERIFY(QString::fromStdString(chosen.frictionModel).contains("smooth Coulomb"));
     QVERIFY(wizard.findChild<QLabel*>("frictionModelLabel")->text().contains("smooth Coulomb"));
     QVERIFY(!wizard.estimate());  // the old model's results are dropped
     wizard.startEstimation();
     QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, 120000);
     QVERIFY(wizard.estimate());
-    QVERIFY(wizard.estimate()->logs->base.options.coulombWidths == chosen.coulombWidths);
+    QVERIFY(wizard.estimate()->logs->base.options.coulombWidths == chosen.regressor.coulombWidths);
     const QString json = dir_.filePath("smooth.json");
     QString error;
     QVERIFY2(wizard.exportParameters(ExportFormat::Json, json, &error), qPrintable(error));
-    QVERIFY(readParamsJson(json.toStdString()).options.coulombWidths == chosen.coulombWidths);
+    QVERIFY(readParamsJson(json.toStdString()).options.coulombWidths == chosen.regressor.coulombWidths);
     QString output;
     QCOMPARE(runCli({"validate", "panda", json, validationLog_}, &output), 0);
     // The session file keeps the choice.
@@ -462,7 +462,7 @@ class IdentificationWizardTest : public QObject {
     QVERIFY(copy.estimation() == chosen);
     // Ticking a friction box by hand goes back to the plain shapes.
     wizard.findChild<QCheckBox*>("coulombCheck")->setChecked(false);
-    QVERIFY(wizard.document()->estimation().coulombWidths.empty());
+    QVERIFY(wizard.document()->estimation().regressor.coulombWidths.empty());
     QVERIFY(wizard.document()->estimation().frictionModel.empty());
   }
 
@@ -475,7 +475,7 @@ class IdentificationWizardTest : public QObject {
     IdentificationWizard wizard(panda_, "panda");
     wizard.show();
     EstimationSettings est = wizard.document()->estimation();
-    est.method = EstimationMethod::Consistent;
+    est.estimation.method = EstimationMethod::Consistent;
     wizard.document()->setEstimation(est);
     wizard.addLogs({trainLog_});
     QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
@@ -689,7 +689,7 @@ class IdentificationWizardTest : public QObject {
     auto* error = wizard.findChild<QLabel*>("preprocessError");
     QVERIFY2(info->text().contains("cutoff 5 Hz"), qPrintable(info->text()));
     cutoff->setValue(2.0);
-    QCOMPARE(wizard.document()->preprocessing().cutoffHz, 2.0);
+    QCOMPARE(wizard.document()->preprocessing().preprocess.cutoffHz, 2.0);
     QTRY_VERIFY_WITH_TIMEOUT(!pre->isBusy(), 30000);
     QVERIFY2(info->text().contains("cutoff 2 Hz"), qPrintable(info->text()));
     // Above the Nyquist frequency (500 Hz): the filter cannot be designed.
@@ -705,7 +705,7 @@ class IdentificationWizardTest : public QObject {
     // Savitzky-Golay derivatives.
     auto* diff = wizard.findChild<QComboBox*>("differentiatorCombo");
     diff->setCurrentIndex(diff->findData(static_cast<int>(Differentiator::SavitzkyGolay)));
-    QCOMPARE(wizard.document()->preprocessing().differentiator, Differentiator::SavitzkyGolay);
+    QCOMPARE(wizard.document()->preprocessing().preprocess.differentiator, Differentiator::SavitzkyGolay);
     QTRY_VERIFY_WITH_TIMEOUT(!pre->isBusy(), 30000);
     QVERIFY(error->text().isEmpty());
     QVERIFY(pre->seriesPointCount(2, 1) > 1000);

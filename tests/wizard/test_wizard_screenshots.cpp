@@ -172,7 +172,7 @@ class WizardScreenshots : public QObject {
     IdentificationWizard wizard(panda, "panda");
     wizard.resize(1240, 780);
     EstimationSettings est = wizard.document()->estimation();
-    est.method = EstimationMethod::Consistent;
+    est.estimation.method = EstimationMethod::Consistent;
     wizard.document()->setEstimation(est);
     wizard.show();
     QVERIFY(QTest::qWaitForWindowExposed(&wizard));

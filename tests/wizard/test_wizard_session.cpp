@@ -14,8 +14,10 @@
 #include "app/wizard/wizard_session_store.hpp"
 
 #include "model/builtin_robots.hpp"
+#include "model/model_error.hpp"
 
 #include <QAbstractButton>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -95,6 +97,44 @@ class WizardSessionTest : public QObject {
     empty.show();
     empty.reject();
     QVERIFY(WizardSessionStore(store.path()).load("panda").has_value());
+  }
+
+  void aBadKeptSessionIsOneLineNamingItsFileAndField() {
+    const QString path = dir_.filePath("bad/session.json");
+    QVERIFY(QDir().mkpath(QFileInfo(path).absolutePath()));
+    writeLines(path, {R"({"format": "excitebench-wizard-session", "version": 1, "robot": "panda", "document": {)",
+                      R"( "format": "excitebench-identification", "version": 1,)",
+                      R"( "logs": [{"path": "a.csv", "mapping": {"time_unit": "h", "joints": []}}]}})"});
+    const WizardSessionStore store(path);
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.keepSessionIn(store);
+    QString error;
+    QVERIFY(!wizard.reopenKeptSession(&error));
+    QCOMPARE(error, path + ": document.logs[0].mapping.time_unit: 'h' (s, ms, us, ns)");
+    QVERIFY(wizard.document()->logs().empty());
+    try {
+      store.restore(*store.load("panda"), *wizard.document());
+      QFAIL("a bad time unit was accepted");
+    } catch (const InputError& e) {
+      QCOMPARE(e.diagnostic().file, path.toStdString());
+      QCOMPARE(e.diagnostic().field, std::string("document.logs[0].mapping.time_unit"));
+    }
+  }
+
+  void importEditsDropTheAccumulatedLogs() {
+    // The importer's options (gap threshold, corrupt rows, currents) decide which samples the
+    // normal equations hold: an edit drops them and the estimate, as a preprocessing edit does.
+    IdentificationDocument doc;
+    WizardSession session(panda_, "panda", &doc);
+    const QString before = session.accumulationKey();
+    session.setAccumulated(std::make_shared<AccumulatedLogs>());
+    session.setEstimate(std::make_shared<EstimateResult>());
+    ImportSettings imp = doc.import();
+    imp.gapSteps = 12.0;
+    doc.setImport(imp);
+    QVERIFY(!session.accumulated());
+    QVERIFY(!session.estimate());
+    QVERIFY(session.accumulationKey() != before);
   }
 
   void typedValidationPathIsCheckedAndTaken() {

@@ -8,6 +8,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
+#include <vector>
 
 using namespace eb;
 using eb::test::logFixture;
@@ -362,4 +364,47 @@ TEST(LogImport, ProgressAndCancel) {
   EXPECT_DOUBLE_EQ(last, 1.0);
   o.progress = [](double) { return false; };
   EXPECT_MESSAGE_HAS(messageOf<Cancelled>([&] { importCsvLog(file.path(), o); }), "cancelled");
+}
+
+TEST(LogImportOptions, EqualityComparesEverySettingButTheProgressCallback) {
+  // A document holding these options (the wizard's) drops its results when they change: each
+  // setting, changed alone, makes the options differ; the progress callback does not.
+  const LogImportOptions base;
+  const std::vector<std::function<void(LogImportOptions&)>> edits = {
+      [](LogImportOptions& o) { o.dof = 6; },
+      [](LogImportOptions& o) { o.jointNames = {"j1"}; },
+      [](LogImportOptions& o) { o.mapping = LogColumnMapping{}; },
+      [](LogImportOptions& o) { o.columnLayout = "t,q1,tau1"; },
+      [](LogImportOptions& o) { o.torqueConstants = {0.1}; },
+      [](LogImportOptions& o) { o.positionUnit = PositionUnit::Degree; },
+      [](LogImportOptions& o) { o.timeUnit = TimeUnit::Milliseconds; },
+      [](LogImportOptions& o) { o.sampleRateHz = 500.0; },
+      [](LogImportOptions& o) { o.format = CsvFormat{}; },
+      [](LogImportOptions& o) { o.matVariables.qdd = "acc"; },
+      [](LogImportOptions& o) { o.minRows = 8; },
+      [](LogImportOptions& o) { o.maxRows = 100; },
+      [](LogImportOptions& o) { o.positionBounds = {PositionBounds::aroundLimits(-1.0, 1.0)}; },
+      [](LogImportOptions& o) { o.dropBadRows = true; },
+      [](LogImportOptions& o) { o.gapSteps = 9.0; },
+  };
+  for (std::size_t k = 0; k < edits.size(); ++k) {
+    LogImportOptions changed = base;
+    edits[k](changed);
+    EXPECT_FALSE(changed == base) << "edit " << k;
+  }
+  // Nested settings compare field by field too: a mapping's joint, a forced format's decimal.
+  LogImportOptions a = base, b = base;
+  a.mapping = b.mapping = LogColumnMapping{};
+  a.mapping->joints.resize(1);
+  b.mapping->joints.resize(1);
+  EXPECT_TRUE(a == b);
+  b.mapping->joints[0].torqueScale = 0.5;
+  EXPECT_FALSE(a == b);
+  a.format = b.format = CsvFormat{};
+  b.mapping = a.mapping;
+  b.format->decimal = ',';
+  EXPECT_FALSE(a == b);
+  LogImportOptions withProgress = base;
+  withProgress.progress = [](double) { return true; };
+  EXPECT_TRUE(withProgress == base);
 }
