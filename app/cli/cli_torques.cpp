@@ -2,16 +2,15 @@
 // torques along a trajectory, rigid-body inverse dynamics from the model's own
 // parameters (or a prediction from identified parameters).
 #include "cli_commands.hpp"
+#include "cli_identified_robot.hpp"
 #include "cli_robot_locks.hpp"
 
 #include "dynamics/inverse_dynamics.hpp"
 #include "identification/validation.hpp"
-#include "io/params_file.hpp"
 #include "io/atomic_file.hpp"
 #include "io/matrix_csv.hpp"
 #include "io/trajectory_csv.hpp"
 #include "model/model_error.hpp"
-#include "model/robot_loader.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -36,7 +35,8 @@ void addTorquesCommand(CLI::App& app) {
   cmd->add_option("--package-root", *roots, "Folder that holds ROS packages for package:// URIs");
   addLockOption(cmd, *locks);
   cmd->callback([=]() {
-    const RobotModel model = loadRobotLocked(*robot, *roots, *locks);
+    const IdentifiedRobot r = loadIdentifiedRobot(*robot, *roots, *locks, *params);
+    const RobotModel& model = r.model;
     // Inverse dynamics of states needs no time: without t (and --rate) the rows are numbered.
     const TrajectorySamples traj = readTrajectoryCsv(*in, *rate, TimeColumn::Optional);
     if (traj.dof() != model.dof())
@@ -47,9 +47,7 @@ void addTorquesCommand(CLI::App& app) {
     table.col(0) = traj.t;  // dropped below when the input had no time
     if (!params->empty()) {
       // Prediction with identified base parameters (friction included when identified).
-      const IdentifiedParameters p = readParamsJson(*params);
-      const BaseParameters base = baseParametersFor(model, p, *params);
-      table.rightCols(n) = predictTorques(model, base, p.values, traj.q, traj.qd, traj.qdd);
+      table.rightCols(n) = predictTorques(model, r.base, r.params.values, traj.q, traj.qd, traj.qdd);
     } else {
       DynamicsWorkspace ws(model);
       Eigen::VectorXd q(n), qd(n), qdd(n);
