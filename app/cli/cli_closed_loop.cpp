@@ -4,6 +4,7 @@
 // longest segment of a log's motion) on a simulated plant; the tracking error per joint,
 // beside the one the robot description's own parameters leave (closed_loop_tracking.hpp).
 #include "cli_commands.hpp"
+#include "cli_identified_robot.hpp"
 #include "cli_log_flags.hpp"
 #include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
@@ -90,9 +91,8 @@ void addClosedLoopCommand(CLI::App& app) {
   cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");
   addLockOption(cmd, a->locks);
   cmd->callback([a]() {
-    const RobotModel model = loadRobotLocked(a->robot, a->roots, a->locks);
-    const IdentifiedParameters p = readParamsJson(a->params);
-    const BaseParameters base = baseParametersFor(model, p, a->params);
+    const IdentifiedRobot robot = loadIdentifiedRobot(a->robot, a->roots, a->locks, a->params);
+    const RobotModel& model = robot.model;
 
     RobotModel plant = model;
     std::string plantText = "the robot description's parameters with simulate's default friction";
@@ -139,7 +139,8 @@ void addClosedLoopCommand(CLI::App& app) {
     }
     if (a->sim.duration > 0.0) duration = std::min(duration, a->sim.duration);
 
-    const ClosedLoopComparison r = compareClosedLoop(model, base, p.values, plant, desired, duration, a->sim);
+    const ClosedLoopComparison r =
+        compareClosedLoop(model, robot.base, robot.params.values, plant, desired, duration, a->sim);
     if (a->json) {
       nlohmann::json j;
       j["motion"] = motionText;

@@ -87,9 +87,9 @@ void addDemoCommand(CLI::App& app) {
     is.estimation.method = EstimationMethod::Wls;
     is.preprocess.cutoffHz = defaultCutoffHz(os.harmonics / os.period, ss.rateHz);
     IdentificationRun run = identifyFromLogs(model, {path("experiment.csv")}, is);
+    // The same equations again, physically consistent: the estimate step alone, no second read.
     const BaseEstimate consistent =
-        estimateWithMethod(model, run.equations, run.base, EstimationOptions{EstimationMethod::Consistent, 0.0, 1e8},
-                           {}, &run.trainingEquations, &run.heldOutEquations);
+        estimateFromLogs(model, run, EstimationOptions{EstimationMethod::Consistent, 0.0, 1e8}).estimate;
     std::printf("3. identify: %d base parameters (rigid body + viscous + Coulomb), filter %.3g Hz, weighted LS and "
                 "physically consistent\n",
                 run.base.rank, is.preprocess.cutoffHz);

@@ -60,7 +60,9 @@ void addIdentifyCommand(CLI::App& app) {
     const bool tty = isatty(fileno(stderr));
     const std::string frictionNote =
         a->noFriction ? std::string() : applyFrictionChoice(a->friction, model, a->logs, a->s);
-    const IdentificationRun run = identifyFromLogs(model, a->logs, a->s, [&](double f, const std::string& what) {
+    // Every log is read with the same flags: a path alone is a LogInput with the settings' import options.
+    const std::vector<LogInput> logs(a->logs.begin(), a->logs.end());
+    const IdentificationRun run = identifyFromLogs(model, logs, a->s, [&](double f, const std::string& what) {
       if (tty) std::fprintf(stderr, "\r[%3d%%] %-60.60s", static_cast<int>(100 * f), what.c_str());
       return true;
     });

@@ -6,6 +6,7 @@
 // log.csv] [--params-out params.json]`: per-joint current-to-torque gains with a known payload.
 #include "cli_commands.hpp"
 #include "cli_friction_choice.hpp"
+#include "cli_identified_robot.hpp"
 #include "cli_log_flags.hpp"
 #include "cli_support.hpp"
 
@@ -145,9 +146,9 @@ void runIdentifyPayload(Args& a) {
     if (!a.logs.unloaded.empty())
       throw InputError("identify-payload: give --params or --unloaded, not both (with --unloaded the robot is "
                        "estimated from the logs)");
-    const IdentifiedParameters ip = readParamsJson(a.params);
-    known.base = baseParametersFor(model, ip, a.params);
-    known.values = ip.values;
+    ParamsForRobot identified = readParamsFor(model, a.params);
+    known.base = std::move(identified.base);
+    known.values = std::move(identified.params.values);
     known.source = a.params;
     robot = &known;
   }

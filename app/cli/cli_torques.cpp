@@ -2,16 +2,13 @@
 // torques along a trajectory, rigid-body inverse dynamics from the model's own
 // parameters (or a prediction from identified parameters).
 #include "cli_commands.hpp"
+#include "cli_identified_robot.hpp"
 #include "cli_robot_locks.hpp"
 
-#include "dynamics/inverse_dynamics.hpp"
-#include "identification/validation.hpp"
-#include "io/params_file.hpp"
 #include "io/atomic_file.hpp"
 #include "io/matrix_csv.hpp"
 #include "io/trajectory_csv.hpp"
-#include "util/input_error.hpp"
-#include "model/robot_loader.hpp"
+#include "simulation/trajectory_torques.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -36,36 +33,16 @@ void addTorquesCommand(CLI::App& app) {
   cmd->add_option("--package-root", *roots, "Folder that holds ROS packages for package:// URIs");
   addLockOption(cmd, *locks);
   cmd->callback([=]() {
-    const RobotModel model = loadRobotLocked(*robot, *roots, *locks);
+    const IdentifiedRobot r = loadIdentifiedRobot(*robot, *roots, *locks, *params);
+    const RobotModel& model = r.model;
     // Inverse dynamics of states needs no time: without t (and --rate) the rows are numbered.
     const TrajectorySamples traj = readTrajectoryCsv(*in, *rate, TimeColumn::Optional);
-    if (traj.dof() != model.dof())
-      throw inputErrorIn(*in, "has " + std::to_string(traj.dof()) + " joints (q1..q" + std::to_string(traj.dof()) +
-                                  "), robot '" + model.name() + "' has " + std::to_string(model.dof()));
     const int n = model.dof();
     Eigen::MatrixXd table(traj.size(), n + 1);
     table.col(0) = traj.t;  // dropped below when the input had no time
-    if (!params->empty()) {
-      // Prediction with identified base parameters (friction included when identified).
-      const IdentifiedParameters p = readParamsJson(*params);
-      const BaseParameters base = baseParametersFor(model, p, *params);
-      table.rightCols(n) = predictTorques(model, base, p.values, traj.q, traj.qd, traj.qdd);
-    } else {
-      DynamicsWorkspace ws(model);
-      Eigen::VectorXd q(n), qd(n), qdd(n);
-      for (int s = 0; s < traj.size(); ++s) {
-        q = traj.q.row(s).transpose();
-        qd = traj.qd.row(s).transpose();
-        qdd = traj.qdd.row(s).transpose();
-        table.row(s).tail(n) = inverseDynamics(model, ws, q, qd, qdd).transpose();
-      }
-    }
-    // Huge but finite inputs (qd = 1e308) overflow the torques: name the sample, not the output table.
-    for (int s = 0; s < traj.size(); ++s)
-      if (!table.row(s).allFinite())
-        throw inputErrorIn(*in, "sample " + std::to_string(s + 1) +
-                                    (traj.timed ? " (t = " + formatDoubleExact(traj.t[s]) + " s)" : std::string()) +
-                                    ": the joint torques are not finite (q, qd or qdd too large for the robot)");
+    // With --params, the prediction of the identified base parameters (friction included when identified).
+    table.rightCols(n) = params->empty() ? trajectoryTorques(model, traj, *in)
+                                         : trajectoryTorques(model, r.base, r.params.values, traj, *in);
     std::vector<std::string> header;
     if (traj.timed) header.push_back("t");
     for (int j = 0; j < n; ++j) header.push_back("tau" + std::to_string(j + 1));

@@ -3,15 +3,14 @@
 // beside them, for the robot's own model parameters (what identification gained); with
 // --drift-window, the residual per time window and its trend (drift_check.hpp).
 #include "cli_commands.hpp"
+#include "cli_identified_robot.hpp"
 #include "cli_log_flags.hpp"
 #include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
 
 #include "identification/drift_check.hpp"
 #include "identification/log_validation.hpp"
-#include "io/params_file.hpp"
 #include "util/input_error.hpp"
-#include "model/robot_loader.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -92,11 +91,10 @@ void addValidateCommand(CLI::App& app) {
   cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");
   addLockOption(cmd, a->locks);
   cmd->callback([a]() {
-    const RobotModel model = loadRobotLocked(a->robot, a->roots, a->locks);
-    const IdentifiedParameters p = readParamsJson(a->params);
-    const BaseParameters base = baseParametersFor(model, p, a->params);
+    const IdentifiedRobot robot = loadIdentifiedRobot(a->robot, a->roots, a->locks, a->params);
+    const RobotModel& model = robot.model;
     applyLogFlags(a->logFlags, a->s);
-    const LogValidation v = validateOnLog(model, base, p.values, a->log, a->s);
+    const LogValidation v = validateOnLog(model, robot.base, robot.params.values, a->log, a->s);
     const ValidationResult& r = v.identified;
     const ValidationResult& own = v.robotsOwn;
     const bool drift = a->driftWindow > 0.0;
@@ -105,8 +103,7 @@ void addValidateCommand(CLI::App& app) {
       try {
         driftReport = checkDrift(v.log.t, v.log.tau - r.predicted, a->driftWindow);
       } catch (const std::invalid_argument& e) {
-        throw inputErrorIn(a->log,
-                           "--drift-window: " + std::string(e.what()).substr(std::string("drift check: ").size()));
+        throw inputErrorIn(a->log, "--drift-window: " + std::string(e.what()).substr(std::string("drift check: ").size()));
       }
     }
     const LogSummary& summary = v.summary;

@@ -1,8 +1,7 @@
 #include "app/gui/evaluation_service.hpp"
 
-#include "dynamics/dynamics_workspace.hpp"
-#include "dynamics/inverse_dynamics.hpp"
 #include "excitation/trajectory_sampling.hpp"
+#include "simulation/trajectory_torques.hpp"
 #include "util/thread_pool.hpp"
 #include "util/vector_state.hpp"
 
@@ -64,7 +63,6 @@ struct Evaluator::Robot {
   quint64 key = 0;
   std::shared_ptr<const BaseParameters> base;
   std::unique_ptr<InformationMatrixAccumulator> accumulator;
-  std::unique_ptr<DynamicsWorkspace> workspace;
 };
 
 Evaluator::Evaluator() = default;
@@ -86,7 +84,6 @@ EvaluationResult Evaluator::evaluate(const EvaluationRequest& request,
       r->key = request.robotKey;
       r->base = std::make_shared<const BaseParameters>(computeBaseParameters(model, RegressorOptions{}));
       r->accumulator = std::make_unique<InformationMatrixAccumulator>(model, *r->base, &sharedThreadPool());
-      r->workspace = std::make_unique<DynamicsWorkspace>(model);
       robot_ = std::move(r);
     }
     result.base = robot_->base;
@@ -101,15 +98,8 @@ EvaluationResult Evaluator::evaluate(const EvaluationRequest& request,
       return result;
     }
 
-    DynamicsWorkspace& ws = *robot_->workspace;
-    Eigen::MatrixXd tau(samples.size(), model.dof());
-    Eigen::VectorXd q, qd, qdd;
-    for (int i = 0; i < samples.size(); ++i) {
-      q = samples.q.row(i).transpose();
-      qd = samples.qd.row(i).transpose();
-      qdd = samples.qdd.row(i).transpose();
-      tau.row(i) = inverseDynamics(model, ws, q, qd, qdd).transpose();
-    }
+    // As `excitebench-cli torques` computes them; overflowing torques fail the evaluation, naming the sample.
+    const Eigen::MatrixXd tau = trajectoryTorques(model, samples, "trajectory");
     if (superseded && superseded()) {
       result.totalMs = msSince(start);
       return result;

@@ -71,35 +71,6 @@ ResultsSummary summarise(const EstimateResult& r, const RobotModel& model) {
   return s;
 }
 
-// The normal equations of every log, merged: one accumulateLogs call per log, since each log has
-// its own column mapping and format. progress gets the fraction of all logs done, in [0, 1].
-std::shared_ptr<AccumulatedLogs> accumulateEachLog(
-    const RobotModel& model, const std::vector<std::pair<std::string, IdentificationSettings>>& jobs,
-    const QString& key, const std::function<bool(double, const std::string&)>& progress) {
-  auto acc = std::make_shared<AccumulatedLogs>();
-  acc->key = key;
-  const double n = static_cast<double>(jobs.size());
-  for (size_t i = 0; i < jobs.size(); ++i) {
-    IdentificationRun run = accumulateLogs(model, {jobs[i].first}, jobs[i].second,
-                                           [&](double f, const std::string& what) {
-                                             return progress((static_cast<double>(i) + f) / n, what);
-                                           });
-    if (i == 0) {
-      acc->base = std::move(run.base);
-      acc->equations = std::move(run.equations);
-      acc->trainingEquations = std::move(run.trainingEquations);
-      acc->heldOutEquations = std::move(run.heldOutEquations);
-    } else {
-      acc->equations.merge(run.equations);
-      acc->trainingEquations.merge(run.trainingEquations);
-      acc->heldOutEquations.merge(run.heldOutEquations);
-    }
-    acc->notes.insert(acc->notes.end(), run.notes.begin(), run.notes.end());
-    acc->warnings.insert(acc->warnings.end(), run.warnings.begin(), run.warnings.end());
-  }
-  return acc;
-}
-
 }  // namespace
 
 QString formatPriorWeight(double weight) { return formatNumber(weight, 3); }
@@ -421,11 +392,11 @@ void EstimatePage::startEstimation() {
     statusLabel_->setText(tr("No log: add logs on the Import page."));
     return;
   }
-  // Everything the worker needs, copied.
-  std::vector<std::pair<std::string, IdentificationSettings>> jobs;
+  // Everything the worker needs, copied: each log with its own import options (column mapping, format, rate).
+  std::vector<LogInput> logs;
   try {
     for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i)
-      jobs.emplace_back(doc->logs()[size_t(i)].path.toStdString(), doc->settingsFor(i));
+      logs.emplace_back(doc->logs()[size_t(i)].path.toStdString(), doc->settingsFor(i).import);
   } catch (const std::exception& e) {
     statusLabel_->setText(QString("<span style='color:#b00020'>%1</span>").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
     return;
@@ -434,10 +405,11 @@ void EstimatePage::startEstimation() {
   std::shared_ptr<const AccumulatedLogs> cached = session_->accumulated();
   if (cached && cached->key != key) cached.reset();
   const EstimationSettings estimation = doc->estimation();
-  const EstimationOptions options = doc->commonSettings().estimation;
+  const IdentificationSettings settings = doc->commonSettings();
+  const EstimationOptions options = settings.estimation;
   const std::shared_ptr<const RobotModel> model = session_->modelPointer();
   auto accumulated = std::make_shared<std::shared_ptr<const AccumulatedLogs>>(cached);
-  auto estimate = std::make_shared<BaseEstimate>();
+  auto estimate = std::make_shared<LogsEstimate>();
   auto plausibility = std::make_shared<std::vector<BodyPlausibility>>();
   setRunning(true);
   statusLabel_->setText(cached ? tr("Estimating from the accumulated logs...") : tr("Reading the logs..."));
@@ -445,20 +417,22 @@ void EstimatePage::startEstimation() {
       [=](const common::BackgroundTask::Progress& progress) {
         const bool consistent = options.method == EstimationMethod::Consistent;
         const double share = consistent ? 0.8 : 0.95;  // of the bar for the accumulation
-        if (!*accumulated)
-          *accumulated = accumulateEachLog(*model, jobs, key, [&](double f, const std::string& what) {
-            return progress(share * f, what);
-          });
+        if (!*accumulated) {
+          auto read = std::make_shared<AccumulatedLogs>();
+          static_cast<AccumulatedEquations&>(*read) = accumulateLogs(
+              *model, logs, settings, [&](double f, const std::string& what) { return progress(share * f, what); });
+          read->key = key;
+          *accumulated = std::move(read);
+        }
         const std::string what = std::string("estimating (") + estimationMethodName(options.method) + ")";
         if (!progress(share, what)) return;
         // The consistent solver reports its stages and iterations and stops between two of them on cancel.
-        *estimate = estimateWithMethod(*model, (*accumulated)->equations, (*accumulated)->base, options,
-                                       [&](double f) { return progress(share + (1.0 - share) * f, what); },
-                                       &(*accumulated)->trainingEquations, &(*accumulated)->heldOutEquations);
+        *estimate = estimateFromLogs(*model, **accumulated, options,
+                                     [&](double f) { return progress(share + (1.0 - share) * f, what); });
         // The geometry's bounds read mesh files: checked here, not on the GUI thread.
-        if (estimate->fullParameters) {
+        if (estimate->estimate.fullParameters) {
           if (!progress(1.0, "checking each link's plausibility")) return;
-          *plausibility = checkPlausibility(*model, *estimate->fullParameters, bodyGeometryBounds(*model));
+          *plausibility = checkPlausibility(*model, *estimate->estimate.fullParameters, bodyGeometryBounds(*model));
         }
         progress(1.0, "done");
       },
@@ -481,7 +455,8 @@ void EstimatePage::startEstimation() {
           auto result = std::make_shared<EstimateResult>();
           result->logs = *accumulated;
           result->settings = estimation;
-          result->estimate = *estimate;
+          result->estimate = estimate->estimate;
+          result->warnings = estimate->warnings;
           result->plausibility = *plausibility;
           session_->setEstimate(result);
           session_->document()->setResults(summarise(*result, session_->model()));
@@ -564,6 +539,8 @@ void EstimatePage::showResults() {
     for (QString& n : notes)
       for (const LogSource& log : session_->document()->logs()) n.replace(log.path, QFileInfo(log.path).fileName());
     for (const std::string& n : live->estimate.notes) notes << QString::fromStdString(n);
+    // The estimate's own findings (a torque offset the model is missing) before the logs' many.
+    for (const LogWarning& w : live->warnings) notes << tr("warning: %1").arg(QString::fromStdString(w.message));
     const size_t shown = std::min<size_t>(live->logs->warnings.size(), 20);
     for (size_t w = 0; w < shown; ++w)
       notes << tr("warning: %1").arg(QString::fromStdString(live->logs->warnings[w].message));

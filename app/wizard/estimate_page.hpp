@@ -1,7 +1,7 @@
 #pragma once
 // Page 3, Estimate: the estimator (OLS, WLS, ridge, physically consistent)
 // and the regressor's extra columns (viscous and Coulomb friction, torque
-// offset, armature); runs accumulateLogs + estimateWithMethod on a worker
+// offset, armature); runs accumulateLogs + estimateFromLogs on a worker
 // thread with progress and Cancel. Shows every base parameter with its value,
 // standard deviation, relative standard deviation (poorly identified ones
 // highlighted) and expression, and the residual per joint. Changing only the

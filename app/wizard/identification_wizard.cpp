@@ -8,7 +8,7 @@
 #include "app/wizard/validate_page.hpp"
 #include "app/wizard/wizard_result_lines.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <QAbstractButton>
 

@@ -6,7 +6,7 @@
 #include "app/wizard/identification_wizard.hpp"
 #include "app/wizard/validate_page.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 #include "model/robot_loader.hpp"
 
 #include <QApplication>

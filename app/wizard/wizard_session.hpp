@@ -8,6 +8,7 @@
 
 #include "identification/base_estimation.hpp"
 #include "dynamics/base_parameters.hpp"
+#include "identification/identification_pipeline.hpp"
 #include "logs/experiment_log.hpp"
 #include "identification/normal_equations.hpp"
 #include "identification/plausibility.hpp"
@@ -23,15 +24,10 @@
 
 namespace eb::wizard {
 
-/// Normal equations of all logs for one set of logs, mappings, import options, preprocessing and
-/// regressor columns.
-struct AccumulatedLogs {
+/// Normal equations of all logs (accumulateLogs) for one set of logs, mappings, import options,
+/// preprocessing and regressor columns.
+struct AccumulatedLogs : AccumulatedEquations {
   QString key;  ///< WizardSession::accumulationKey() they were computed for
-  BaseParameters base;
-  NormalEquations equations;
-  NormalEquations trainingEquations, heldOutEquations;  ///< the split that chooses the prior weight
-  std::vector<std::string> notes;    ///< per log: rows, rate, cutoff
-  std::vector<LogWarning> warnings;  ///< importer and preprocessing warnings
 };
 
 /// A finished estimate.
@@ -39,6 +35,7 @@ struct EstimateResult {
   std::shared_ptr<const AccumulatedLogs> logs;
   EstimationSettings settings;  ///< what it was estimated with
   BaseEstimate estimate;
+  std::vector<LogWarning> warnings;  ///< the estimate's residual findings (estimateFromLogs: a missing torque offset)
   /// Consistent estimate: each body's plausibility against its geometry's bounds, checked with
   /// the estimate on the worker thread (the bounds read mesh files); empty otherwise.
   std::vector<BodyPlausibility> plausibility;

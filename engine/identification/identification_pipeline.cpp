@@ -140,21 +140,24 @@ LogSummary preprocessLogInto(const RobotModel& model, const std::string& path, c
   return summary;
 }
 
-IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std::string>& paths,
-                                 const IdentificationSettings& settings, const IdentificationProgress& progress) {
-  if (paths.empty()) throw InputError("identify: no log file given");
-  IdentificationRun run;
+AccumulatedEquations accumulateLogs(const RobotModel& model, const std::vector<LogInput>& logs,
+                                    const IdentificationSettings& settings, const IdentificationProgress& progress) {
+  if (logs.empty()) throw InputError("identify: no log file given");
+  AccumulatedEquations run;
   run.base = computeBaseParameters(model, settings.regressor);
   SplitAccumulator acc(model, run.base);
-  for (size_t f = 0; f < paths.size(); ++f) {
-    const std::string& path = paths[f];
+  for (size_t f = 0; f < logs.size(); ++f) {
+    const std::string& path = logs[f].path;
+    IdentificationSettings logSettings = settings;
+    if (logs[f].import) logSettings.import = *logs[f].import;
     acc.startLog();
     LogSummary summary = preprocessLogInto(
-        model, path, settings,
+        model, path, logSettings,
         [&](const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
             const Eigen::MatrixXd& tau) { acc.add(t, q, qd, qdd, tau); },
-        run.warnings, [&](double local, const std::string& what) {
-          if (progress && !progress((static_cast<double>(f) + local) / paths.size(), what)) throw Cancelled("identify");
+        run.warnings,
+        [&](double local, const std::string& what) {
+          if (progress && !progress((static_cast<double>(f) + local) / logs.size(), what)) throw Cancelled("identify");
         });
     run.notes.push_back(path + ": " + summary.text());
     run.logs.push_back(std::move(summary));
@@ -219,27 +222,35 @@ std::vector<LogWarning> offsetFindings(const Eigen::VectorXd& means, const Eigen
   return out;
 }
 
-IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<std::string>& paths,
-                                   const IdentificationSettings& settings, const IdentificationProgress& progress) {
-  IdentificationRun run = accumulateLogs(model, paths, settings, progress);
-  if (progress && !progress(1.0, "estimating")) throw Cancelled("identify");
-  std::function<bool(double)> estimating;
-  if (progress) estimating = [&](double) { return progress(1.0, "estimating"); };
+LogsEstimate estimateFromLogs(const RobotModel& model, const AccumulatedEquations& accumulated,
+                              const EstimationOptions& options, const std::function<bool(double)>& progress) {
   std::string files;
-  for (const std::string& path : paths) files += (files.empty() ? "" : ", ") + path;
+  for (const LogSummary& log : accumulated.logs) files += (files.empty() ? "" : ", ") + log.path;
+  LogsEstimate out;
   try {
-    run.estimate = estimateWithMethod(model, run.equations, run.base, settings.estimation, estimating,
-                                      &run.trainingEquations, &run.heldOutEquations);
+    out.estimate = estimateWithMethod(model, accumulated.equations, accumulated.base, options, progress,
+                                      &accumulated.trainingEquations, &accumulated.heldOutEquations);
   } catch (const InputError& e) {
     // The regression is of these logs: name them (a rank-deficient experiment is a property of the files).
     throw inFile(e, files);
   }
   std::vector<std::string> names;
   for (const Joint& j : model.joints()) names.push_back(j.name);
-  const std::vector<LogWarning> offsets =
-      offsetFindings(residualMeans(run.equations, run.estimate.values), run.estimate.residualRms, names, files,
-                     settings.regressor.offset);
-  run.warnings.insert(run.warnings.end(), offsets.begin(), offsets.end());
+  out.warnings = offsetFindings(residualMeans(accumulated.equations, out.estimate.values), out.estimate.residualRms,
+                                names, files, accumulated.base.options.offset);
+  return out;
+}
+
+IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<LogInput>& logs,
+                                   const IdentificationSettings& settings, const IdentificationProgress& progress) {
+  IdentificationRun run;
+  static_cast<AccumulatedEquations&>(run) = accumulateLogs(model, logs, settings, progress);
+  if (progress && !progress(1.0, "estimating")) throw Cancelled("identify");
+  std::function<bool(double)> estimating;
+  if (progress) estimating = [&](double) { return progress(1.0, "estimating"); };
+  LogsEstimate e = estimateFromLogs(model, run, settings.estimation, estimating);
+  run.estimate = std::move(e.estimate);
+  run.warnings.insert(run.warnings.end(), e.warnings.begin(), e.warnings.end());
   return run;
 }
 

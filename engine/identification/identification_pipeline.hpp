@@ -1,9 +1,10 @@
 #pragma once
 // The whole identification of one robot from one or several logged
 // experiments, as the CLI `identify` and the GUI wizard run it: import each
-// log (streamed in blocks), low-pass and differentiate it, accumulate the
-// normal equations of the base regression across all logs, estimate.
-// Memory stays bounded for hour-long logs.
+// log (streamed in blocks) with its own import options, low-pass and
+// differentiate it, accumulate the normal equations of the base regression
+// across all logs, estimate (estimateFromLogs, also the wizard's re-estimation
+// from the equations it keeps). Memory stays bounded for hour-long logs.
 
 #include "identification/base_estimation.hpp"
 #include "logs/log_import.hpp"
@@ -12,6 +13,7 @@
 #include "model/robot_model.hpp"
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,18 +50,35 @@ struct LogSummary {
   std::string text() const;
 };
 
+/// One log to identify from: its file and, when it is read unlike the others, its own import
+/// options (the wizard's per-log column mapping, CSV format and sample rate).
+struct LogInput {
+  std::string path;
+  /// Replaces IdentificationSettings::import for this log when set; the dof, joint names and
+  /// position bounds are filled from the model either way (importOptionsFor).
+  std::optional<LogImportOptions> import;
+  /// A log read with the settings' import options: a path alone is a LogInput, so
+  /// `identifyFromLogs(model, {path}, settings)` reads as it says.
+  LogInput(std::string file) : path(std::move(file)) {}  // NOLINT(google-explicit-constructor)
+  LogInput(std::string file, LogImportOptions options) : path(std::move(file)), import(std::move(options)) {}
+};
 
-struct IdentificationRun {
+/// The normal equations of the base regression over a set of logs: what an estimate is made from.
+struct AccumulatedEquations {
   BaseParameters base;
   NormalEquations equations;          ///< every sample
   /// The same samples in two parts: every fifth second of each log (by its own time,
   /// from its first sample) held out, the rest for training. The consistent estimate
   /// chooses its prior weight on them (chooseConsistentPriorWeight).
   NormalEquations trainingEquations, heldOutEquations;
-  BaseEstimate estimate;
   std::vector<LogSummary> logs;       ///< one per log, in order
   std::vector<std::string> notes;     ///< per log: "<file>: " + its summary line
-  std::vector<LogWarning> warnings;   ///< importer and preprocessing warnings, and residual findings
+  std::vector<LogWarning> warnings;   ///< importer and preprocessing warnings (identifyFromLogs: and residual findings)
+};
+
+/// The accumulated equations and the estimate made from them.
+struct IdentificationRun : AccumulatedEquations {
+  BaseEstimate estimate;
 };
 
 /// Progress: (fraction in [0, 1], what is being done); return false to cancel (throws Cancelled).
@@ -81,15 +100,34 @@ LogSummary preprocessLogInto(const RobotModel& model, const std::string& path, c
                              const SampleSink& sink, std::vector<LogWarning>& warnings,
                              const std::function<void(double, const std::string&)>& report = {});
 
-/// Accumulates the normal equations of every log (base parameters computed for the model and options).
-IdentificationRun accumulateLogs(const RobotModel& model, const std::vector<std::string>& paths,
-                                 const IdentificationSettings& settings, const IdentificationProgress& progress = {});
+/// Accumulates the normal equations of every log, each read with its own import options and
+/// preprocessed with `settings` (base parameters computed for the model and settings.regressor).
+/// Throws InputError naming the file of a log that cannot be read, and for no log at all.
+AccumulatedEquations accumulateLogs(const RobotModel& model, const std::vector<LogInput>& logs,
+                                    const IdentificationSettings& settings,
+                                    const IdentificationProgress& progress = {});
 
-/// accumulateLogs followed by the estimate (OLS, WLS, ridge, or physically consistent).
-IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<std::string>& paths,
+/// An estimate from accumulated equations and what its residual says.
+struct LogsEstimate {
+  BaseEstimate estimate;
+  /// Offset findings of the residual (offsetFindings), naming the logs; none with an offset column.
+  std::vector<LogWarning> warnings;
+};
+
+/// The estimate step after accumulateLogs, for identifyFromLogs and for a re-estimation from
+/// kept equations (the wizard's method change): estimateWithMethod with `options` (the
+/// consistent prior weight chosen on the held-out split), an InputError of the estimate
+/// prefixed with the logs' files ("a.csv, b.csv: ..."), and the residual's offset findings.
+/// `progress` as estimateWithMethod's.
+LogsEstimate estimateFromLogs(const RobotModel& model, const AccumulatedEquations& accumulated,
+                              const EstimationOptions& options, const std::function<bool(double)>& progress = {});
+
+/// accumulateLogs followed by estimateFromLogs with settings.estimation (OLS, WLS, ridge, or
+/// physically consistent); the offset findings are appended to the run's warnings.
+IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<LogInput>& logs,
                                    const IdentificationSettings& settings, const IdentificationProgress& progress = {});
 
-/// Estimates from accumulated equations with the settings' method (shared by the wizard's re-estimation).
+/// Estimates from accumulated equations with the settings' method (estimateFromLogs' core).
 /// `progress` (fraction of the estimate done -> false to stop) is called by the iterative
 /// consistent estimator only; stopping throws Cancelled.
 /// For the consistent method with priorWeight 0, the weight is chosen on `heldOut` (with
@@ -102,8 +140,8 @@ BaseEstimate estimateWithMethod(const RobotModel& model, const NormalEquations& 
 /// Preprocessed samples of one log (whole log in memory), for validation and plots.
 PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path, const IdentificationSettings& settings);
 
-/// Import options for a model: dof, joint names and (with checkPositionRanges) the plausible
-/// position range of each joint filled in from the model.
+/// Import options for a model: settings.import with the dof, joint names and (with
+/// checkPositionRanges) the plausible position range of each joint filled in from the model.
 LogImportOptions importOptionsFor(const RobotModel& model, const IdentificationSettings& settings);
 
 /// Per joint residual mean of an estimate [N m] (tau - Y_b theta averaged over the samples).

@@ -3,7 +3,7 @@
 // settings edits drop the results they no longer describe.
 #include "app/wizard/identification_document.hpp"
 
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <QJsonArray>
 #include <QSignalSpy>

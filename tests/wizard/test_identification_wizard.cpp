@@ -35,6 +35,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -393,6 +394,50 @@ class IdentificationWizardTest : public QObject {
     QCOMPARE(wls->logs.get(), ols->logs.get());  // same normal equations, not read again
     QCOMPARE(wls->estimate.method, EstimationMethod::Wls);
     QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+  }
+
+  void aMissingTorqueOffsetIsNamedInTheNotes() {
+    // Joint 1's torque sensor reads 4 N m too much (the base joint: no gravity to hide it in).
+    // Estimated without an offset column, the notes name it as the CLI's warnings do; with
+    // the Torque offset box ticked, the model explains it and the note goes.
+    QStringList lines = readLines(trainLog_);
+    const int tau1 = lines[0].split(',').indexOf("tau1");
+    QVERIFY(tau1 > 0);
+    for (int i = 1; i < lines.size(); ++i) {
+      QStringList fields = lines[i].split(',');
+      fields[tau1] = QString::number(fields[tau1].toDouble() + 4.0, 'g', 17);
+      lines[i] = fields.join(',');
+    }
+    const QString offsetLog = dir_.filePath("offset.csv");
+    writeLines(offsetLog, lines);
+
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    wizard.addLogs({offsetLog});
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
+    wizard.next();
+    QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
+    QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(finished.at(0).at(2).toString()));
+    auto* notes = wizard.findChild<QPlainTextEdit*>("estimateNotes");
+    QVERIFY(notes);
+    const QString finding = "warning: the residual of joint 1 (panda_joint1) has a mean of ";
+    QVERIFY2(notes->toPlainText().contains(finding) && notes->toPlainText().contains("torque-sensor offset"),
+             qPrintable(notes->toPlainText()));
+    QCOMPARE(static_cast<int>(wizard.estimate()->warnings.size()), 1);
+    QCOMPARE(QString::fromStdString(wizard.estimate()->warnings[0].file), offsetLog);
+    // The CLI on the same log says the same.
+    QString output;
+    QCOMPARE(runCli({"identify", "panda", offsetLog, "--out", dir_.filePath("offset.json")}, &output), 0);
+    QVERIFY2(output.contains(offsetLog + ": " + finding.mid(QString("warning: ").size())), qPrintable(output));
+
+    wizard.findChild<QCheckBox*>("offsetCheck")->setChecked(true);
+    wizard.startEstimation();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, 120000);
+    QVERIFY2(finished.at(1).at(0).toBool(), qPrintable(finished.at(1).at(2).toString()));
+    QVERIFY(wizard.estimate()->warnings.empty());
+    QVERIFY2(!notes->toPlainText().contains("torque-sensor offset"), qPrintable(notes->toPlainText()));
   }
 
   void frictionModelsAreComparedOnHeldOutSeconds() {

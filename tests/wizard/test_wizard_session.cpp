@@ -14,7 +14,7 @@
 #include "app/wizard/wizard_session_store.hpp"
 
 #include "model/builtin_robots.hpp"
-#include "model/model_error.hpp"
+#include "util/input_error.hpp"
 
 #include <QAbstractButton>
 #include <QDir>

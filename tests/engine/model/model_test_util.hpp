@@ -41,7 +41,7 @@ inline std::string writeFile(const std::filesystem::path& path, const std::strin
 }
 
 /// Runs `f`, expects a InputError whose one-line message contains every piece.
-inline void expectModelError(const std::function<void()>& f, const std::vector<std::string>& pieces) {
+inline void expectInputError(const std::function<void()>& f, const std::vector<std::string>& pieces) {
   try {
     f();
     ADD_FAILURE() << "no InputError thrown; expected one containing '" << (pieces.empty() ? "" : pieces[0]) << "'";

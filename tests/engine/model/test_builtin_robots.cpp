@@ -15,7 +15,7 @@
 namespace eb {
 namespace {
 
-using test::expectModelError;
+using test::expectInputError;
 
 void expectPhysicalAndPrimitive(const RobotModel& m) {
   for (int i = 0; i < m.bodyCount(); ++i) {
@@ -180,15 +180,15 @@ TEST(BuiltinRobots, Snake) {
 
 TEST(BuiltinRobots, BadNames) {
   for (const char* bad : {"snake:0", "snake:1001", "snake:x", "snake:", "snake:-3", "snake:2.5"})
-    expectModelError([&] { builtinRobot(bad); }, {"built-in robot '" + std::string(bad) + "'", "N:", "1 to 1000"});
-  expectModelError([] { builtinRobot("kuka"); }, {"built-in robot 'kuka': name: unknown"});
+    expectInputError([&] { builtinRobot(bad); }, {"built-in robot '" + std::string(bad) + "'", "N:", "1 to 1000"});
+  expectInputError([] { builtinRobot("kuka"); }, {"built-in robot 'kuka': name: unknown"});
 }
 
 TEST(RobotLoader, BuiltinsFilesAndUnknown) {
   EXPECT_EQ(loadRobot("panda").dof(), 7);
   EXPECT_EQ(loadRobot("snake:5").dof(), 5);
-  expectModelError([] { loadRobot("snake:0"); }, {"built-in robot 'snake:0'"});
-  expectModelError([] { loadRobot("no_such_robot"); },
+  expectInputError([] { loadRobot("snake:0"); }, {"built-in robot 'snake:0'"});
+  expectInputError([] { loadRobot("no_such_robot"); },
                    {"unknown robot 'no_such_robot': not a built-in (planar2r, snake:N, panda, ur5) and no such file"});
   const auto dir = test::tempDir();
   const std::string urdf = test::writeFile(dir / "one.urdf", R"(<robot name="one"><link name="a"/><link name="b">
@@ -199,7 +199,7 @@ TEST(RobotLoader, BuiltinsFilesAndUnknown) {
   EXPECT_EQ(m.source(), urdf);
   EXPECT_EQ(m.body(0).axis, Eigen::Vector3d::UnitX());  // URDF default axis
   const std::string txt = test::writeFile(dir / "robot.step", "x");
-  expectModelError([&] { loadRobot(txt); }, {"robot.step: unknown robot file type '.step'"});
+  expectInputError([&] { loadRobot(txt); }, {"robot.step: unknown robot file type '.step'"});
 }
 
 }  // namespace

@@ -17,7 +17,7 @@
 namespace eb {
 namespace {
 
-using test::expectModelError;
+using test::expectInputError;
 using test::poseError;
 
 const std::string kPandaMdh = std::string(test_paths::kSourceDir) + "/robots/dh/panda_mdh.yaml";
@@ -207,7 +207,7 @@ void expectDhError(const std::string& name, const std::string& text, const std::
   std::vector<std::string> all = pieces;
   for (std::string& p : all)
     if (p.compare(0, name.size(), name) == 0) p = file + p.substr(name.size());
-  expectModelError([&] { importDhFile(file); }, all);
+  expectInputError([&] { importDhFile(file); }, all);
 }
 
 const std::string kCsvHead = "# comment\nconvention,modified\n";
@@ -255,7 +255,7 @@ TEST(DhImportErrors, Yaml) {
                 {"i.yaml:6: joint 'joint1' (row 1): limits upper: 'nan' is not finite"});
   expectDhError("j.yaml", "convention: modified\njoints:\n  - {a: 0, alpha: 0, d: 0, inertia: {ixx: 1, ixq: 0}}\n",
                 {"j.yaml:3: joint 'joint1' (row 1): inertia: unknown key 'ixq'"});
-  expectModelError([] { importDhFile("/nonexistent/robot.yaml"); }, {"/nonexistent/robot.yaml: cannot open the file"});
+  expectInputError([] { importDhFile("/nonexistent/robot.yaml"); }, {"/nonexistent/robot.yaml: cannot open the file"});
   expectDhError("robot.txt", "a", {"robot.txt: unknown DH table type '.txt'"});
 }
 

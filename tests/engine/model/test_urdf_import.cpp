@@ -16,7 +16,7 @@ namespace eb {
 namespace {
 
 namespace fs = std::filesystem;
-using test::expectModelError;
+using test::expectInputError;
 
 using test::kPanda;
 using test::kShared;
@@ -68,7 +68,7 @@ std::string robot(const Parts& p) {
 RobotModel load(const std::string& xml) { return importUrdfString(xml, "bad.urdf", ""); }
 
 void expectBad(const Parts& p, const std::vector<std::string>& pieces) {
-  expectModelError([&] { load(robot(p)); }, pieces);
+  expectInputError([&] { load(robot(p)); }, pieces);
 }
 
 TEST(UrdfImport, TemplateIsValid) {
@@ -238,13 +238,13 @@ TEST(UrdfImport, TwoRootsAndMimicOfMissingJoint) {
 }
 
 TEST(UrdfImport, MalformedXml) {
-  expectModelError([] { load("<robot name=\"r\">\n<link name=\"a\">\n</robot>\n"); },
+  expectInputError([] { load("<robot name=\"r\">\n<link name=\"a\">\n</robot>\n"); },
                    {"bad.urdf:3: xml: closing tag </robot> does not match <link> opened on line 2"});
-  expectModelError([] { load("<robot name=\"r\">\n<link name=\"a\"/>\n"); },
+  expectInputError([] { load("<robot name=\"r\">\n<link name=\"a\"/>\n"); },
                    {"bad.urdf:3: xml: element <robot> opened on line 1 is not closed"});
-  expectModelError([] { load("<robot name=\"r\"><link name=a/></robot>"); },
+  expectInputError([] { load("<robot name=\"r\"><link name=a/></robot>"); },
                    {"bad.urdf:1: xml: attribute 'name' of <link> has an unquoted value"});
-  expectModelError([] { load("<robt/>"); }, {"bad.urdf:1: robot: root element: <robt>, expected <robot>"});
+  expectInputError([] { load("<robt/>"); }, {"bad.urdf:1: robot: root element: <robt>, expected <robot>"});
 }
 
 TEST(UrdfImport, XmlCommentsEntitiesCdataDoctypeAndBom) {
@@ -258,11 +258,11 @@ TEST(UrdfImport, XmlCommentsEntitiesCdataDoctypeAndBom) {
   EXPECT_EQ(m.name(), "a&bA");
   EXPECT_EQ(m.links().size(), 2u);
   EXPECT_EQ(m.joint(0).type, JointType::Prismatic);
-  expectModelError([] { load("<robot name=\"x &nbsp; y\"/>"); }, {"bad.urdf:1: xml: unknown entity '&nbsp;'"});
+  expectInputError([] { load("<robot name=\"x &nbsp; y\"/>"); }, {"bad.urdf:1: xml: unknown entity '&nbsp;'"});
 }
 
 TEST(UrdfImport, NoMovingJoint) {
-  expectModelError([] { load("<robot name=\"r\">\n<link name=\"a\"/>\n</robot>\n"); },
+  expectInputError([] { load("<robot name=\"r\">\n<link name=\"a\"/>\n</robot>\n"); },
                    {"bad.urdf:1: robot 'r': joint: no moving joint"});
 }
 
@@ -425,8 +425,8 @@ TEST(UrdfImport, FileErrorsNameTheFile) {
   Parts p;
   p.axis1 = R"(<axis xyz="0 0 0"/>)";
   const std::string file = test::writeFile(dir / "zero_axis.urdf", robot(p));
-  expectModelError([&] { importUrdfFile(file); }, {file + ":12: joint 'joint1': axis xyz: zero vector"});
-  expectModelError([&] { importUrdfFile((dir / "absent.urdf").string()); }, {"absent.urdf: cannot open the file"});
+  expectInputError([&] { importUrdfFile(file); }, {file + ":12: joint 'joint1': axis xyz: zero vector"});
+  expectInputError([&] { importUrdfFile((dir / "absent.urdf").string()); }, {"absent.urdf: cannot open the file"});
 }
 
 // ---------------------------------------------------------------- public robots
