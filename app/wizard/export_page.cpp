@@ -278,10 +278,10 @@ void ExportPage::startConsistentForUrdf(const QString& path) {
   task_->start(
       [=](const common::BackgroundTask::Progress& progress) {
         const AccumulatedLogs& logs = *source->logs;
-        *result = estimateWithMethod(
-            *model, logs.equations, logs.base, options,
-            [&](double f) { return progress(f, "estimating (consistent)"); }, &logs.trainingEquations,
-            &logs.heldOutEquations);
+        // The pipeline's estimate step: its errors name the logs, as the Estimate page's do.
+        *result = estimateFromLogs(*model, logs, options, [&](double f) {
+                    return progress(f, "estimating (consistent)");
+                  }).estimate;
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
         runningSource_.reset();
