@@ -23,10 +23,8 @@ bool frictionNeedsLogs(const std::string& name) { return name == "smooth" || nam
 std::string applyFrictionChoice(const std::string& name, const RobotModel& model, const std::vector<std::string>& logs,
                                 IdentificationSettings& settings) {
   RegressorOptions& o = settings.regressor;
+  o = o.withPlainFriction();
   o.viscous = o.coulomb = true;
-  o.asymmetricCoulomb = o.stribeck = false;
-  o.coulombWidths.clear();
-  o.stribeckVelocities.clear();
   if (name == "viscous") o.coulomb = false;
   if (name == "asymmetric") o.asymmetricCoulomb = true;
   if (!frictionNeedsLogs(name)) return {};

@@ -334,13 +334,12 @@ FrictionComparison compareFrictionModels(const RobotModel& model, const std::vec
                                          const IdentificationSettings& settings, const IdentificationProgress& progress,
                                          const std::vector<LogInput>& validation) {
   if (logs.empty()) throw InputError("compare-friction: no log file given");
-  RegressorOptions options = settings.regressor;
+  // The dictionary holds every friction shape (exact sign, tanh per width): the base columns
+  // are the rigid body, viscous friction and the settings' offset and armature.
+  RegressorOptions options = settings.regressor.withPlainFriction();
   options.viscous = true;
   options.coulomb = false;
-  options.asymmetricCoulomb = options.stribeck = false;
-  options.coulombWidths.clear();
-  options.stribeckVelocities.clear();
-  options.coulombWidth = 0.0;  // the dictionary's shapes: exact sign, tanh per width
+  options.coulombWidth = 0.0;
   const BaseParameters base = computeBaseParameters(model, options);
   const int n = model.dof(), r = base.rank;
   FrictionComparison out;
