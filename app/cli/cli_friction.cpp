@@ -42,7 +42,9 @@ void addCompareFrictionCommand(CLI::App& app) {
     const RobotModel model = loadRobotLocked(a->robot, a->roots, a->locks);
     a->s.regressor.offset = a->offset;
     applyLogFlags(a->logFlags, a->s);
-    const FrictionComparison c = compareFrictionModels(model, a->logs, a->s, {}, a->validate);
+    // Every log is read with the same flags: a path alone is a LogInput with the settings' import options.
+    const std::vector<LogInput> logs(a->logs.begin(), a->logs.end()), validate(a->validate.begin(), a->validate.end());
+    const FrictionComparison c = compareFrictionModels(model, logs, a->s, {}, validate);
     if (a->json) {
       nlohmann::json j;
       j["training_samples"] = c.trainingSamples;

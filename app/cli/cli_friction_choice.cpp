@@ -23,16 +23,15 @@ bool frictionNeedsLogs(const std::string& name) { return name == "smooth" || nam
 std::string applyFrictionChoice(const std::string& name, const RobotModel& model, const std::vector<std::string>& logs,
                                 IdentificationSettings& settings) {
   RegressorOptions& o = settings.regressor;
+  o = o.withPlainFriction();
   o.viscous = o.coulomb = true;
-  o.asymmetricCoulomb = o.stribeck = false;
-  o.coulombWidths.clear();
-  o.stribeckVelocities.clear();
   if (name == "viscous") o.coulomb = false;
   if (name == "asymmetric") o.asymmetricCoulomb = true;
   if (!frictionNeedsLogs(name)) return {};
   const bool tty = isatty(fileno(stderr));
+  const std::vector<LogInput> inputs(logs.begin(), logs.end());  // each read with the settings' import options
   const FrictionComparison comparison =
-      compareFrictionModels(model, logs, settings, [tty](double f, const std::string& what) {
+      compareFrictionModels(model, inputs, settings, [tty](double f, const std::string& what) {
         if (tty) std::fprintf(stderr, "\r[%3d%%] friction: %-50.50s", static_cast<int>(100 * f), what.c_str());
         return true;
       });

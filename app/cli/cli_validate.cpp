@@ -100,11 +100,10 @@ void addValidateCommand(CLI::App& app) {
     const bool drift = a->driftWindow > 0.0;
     DriftReport driftReport;
     if (drift) {
-      try {
-        driftReport = checkDrift(v.log.t, v.log.tau - r.predicted, a->driftWindow);
-      } catch (const std::invalid_argument& e) {
-        throw inputErrorIn(a->log, "--drift-window: " + std::string(e.what()).substr(std::string("drift check: ").size()));
-      }
+      // A window the log is too short for is the user's input, named by the log and the flag.
+      const std::string problem = driftWindowProblem(v.log.t, a->driftWindow);
+      if (!problem.empty()) throw inputErrorIn(a->log, "--drift-window: " + problem);
+      driftReport = checkDrift(v.log.t, v.log.tau - r.predicted, a->driftWindow);
     }
     const LogSummary& summary = v.summary;
     const std::vector<LogWarning>& warnings = v.warnings;

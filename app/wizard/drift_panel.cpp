@@ -85,14 +85,21 @@ void DriftPanel::refresh() {
     summary_->setText(tr("Validate on a log first: the drift check follows its residual over time."));
     return;
   }
+  auto showError = [this](const std::string& why) {
+    summary_->setText(
+        QString("<span style='color:#b00020'>%1</span>").arg(QString::fromStdString(why).toHtmlEscaped()));
+  };
+  // "2 windows of 20 s ...": what is wrong with the window; the panel is the place.
+  const std::string problem = driftWindowProblem(live->t, window_->value());
+  if (!problem.empty()) {
+    showError(problem);
+    return;
+  }
   DriftReport report;
   try {
     report = checkDrift(live->t, live->measured - live->result.predicted, window_->value());
   } catch (const std::invalid_argument& e) {
-    // "drift check: 2 windows of 20 s ..." names what is wrong with the window; the panel is the place.
-    QString why = QString::fromStdString(e.what());
-    why.remove(QStringLiteral("drift check: "));
-    summary_->setText(QString("<span style='color:#b00020'>%1</span>").arg(why.toHtmlEscaped()));
+    showError(e.what());  // a validation whose residual does not match its times: shown, not a crash
     return;
   }
   const RobotModel& model = session_->model();

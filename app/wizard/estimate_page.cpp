@@ -258,9 +258,10 @@ QWidget* EstimatePage::buildResultPanes() {
   notesTabs_->addTab(priorWeightChart_, tr("Prior weight"));
   frictionView_ = new FrictionComparisonView([this] { return session_->modelPointer(); }, [this] {
     IdentificationDocument* doc = session_->document();
-    std::vector<std::pair<std::string, IdentificationSettings>> logs;
+    FrictionComparisonView::Logs logs;
+    logs.settings = doc->commonSettings();
     for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i)
-      logs.emplace_back(doc->logs()[size_t(i)].path.toStdString(), doc->settingsFor(i));
+      logs.logs.emplace_back(doc->logs()[size_t(i)].path.toStdString(), doc->settingsFor(i).import);
     return logs;
   });
   notesTabs_->addTab(frictionView_, tr("Friction models"));

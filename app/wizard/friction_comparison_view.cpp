@@ -56,14 +56,14 @@ FrictionComparisonView::FrictionComparisonView(ModelProvider model, LogsProvider
 }
 
 void FrictionComparisonView::run() {
-  std::vector<std::pair<std::string, IdentificationSettings>> logs;
+  Logs logs;
   try {
     logs = logs_();
   } catch (const std::exception& e) {
     status_->setText(QString::fromUtf8(e.what()));
     return;
   }
-  if (logs.empty()) {
+  if (logs.logs.empty()) {
     status_->setText(tr("No log: add logs on the Import page."));
     return;
   }
@@ -72,7 +72,9 @@ void FrictionComparisonView::run() {
   compare_->setText(tr("Cancel"));
   use_->setEnabled(false);
   task_->start(
-      [=](const common::BackgroundTask::Progress& progress) { *result = compareFrictionModels(*model, logs, progress); },
+      [=](const common::BackgroundTask::Progress& progress) {
+        *result = compareFrictionModels(*model, logs.logs, logs.settings, progress);
+      },
       [=](const common::BackgroundTask::Outcome& outcome) {
         compare_->setText(tr("Compare friction models"));
         if (outcome.ok) showComparison(*result);

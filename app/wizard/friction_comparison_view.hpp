@@ -31,8 +31,14 @@ namespace eb::wizard {
 class FrictionComparisonView : public QWidget {
   Q_OBJECT
  public:
-  /// The logs to compare on, each with its own reading settings; throws on a bad mapping.
-  using LogsProvider = std::function<std::vector<std::pair<std::string, IdentificationSettings>>()>;
+  /// The logs to compare on, each with its own import options, and the settings every log is
+  /// preprocessed and compared with (accumulateLogs' arguments).
+  struct Logs {
+    std::vector<LogInput> logs;
+    IdentificationSettings settings;
+  };
+  /// The session's logs; throws on a bad mapping.
+  using LogsProvider = std::function<Logs()>;
 
   using ModelProvider = std::function<std::shared_ptr<const RobotModel>()>;
 

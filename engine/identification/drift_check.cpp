@@ -9,14 +9,40 @@
 
 namespace eb {
 
+namespace {
+
+// Windows of `window` s from the first sample: how many cover the log, and which one holds t_s
+// (the last one closed at the log's end).
+long driftWindowCount(const Eigen::VectorXd& t, double window) {
+  return static_cast<long>(std::floor((t[t.size() - 1] - t[0]) / window)) + 1;
+}
+long driftWindowOf(const Eigen::VectorXd& t, Eigen::Index s, double window, long count) {
+  return std::min(count - 1, static_cast<long>(std::floor((t[s] - t[0]) / window)));
+}
+
+}  // namespace
+
+std::string driftWindowProblem(const Eigen::VectorXd& t, double window) {
+  if (!(window > 0.0)) return "the window must be positive";
+  const Eigen::Index N = t.size();
+  if (N == 0) return "no samples";
+  const long count = driftWindowCount(t, window);
+  std::vector<bool> held(static_cast<std::size_t>(count), false);
+  for (Eigen::Index s = 0; s < N; ++s) held[static_cast<std::size_t>(driftWindowOf(t, s, window, count))] = true;
+  const auto windows = std::count(held.begin(), held.end(), true);
+  if (windows >= 3) return {};
+  return std::to_string(windows) + " windows of " + formatSignificant(window, 4) + " s in a " +
+         formatSignificant(t[N - 1] - t[0], 4) + " s log; a trend needs 3 or more";
+}
+
 DriftReport checkDrift(const Eigen::VectorXd& t, const Eigen::MatrixXd& residual, double window) {
   const Eigen::Index N = t.size(), dof = residual.cols();
   if (residual.rows() != N) throw std::invalid_argument("drift check: times and residuals differ in length");
-  if (!(window > 0.0)) throw std::invalid_argument("drift check: the window must be positive");
+  const std::string problem = driftWindowProblem(t, window);
+  if (!problem.empty()) throw std::invalid_argument("drift check: " + problem);
   DriftReport r;
-  if (N == 0) throw std::invalid_argument("drift check: no samples");
   r.duration = t[N - 1] - t[0];
-  const long count = static_cast<long>(std::floor(r.duration / window)) + 1;
+  const long count = driftWindowCount(t, window);
   std::vector<DriftWindow> all(static_cast<std::size_t>(count));
   for (long w = 0; w < count; ++w) {
     DriftWindow& d = all[static_cast<std::size_t>(w)];
@@ -27,7 +53,7 @@ DriftReport checkDrift(const Eigen::VectorXd& t, const Eigen::MatrixXd& residual
   }
   r.residualRms = Eigen::VectorXd::Zero(dof);
   for (Eigen::Index s = 0; s < N; ++s) {
-    const long w = std::min(count - 1, static_cast<long>(std::floor((t[s] - t[0]) / window)));
+    const long w = driftWindowOf(t, s, window, count);
     DriftWindow& d = all[static_cast<std::size_t>(w)];
     ++d.samples;
     d.mean += residual.row(s).transpose();
@@ -42,10 +68,7 @@ DriftReport checkDrift(const Eigen::VectorXd& t, const Eigen::MatrixXd& residual
     d.end = std::min(d.end, t[N - 1]);
     r.windows.push_back(d);
   }
-  const Eigen::Index W = static_cast<Eigen::Index>(r.windows.size());
-  if (W < 3)
-    throw std::invalid_argument("drift check: " + std::to_string(W) + " windows of " + formatSignificant(window, 4) +
-                                " s in a " + formatSignificant(r.duration, 4) + " s log; a trend needs 3 or more");
+  const Eigen::Index W = static_cast<Eigen::Index>(r.windows.size());  // 3 or more (driftWindowProblem)
   // Least-squares line through the window means at the windows' centres, per joint.
   Eigen::VectorXd centre(W);
   for (Eigen::Index w = 0; w < W; ++w)

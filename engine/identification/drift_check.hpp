@@ -10,6 +10,7 @@
 
 #include <Eigen/Core>
 
+#include <string>
 #include <vector>
 
 namespace eb {
@@ -31,9 +32,14 @@ struct DriftReport {
   std::vector<bool> drifted;      ///< per joint, by the rule of the file comment
 };
 
+/// Why windows of `window` seconds cannot give a trend over times t (N, increasing, [s]), as a
+/// shell shows it after its own place ("2 windows of 20 s in a 15 s log; a trend needs 3 or
+/// more", "the window must be positive", "no samples"); empty when they can.
+std::string driftWindowProblem(const Eigen::VectorXd& t, double window);
+
 /// Windows of `window` seconds over times t (N, increasing, [s]) and residuals (N x dof, [N m]).
-/// Throws std::invalid_argument for mismatched sizes or a non-positive window, and when the log
-/// holds fewer than 3 windows with samples (a trend needs them).
+/// Throws std::invalid_argument for mismatched sizes and, prefixed "drift check: ", for a
+/// driftWindowProblem.
 DriftReport checkDrift(const Eigen::VectorXd& t, const Eigen::MatrixXd& residual, double window);
 
 }  // namespace eb

@@ -221,14 +221,12 @@ double weightedResidual(const Grams& g, int r, const Eigen::VectorXd& w, const F
   return total;
 }
 
-
-using LogList = std::vector<std::pair<std::string, IdentificationSettings>>;
-
 // One pass over the training and validation logs with `dictionary`: the training and held-out
 // Gram matrices. Notes and warnings are kept from the first pass only (`out` null afterwards).
 std::pair<Grams, Grams> accumulatePass(const RobotModel& model, const BaseParameters& base,
-                                       const FrictionDictionary& dictionary, const LogList& logs,
-                                       const LogList& validation, FrictionComparison* out,
+                                       const FrictionDictionary& dictionary, const std::vector<LogInput>& logs,
+                                       const std::vector<LogInput>& validation, const IdentificationSettings& settings,
+                                       FrictionComparison* out,
                                        const std::function<void(double, const std::string&)>& progress) {
   FeatureAccumulator acc(model, base, dictionary);
   std::vector<LogWarning> scratch;
@@ -238,14 +236,14 @@ std::pair<Grams, Grams> accumulatePass(const RobotModel& model, const BaseParame
     const auto& log = heldOut ? validation[f - logs.size()] : logs[f];
     acc.startLog(heldOut);
     const LogSummary summary = preprocessLogInto(
-        model, log.first, log.second,
+        model, log.path, settingsForLog(settings, log),
         [&](const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
             const Eigen::MatrixXd& tau) { acc.add(t, q, qd, qdd, tau); },
         out ? out->warnings : scratch,
         [&](double local, const std::string& what) {
           progress((static_cast<double>(f) + local) / static_cast<double>(total), what);
         });
-    if (out) out->notes.push_back(log.first + ": " + (heldOut ? "validation only, " : "") + summary.text());
+    if (out) out->notes.push_back(log.path + ": " + (heldOut ? "validation only, " : "") + summary.text());
   }
   acc.finish();
   return {acc.training(), acc.heldOut()};
@@ -332,27 +330,16 @@ Eigen::VectorXd jointWeights(const ModelSpec& coulomb, const Grams& train, int r
 
 }  // namespace
 
-FrictionComparison compareFrictionModels(const RobotModel& model, const std::vector<std::string>& paths,
-                                         const IdentificationSettings& settings,
-                                         const IdentificationProgress& progress,
-                                         const std::vector<std::string>& validation) {
-  LogList logs, others;
-  for (const std::string& path : paths) logs.emplace_back(path, settings);
-  for (const std::string& path : validation) others.emplace_back(path, settings);
-  return compareFrictionModels(model, logs, progress, others);
-}
-
-
-FrictionComparison compareFrictionModels(const RobotModel& model, const LogList& logs,
-                                         const IdentificationProgress& progress, const LogList& validation) {
+FrictionComparison compareFrictionModels(const RobotModel& model, const std::vector<LogInput>& logs,
+                                         const IdentificationSettings& settings, const IdentificationProgress& progress,
+                                         const std::vector<LogInput>& validation) {
   if (logs.empty()) throw InputError("compare-friction: no log file given");
-  RegressorOptions options = logs.front().second.regressor;
+  // The dictionary holds every friction shape (exact sign, tanh per width): the base columns
+  // are the rigid body, viscous friction and the settings' offset and armature.
+  RegressorOptions options = settings.regressor.withPlainFriction();
   options.viscous = true;
   options.coulomb = false;
-  options.asymmetricCoulomb = options.stribeck = false;
-  options.coulombWidths.clear();
-  options.stribeckVelocities.clear();
-  options.coulombWidth = 0.0;  // the dictionary's shapes: exact sign, tanh per width
+  options.coulombWidth = 0.0;
   const BaseParameters base = computeBaseParameters(model, options);
   const int n = model.dof(), r = base.rank;
   FrictionComparison out;
@@ -364,11 +351,11 @@ FrictionComparison compareFrictionModels(const RobotModel& model, const LogList&
   };
   FrictionDictionary dictionary = FrictionDictionary::grid(n);
   Grams train, held;
-  std::tie(train, held) = accumulatePass(model, base, dictionary, logs, validation, &out, passProgress(0));
+  std::tie(train, held) = accumulatePass(model, base, dictionary, logs, validation, settings, &out, passProgress(0));
   out.trainingSamples = train.samples;
   out.heldOutSamples = held.samples;
   std::string files;
-  for (const auto& log : logs) files += (files.empty() ? "" : ", ") + log.first;
+  for (const LogInput& log : logs) files += (files.empty() ? "" : ", ") + log.path;
   if (train.samples * n < 2L * (r + 3 * n) || held.samples * n < 2L * (r + 3 * n))
     throw inputErrorIn(files, "too few samples to compare friction models (" + std::to_string(train.samples) +
                                   " training, " + std::to_string(held.samples) +
@@ -398,7 +385,8 @@ FrictionComparison compareFrictionModels(const RobotModel& model, const LogList&
           zoomed.stribeck[j] = zoomedGrid<kStribeckCount>(dictionary.stribeck[j][k], stribeckStep, kStribeck);
       }
     dictionary = zoomed;
-    std::tie(train, held) = accumulatePass(model, base, dictionary, logs, validation, nullptr, passProgress(pass));
+    std::tie(train, held) =
+        accumulatePass(model, base, dictionary, logs, validation, settings, nullptr, passProgress(pass));
     for (std::size_t m = 0; m < specs.size(); ++m) {
       if (specs[m].nonlinear == Nonlinear::None) continue;
       const int centre = specs[m].nonlinear == Nonlinear::Width ? widthCentre : stribeckCentre;

@@ -28,7 +28,6 @@
 #include <Eigen/Core>
 
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace eb {
@@ -55,21 +54,15 @@ struct FrictionComparison {
   std::vector<LogWarning> warnings;
 };
 
-/// Fits and compares the friction models on the logs (settings: reading, preprocessing;
-/// settings.regressor.offset and .armature add per-joint offsets and rotor inertia to every
-/// model; its friction flags are ignored), scoring on their held-out seconds and on `validation` logs.
-/// Throws InputError (too few samples, nothing held out), Cancelled.
-FrictionComparison compareFrictionModels(const RobotModel& model, const std::vector<std::string>& paths,
+/// Fits and compares the friction models on the logs, each read with its own import options when
+/// it has them (the wizard's per-log column mappings) and with settings.import otherwise, all
+/// preprocessed with `settings`; settings.regressor.offset and .armature add per-joint offsets and
+/// rotor inertia to every model, its friction flags are ignored. Scores on the logs' held-out
+/// seconds and on every sample of the `validation` logs (read the same way, never fitted).
+/// Throws InputError (no log, too few samples, nothing held out, a log that cannot be read), Cancelled.
+FrictionComparison compareFrictionModels(const RobotModel& model, const std::vector<LogInput>& logs,
                                          const IdentificationSettings& settings,
                                          const IdentificationProgress& progress = {},
-                                         const std::vector<std::string>& validation = {});
-
-/// The same with each log read and preprocessed with its own settings (the wizard's per-log
-/// column mappings); the first log's regressor.offset applies to every model. `validation`
-/// logs are read the same way and all their samples join the held-out ones.
-FrictionComparison compareFrictionModels(
-    const RobotModel& model, const std::vector<std::pair<std::string, IdentificationSettings>>& logs,
-    const IdentificationProgress& progress = {},
-    const std::vector<std::pair<std::string, IdentificationSettings>>& validation = {});
+                                         const std::vector<LogInput>& validation = {});
 
 }  // namespace eb

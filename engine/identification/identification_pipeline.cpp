@@ -140,6 +140,12 @@ LogSummary preprocessLogInto(const RobotModel& model, const std::string& path, c
   return summary;
 }
 
+IdentificationSettings settingsForLog(const IdentificationSettings& settings, const LogInput& log) {
+  IdentificationSettings s = settings;
+  if (log.import) s.import = *log.import;
+  return s;
+}
+
 AccumulatedEquations accumulateLogs(const RobotModel& model, const std::vector<LogInput>& logs,
                                     const IdentificationSettings& settings, const IdentificationProgress& progress) {
   if (logs.empty()) throw InputError("identify: no log file given");
@@ -148,11 +154,9 @@ AccumulatedEquations accumulateLogs(const RobotModel& model, const std::vector<L
   SplitAccumulator acc(model, run.base);
   for (size_t f = 0; f < logs.size(); ++f) {
     const std::string& path = logs[f].path;
-    IdentificationSettings logSettings = settings;
-    if (logs[f].import) logSettings.import = *logs[f].import;
     acc.startLog();
     LogSummary summary = preprocessLogInto(
-        model, path, logSettings,
+        model, path, settingsForLog(settings, logs[f]),
         [&](const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
             const Eigen::MatrixXd& tau) { acc.add(t, q, qd, qdd, tau); },
         run.warnings,

@@ -63,6 +63,10 @@ struct LogInput {
   LogInput(std::string file, LogImportOptions options) : path(std::move(file)), import(std::move(options)) {}
 };
 
+/// The settings `log` is read and preprocessed with: `settings` with the log's own import options
+/// when it has them.
+IdentificationSettings settingsForLog(const IdentificationSettings& settings, const LogInput& log);
+
 /// The normal equations of the base regression over a set of logs: what an estimate is made from.
 struct AccumulatedEquations {
   BaseParameters base;

@@ -47,6 +47,14 @@ TEST(DriftCheck, TooFewWindowsAndBadInputAreRefused) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("2 windows of 10 s in a 15 s log"), std::string::npos) << e.what();
   }
+  EXPECT_EQ(driftWindowProblem(t, 10.0), "2 windows of 10 s in a 15 s log; a trend needs 3 or more");
+  EXPECT_EQ(driftWindowProblem(t, 5.0), "");
+  EXPECT_EQ(driftWindowProblem(t, -1.0), "the window must be positive");
+  EXPECT_EQ(driftWindowProblem(Eigen::VectorXd(), 5.0), "no samples");
+  // A window without samples does not count: three cover this log, the middle one empty.
+  Eigen::VectorXd gap(6);
+  gap << 0.0, 1.0, 2.0, 13.0, 14.0, 14.5;
+  EXPECT_EQ(driftWindowProblem(gap, 5.0), "2 windows of 5 s in a 14.5 s log; a trend needs 3 or more");
   EXPECT_NO_THROW(checkDrift(t, residual, 5.0));
   EXPECT_THROW(checkDrift(t, residual, 0.0), std::invalid_argument);
   EXPECT_THROW(checkDrift(t, Eigen::MatrixXd::Zero(10, 2), 5.0), std::invalid_argument);

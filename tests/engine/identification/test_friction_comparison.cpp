@@ -2,18 +2,21 @@
 // with smooth Coulomb friction tanh(qd / 0.05) is told apart from sign(qd), its
 // width found on the grid, a width between grid values found by the refinement,
 // on a log with plain Coulomb friction the richer models gain nothing on the
-// held-out seconds, and a validation log is scored without being fitted.
+// held-out seconds, a validation log is scored without being fitted, and logs
+// in another CSV layout, each read with its own import options, score as the same data.
 #include "excitation/default_excitation.hpp"
 #include "identification/friction_comparison.hpp"
 #include "logs/test_log_support.hpp"
 #include "model/builtin_robots.hpp"
 #include "simulation/experiment_simulator.hpp"
 #include "simulation/simulated_log_csv.hpp"
+#include "util/input_error.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <cstdio>
+#include <sstream>
 
 using namespace eb;
 using eb::test::TempFile;
@@ -39,6 +42,30 @@ const FrictionModelScore& named(const FrictionComparison& c, const std::string& 
   for (const FrictionModelScore& m : c.models)
     if (m.name == name) return m;
   throw std::runtime_error("no model " + name);
+}
+
+// The simulator's CSV (header "t, q1.., tau1.., qd1.., qdd1..") without its header, time moved to
+// the last column, semicolons between fields and decimal commas: what `sameDataOptions` reads.
+std::string otherLayout(const std::string& csv) {
+  std::istringstream in(csv);
+  std::string line, out;
+  std::getline(in, line);  // the header
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    const std::size_t comma = line.find(',');
+    std::string row = line.substr(comma + 1) + "," + line.substr(0, comma);
+    for (char& c : row) c = c == ',' ? ';' : (c == '.' ? ',' : c);
+    out += row + "\n";
+  }
+  return out;
+}
+
+LogImportOptions sameDataOptions(int dof) {
+  const std::string n = std::to_string(dof);
+  LogImportOptions o;
+  o.columnLayout = "q1..q" + n + ", tau1..tau" + n + ", qd1..qd" + n + ", qdd1..qdd" + n + ", t";
+  o.format = CsvFormat{';', ',', false};
+  return o;
 }
 
 void print(const FrictionComparison& c, const char* what) {
@@ -109,4 +136,41 @@ TEST(FrictionComparison, ValidationLogIsScoredNotFitted) {
   EXPECT_EQ(named(both, "viscous + smooth Coulomb tanh(qd/w)").parameter,
             named(alone, "viscous + smooth Coulomb tanh(qd/w)").parameter);
   EXPECT_EQ(both.models[static_cast<std::size_t>(both.best)].name, "viscous + smooth Coulomb tanh(qd/w)");
+}
+
+TEST(FrictionComparison, LogsReadWithTheirOwnOptionsScoreAsTheSameData) {
+  const RobotModel model = builtinRobot("panda");
+  const std::string a = formatSimulatedLogCsv(simulate(0.05, 6.0, 4, 3));
+  const std::string b = formatSimulatedLogCsv(simulate(0.05, 6.0, 4, 4));
+  const std::string c = formatSimulatedLogCsv(simulate(0.05, 5.0, 3, 5));
+  TempFile aFile(a, ".csv"), bFile(b, ".csv"), cFile(c, ".csv");
+  TempFile bOther(otherLayout(b), ".csv"), cOther(otherLayout(c), ".csv");
+  const LogImportOptions own = sameDataOptions(model.dof());
+  const IdentificationSettings settings;
+  const FrictionComparison same =
+      compareFrictionModels(model, {aFile.path(), bFile.path()}, settings, {}, {cFile.path()});
+  const FrictionComparison mixed = compareFrictionModels(model, {aFile.path(), LogInput(bOther.path(), own)}, settings,
+                                                         {}, {LogInput(cOther.path(), own)});
+  EXPECT_EQ(mixed.trainingSamples, same.trainingSamples);
+  EXPECT_EQ(mixed.heldOutSamples, same.heldOutSamples);
+  ASSERT_EQ(mixed.models.size(), same.models.size());
+  EXPECT_EQ(mixed.best, same.best);
+  for (std::size_t m = 0; m < same.models.size(); ++m) {
+    const FrictionModelScore &x = mixed.models[m], &y = same.models[m];
+    EXPECT_NEAR(x.score, y.score, 1e-12 * y.score) << y.name;
+    EXPECT_LT((x.heldOutNrmse - y.heldOutNrmse).norm(), 1e-9 * y.heldOutNrmse.norm()) << y.name;
+    for (std::size_t j = 0; j < y.parameter.size(); ++j) {
+      if (std::isfinite(y.parameter[j])) {
+        EXPECT_EQ(x.parameter[j], y.parameter[j]) << y.name << " joint " << j + 1;
+      }
+    }
+  }
+  ASSERT_EQ(mixed.notes.size(), 3u);
+  EXPECT_EQ(mixed.notes[1].rfind(bOther.path() + ": ", 0), 0u) << mixed.notes[1];
+  EXPECT_EQ(mixed.notes[2].rfind(cOther.path() + ": validation only", 0), 0u) << mixed.notes[2];
+  // The settings' options (a header, commas) cannot read the other layout: the options above were needed.
+  const std::string message = eb::test::messageOf<InputError>([&] {
+    compareFrictionModels(model, {aFile.path(), bOther.path()}, settings);
+  });
+  EXPECT_EQ(message.rfind(bOther.path() + ": ", 0), 0u) << message;
 }
