@@ -17,7 +17,7 @@ long driftWindowCount(const Eigen::VectorXd& t, double window) {
   return static_cast<long>(std::floor((t[t.size() - 1] - t[0]) / window)) + 1;
 }
 long driftWindowOf(const Eigen::VectorXd& t, Eigen::Index s, double window, long count) {
-  return std::min(count - 1, static_cast<long>(std::floor((t[s] - t[0]) / window)));
+  return std::clamp(static_cast<long>(std::floor((t[s] - t[0]) / window)), 0L, count - 1);
 }
 
 }  // namespace
@@ -26,6 +26,13 @@ std::string driftWindowProblem(const Eigen::VectorXd& t, double window) {
   if (!(window > 0.0)) return "the window must be positive";
   const Eigen::Index N = t.size();
   if (N == 0) return "no samples";
+  const double duration = t[N - 1] - t[0];
+  if (!std::isfinite(duration) || duration < 0.0) return "the times do not increase";
+  // More windows than samples would be mostly empty, and a tiny window over a long log must not
+  // allocate a window count that only the input bounds.
+  if (duration / window >= static_cast<double>(N))
+    return "a window of " + formatSignificant(window, 4) + " s is shorter than the sample step (" +
+           std::to_string(N) + " samples in " + formatSignificant(duration, 4) + " s)";
   const long count = driftWindowCount(t, window);
   std::vector<bool> held(static_cast<std::size_t>(count), false);
   for (Eigen::Index s = 0; s < N; ++s) held[static_cast<std::size_t>(driftWindowOf(t, s, window, count))] = true;

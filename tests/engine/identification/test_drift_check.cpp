@@ -56,6 +56,11 @@ TEST(DriftCheck, TooFewWindowsAndBadInputAreRefused) {
   gap << 0.0, 1.0, 2.0, 13.0, 14.0, 14.5;
   EXPECT_EQ(driftWindowProblem(gap, 5.0), "2 windows of 5 s in a 14.5 s log; a trend needs 3 or more");
   EXPECT_NO_THROW(checkDrift(t, residual, 5.0));
+  // A window below the sample step (1e-12 s over 15 s: 1.5e13 windows) is refused before any
+  // allocation; so are times that run backwards.
+  EXPECT_EQ(driftWindowProblem(t, 1e-12), "a window of 1e-12 s is shorter than the sample step (1501 samples in 15 s)");
+  EXPECT_THROW(checkDrift(t, residual, 1e-12), std::invalid_argument);
+  EXPECT_EQ(driftWindowProblem(Eigen::VectorXd(t.reverse()), 5.0), "the times do not increase");
   EXPECT_THROW(checkDrift(t, residual, 0.0), std::invalid_argument);
   EXPECT_THROW(checkDrift(t, Eigen::MatrixXd::Zero(10, 2), 5.0), std::invalid_argument);
 }
