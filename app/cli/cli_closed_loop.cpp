@@ -4,6 +4,7 @@
 // longest segment of a log's motion) on a simulated plant; the tracking error per joint,
 // beside the one the robot description's own parameters leave (closed_loop_tracking.hpp).
 #include "cli_commands.hpp"
+#include "cli_progress.hpp"
 #include "cli_identified_robot.hpp"
 #include "cli_log_flags.hpp"
 #include "cli_robot_locks.hpp"
@@ -139,8 +140,13 @@ void addClosedLoopCommand(CLI::App& app) {
     }
     if (a->sim.duration > 0.0) duration = std::min(duration, a->sim.duration);
 
+    // Two simulations of `duration` at the control rate: minutes for a long log, so say how far.
+    const auto progress = terminalProgress();
     const ClosedLoopComparison r =
-        compareClosedLoop(model, robot.base, robot.params.values, plant, desired, duration, a->sim);
+        compareClosedLoop(model, robot.base, robot.params.values, plant, desired, duration, a->sim, [&](double f) {
+          return progress(f, f < 0.5 ? "tracking with the identified model" : "tracking with the description's model");
+        });
+    clearTerminalProgress();
     if (a->json) {
       nlohmann::json j;
       j["motion"] = motionText;

@@ -1,11 +1,11 @@
 #include "cli_friction_choice.hpp"
+#include "cli_progress.hpp"
 
 #include "identification/friction_comparison.hpp"
 
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
-#include <unistd.h>
 
 namespace eb::cli {
 
@@ -28,14 +28,9 @@ std::string applyFrictionChoice(const std::string& name, const RobotModel& model
   if (name == "viscous") o.coulomb = false;
   if (name == "asymmetric") o.asymmetricCoulomb = true;
   if (!frictionNeedsLogs(name)) return {};
-  const bool tty = isatty(fileno(stderr));
   const std::vector<LogInput> inputs(logs.begin(), logs.end());  // each read with the settings' import options
-  const FrictionComparison comparison =
-      compareFrictionModels(model, inputs, settings, [tty](double f, const std::string& what) {
-        if (tty) std::fprintf(stderr, "\r[%3d%%] friction: %-50.50s", static_cast<int>(100 * f), what.c_str());
-        return true;
-      });
-  if (tty) std::fprintf(stderr, "\r%-70s\r", "");
+  const FrictionComparison comparison = compareFrictionModels(model, inputs, settings, terminalProgress("friction: "));
+  clearTerminalProgress();
   std::size_t chosen = static_cast<std::size_t>(comparison.best);
   if (name != "best")
     for (std::size_t m = 0; m < comparison.models.size(); ++m) {

@@ -5,6 +5,7 @@
 // before the estimate.
 #include "cli_commands.hpp"
 #include "cli_friction_choice.hpp"
+#include "cli_progress.hpp"
 #include "cli_log_flags.hpp"
 #include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
@@ -16,7 +17,6 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
-#include <unistd.h>
 
 namespace eb::cli {
 
@@ -57,16 +57,12 @@ void addIdentifyCommand(CLI::App& app) {
     a->s.regressor.offset = a->offset;
     a->s.regressor.armature = a->armature;
     applyLogFlags(a->logFlags, a->s);
-    const bool tty = isatty(fileno(stderr));
     const std::string frictionNote =
         a->noFriction ? std::string() : applyFrictionChoice(a->friction, model, a->logs, a->s);
     // Every log is read with the same flags: a path alone is a LogInput with the settings' import options.
     const std::vector<LogInput> logs(a->logs.begin(), a->logs.end());
-    const IdentificationRun run = identifyFromLogs(model, logs, a->s, [&](double f, const std::string& what) {
-      if (tty) std::fprintf(stderr, "\r[%3d%%] %-60.60s", static_cast<int>(100 * f), what.c_str());
-      return true;
-    });
-    if (tty) std::fprintf(stderr, "\r%-70s\r", "");
+    const IdentificationRun run = identifyFromLogs(model, logs, a->s, terminalProgress());
+    clearTerminalProgress();
     const IdentifiedParameters params = makeIdentifiedParameters(a->robot, model, run.base, run.estimate, a->logs);
     writeParamsFile(a->out, params, model);
     if (a->quiet) return;

@@ -5,6 +5,7 @@
 // `identify-gains ROBOT loaded.csv [...] --payload payload.json --out gains.json [--unloaded
 // log.csv] [--params-out params.json]`: per-joint current-to-torque gains with a known payload.
 #include "cli_commands.hpp"
+#include "cli_progress.hpp"
 #include "cli_friction_choice.hpp"
 #include "cli_identified_robot.hpp"
 #include "cli_log_flags.hpp"
@@ -21,22 +22,9 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <unistd.h>
 
 namespace eb::cli {
 namespace {
-
-IdentificationProgress terminalProgress() {
-  const bool tty = isatty(fileno(stderr));
-  return [tty](double f, const std::string& what) {
-    if (tty) std::fprintf(stderr, "\r[%3d%%] %-60.60s", static_cast<int>(100 * f), what.c_str());
-    return true;
-  };
-}
-
-void clearProgress() {
-  if (isatty(fileno(stderr))) std::fprintf(stderr, "\r%-70s\r", "");
-}
 
 std::vector<std::string> allLogs(const PayloadExperiment& logs) {
   std::vector<std::string> out = logs.loaded;
@@ -153,7 +141,7 @@ void runIdentifyPayload(Args& a) {
     robot = &known;
   }
   const PayloadRun run = identifyPayload(model, a.logs, a.link, robot, a.s, terminalProgress(), constraintsOf(a));
-  clearProgress();
+  clearTerminalProgress();
   if (!a.urdf.empty() && !run.payload.consistency.empty())
     throw inputErrorIn(a.urdf, "not written: the least-squares payload is not physically consistent (" +
                                    run.payload.consistency + "); without --unconstrained it is made consistent");
@@ -195,7 +183,7 @@ void runIdentifyGains(Args& a) {
   const KnownPayload known = readPayloadJson(a.payload);
   const std::string link = !a.link.empty() ? a.link : known.link;
   const PayloadRun run = identifyDriveGains(model, a.logs, link, known.parameters, a.s, terminalProgress());
-  clearProgress();
+  clearTerminalProgress();
   const std::vector<std::string> sources = allLogs(a.logs);
   writeDriveGainsJson(a.out, a.robot, model, run, sources);
   if (!a.paramsOut.empty())
