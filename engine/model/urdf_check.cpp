@@ -21,8 +21,9 @@ struct Subject {
   std::string label;
 
   std::string message(int line, const std::string& field, const std::string& what) const {
-    // Warnings quote the file too: one line like the errors.
-    return oneLineMessage(file + ":" + std::to_string(line) + ": " + label + ": " + field + ": " + what);
+    // Warnings quote the file too: one line like the errors, in the same form.
+    return sourceDiagnosticAt(Severity::Warning, file, static_cast<std::size_t>(line), label + ": " + field, what)
+        .text();
   }
   [[noreturn]] void fail(int line, const std::string& field, const std::string& what) const {
     throw sourceErrorAt(file, static_cast<std::size_t>(line), label + ": " + field, what);

@@ -33,4 +33,12 @@ Diagnostic diagnosticAt(Severity severity, const std::string& file, std::size_t 
   return d;
 }
 
+Diagnostic sourceDiagnosticAt(Severity severity, const std::string& file, std::size_t line, const std::string& subject,
+                              const std::string& message) {
+  Diagnostic d = diagnosticAt(severity, file, line, subject, message);
+  d.place.clear();
+  d.fieldKind.clear();
+  return d;
+}
+
 }  // namespace eb

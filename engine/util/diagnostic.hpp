@@ -37,4 +37,10 @@ struct Diagnostic {
 Diagnostic diagnosticAt(Severity severity, const std::string& file, std::size_t line, const std::string& field,
                         const std::string& message);
 
+/// A Diagnostic in a file people write by hand (URDF, DH table, XML): the compiler-style
+/// "<file>:<line>: <subject>: <message>" (empty place; `subject` names the element and field as it
+/// is, e.g. "joint 'j1': limit"). For the errors (sourceErrorAt) and the warnings of those files.
+Diagnostic sourceDiagnosticAt(Severity severity, const std::string& file, std::size_t line, const std::string& subject,
+                              const std::string& message);
+
 }  // namespace eb

@@ -104,10 +104,7 @@ inline InputError inputErrorIn(const std::string& file, const std::string& messa
 /// (`subject` names the element and field, e.g. "joint 'j1': limit"; line 0 leaves it out).
 inline InputError sourceErrorAt(const std::string& file, std::size_t line, const std::string& subject,
                                 const std::string& message) {
-  Diagnostic d = diagnosticAt(Severity::Error, file, line, subject, message);
-  d.place.clear();
-  d.fieldKind.clear();
-  return InputError(std::move(d));
+  return InputError(sourceDiagnosticAt(Severity::Error, file, line, subject, message));
 }
 
 /// `e` as a finding of `file` when it named none (an estimate failing is a property of the logs
