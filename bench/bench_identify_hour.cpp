@@ -6,7 +6,8 @@
 // stamp), so every grid point is resampled. The log is generated in the
 // benchmark (exact Panda torques along the default excitation plus friction
 // and noise), written row by row so generation itself holds no big arrays;
-// the file is removed afterwards. Counters: wall seconds of the
+// the file is removed afterwards. identify_1h_default/panda: the same hour with identify's
+// default method (auto). Counters: wall seconds of the
 // identification alone and the process's peak resident memory.
 #include "dynamics/inverse_dynamics.hpp"
 #include "excitation/default_excitation.hpp"
@@ -63,13 +64,13 @@ void writeHourLog(const std::string& path, const eb::RobotModel& model, double j
   std::fclose(f);
 }
 
-void identifyHour(benchmark::State& state, double jitter) {
+void identifyHour(benchmark::State& state, double jitter, eb::EstimationMethod method) {
   const eb::RobotModel model = eb::builtinRobot("panda");
   const std::string path = (std::filesystem::temp_directory_path() /
                             ("excitebench_hour_" + std::to_string(::getpid()) + ".csv")).string();
   writeHourLog(path, model, jitter);
   eb::IdentificationSettings settings;
-  settings.estimation.method = eb::EstimationMethod::Wls;
+  settings.estimation.method = method;
   settings.preprocess.cutoffHz = 5.0;
   double seconds = 0.0;
   int rank = 0;
@@ -88,13 +89,20 @@ void identifyHour(benchmark::State& state, double jitter) {
   state.counters["base_params"] = rank;
 }
 
-BENCHMARK_CAPTURE(identifyHour, uniform, 0.0)
+BENCHMARK_CAPTURE(identifyHour, uniform, 0.0, eb::EstimationMethod::Wls)
     ->Name("identify_1h/panda")
     ->Iterations(1)
     ->Unit(benchmark::kSecond)
     ->UseRealTime();
-BENCHMARK_CAPTURE(identifyHour, jittered, 0.3)
+BENCHMARK_CAPTURE(identifyHour, jittered, 0.3, eb::EstimationMethod::Wls)
     ->Name("identify_1h_jittered/panda")
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond)
+    ->UseRealTime();
+// identify's default (method auto: consistent and OLS compared on the held-out seconds), with
+// the torque convention check every identification now makes; compare with identify_1h (WLS).
+BENCHMARK_CAPTURE(identifyHour, default_method, 0.0, eb::EstimationOptions{}.method)
+    ->Name("identify_1h_default/panda")
     ->Iterations(1)
     ->Unit(benchmark::kSecond)
     ->UseRealTime();

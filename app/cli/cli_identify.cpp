@@ -23,7 +23,8 @@ namespace eb::cli {
 void addIdentifyCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("identify", "Estimate the base parameters from one or several logs");
   struct Args {
-    std::string robot, out, method = "ols", friction = "coulomb";
+    std::string robot, out, method = estimationMethodName(EstimationOptions{}.method), friction = "coulomb",
+                frictionPrior = frictionPriorName(EstimationOptions{}.frictionPrior);
     std::vector<std::string> logs, roots, locks;
     IdentificationSettings s;
     bool noFriction = false, offset = false, armature = false;
@@ -34,7 +35,15 @@ void addIdentifyCommand(CLI::App& app) {
   cmd->add_option("robot", a->robot, "Built-in name or URDF / DH table path")->required();
   cmd->add_option("logs", a->logs, "Experiment logs (CSV or .mat), stacked into one estimation")->required();
   cmd->add_option("--out", a->out, "params.json (or .yaml) to write")->required();
-  cmd->add_option("--method", a->method, "ols, wls, ridge or consistent");
+  cmd->add_option("--method", a->method,
+                  "auto (default: consistent or OLS, whichever predicts the logs' held-out seconds better), ols, "
+                  "wls, ridge or consistent")
+      ->capture_default_str();
+  cmd->add_option("--friction-prior", a->frictionPrior,
+                  "What the consistent estimate's friction prior is centred on: data (the logs' own fit), urdf "
+                  "(the description's <dynamics damping friction>) or zero")
+      ->check(CLI::IsMember({"data", "urdf", "zero"}))
+      ->capture_default_str();
   addSettingOption(cmd, kCutoffSpec, a->s.preprocess.cutoffHz);
   cmd->add_flag("--filter-torque", a->s.preprocess.filterTorque, "Low-pass the torques too (default: only positions)");
   addSettingOption(cmd, kRidgeLambdaSpec, a->s.estimation.ridgeLambda);
@@ -53,6 +62,7 @@ void addIdentifyCommand(CLI::App& app) {
   cmd->callback([a]() {
     const RobotModel model = loadRobotLocked(a->robot, a->roots, a->locks);
     a->s.estimation.method = parseEstimationMethod(a->method);
+    a->s.estimation.frictionPrior = parseFrictionPrior(a->frictionPrior);
     a->s.regressor.viscous = a->s.regressor.coulomb = !a->noFriction;
     a->s.regressor.offset = a->offset;
     a->s.regressor.armature = a->armature;
@@ -67,7 +77,7 @@ void addIdentifyCommand(CLI::App& app) {
     writeParamsFile(a->out, params, model);
     if (a->quiet) return;
     std::printf("identified %d base parameters of %s (%s) from %zu log(s)\n", run.base.rank, model.name().c_str(),
-                a->method.c_str(), a->logs.size());
+                estimationMethodName(run.estimate.method), a->logs.size());
     for (const std::string& note : run.notes) std::printf("  %s\n", note.c_str());
     if (!frictionNote.empty()) std::printf("  %s\n", frictionNote.c_str());
     printWarnings(run.warnings);

@@ -29,6 +29,11 @@ void addLogFlags(CLI::App* cmd, LogFlags& f) {
   cmd->add_option("--torque-constants", f.torqueConstants,
                   "Per joint current-to-torque gains [N m/A] for motor-current columns (comma-separated)")
       ->delimiter(',');
+  cmd->add_option("--torque-sign", f.torqueSigns,
+                  "Per joint 1 or -1 multiplying the logged torque (comma-separated), e.g. -1,-1,-1,-1,-1,-1,-1 for "
+                  "a driver that reports torque with the opposite sign (KUKA FRI); stating it also accepts a log "
+                  "whose gravity-loaded joints look reversed")
+      ->delimiter(',');
   cmd->add_option("--time-unit", f.timeUnit, "Unit of the time column: s, ms, us or ns (default: guessed)")
       ->check(CLI::IsMember({"s", "ms", "us", "ns"}));
   cmd->add_option("--position-unit", f.positionUnit, "Unit of positions: rad or deg (default: guessed)")
@@ -55,6 +60,7 @@ void applyLogFlags(const LogFlags& f, IdentificationSettings& s) {
   LogImportOptions& o = s.import;
   o.sampleRateHz = f.rate;
   o.torqueConstants = f.torqueConstants;
+  o.torqueSigns = f.torqueSigns;
   o.dropBadRows = f.dropBadRows;
   o.gapSteps = f.gapSteps;
   if (!f.timeUnit.empty())
@@ -70,6 +76,7 @@ void applyLogFlags(const LogFlags& f, IdentificationSettings& s) {
     if (file.columns) o.columnLayout = file.columns;
     if (file.mapping) o.mapping = file.mapping;
     if (!file.torqueConstants.empty() && o.torqueConstants.empty()) o.torqueConstants = file.torqueConstants;
+    if (!file.torqueSigns.empty() && o.torqueSigns.empty()) o.torqueSigns = file.torqueSigns;
   }
   if (f.edgeTrim >= 0.0) s.preprocess.edgeTrimSeconds = f.edgeTrim;
   s.preprocess.filterOrder = f.filterOrder;

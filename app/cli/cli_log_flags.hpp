@@ -19,6 +19,7 @@ namespace eb::cli {
 struct LogFlags {
   std::string columns, mappingFile, timeUnit, positionUnit;
   std::vector<double> torqueConstants;  ///< [N m/A]
+  std::vector<double> torqueSigns;      ///< +1 / -1 per joint; empty: not stated
   bool dropBadRows = false;
   double gapSteps = kDefaultGapSteps;
   double rate = 0.0;                    ///< [Hz] for logs without a time column

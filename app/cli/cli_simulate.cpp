@@ -31,6 +31,7 @@ void addSimulateCommand(CLI::App& app) {
     LoggerArtifacts artifacts;
     std::vector<double> torqueOffset, torqueConstants, viscous, coulomb, armature, coulombNegative, stribeck,
         stribeckVelocity;
+    std::vector<int> reverseTorque, swapTorque;
     double logRate = 0.0;
     std::vector<std::string> roots, locks;
   };
@@ -59,6 +60,13 @@ void addSimulateCommand(CLI::App& app) {
   cmd->add_option("--torque-offset", a->torqueOffset,
                   "Torque-sensor offset [N m] added to the measured torques: one value for all joints or one per joint")
       ->delimiter(',');
+  cmd->add_option("--reverse-torque", a->reverseTorque,
+                  "Joints (1-based, comma-separated) whose logged torque has the opposite sign, as KUKA FRI "
+                  "reports it")
+      ->delimiter(',');
+  cmd->add_option("--swap-torque", a->swapTorque, "Two joints (1-based) whose torque columns are swapped, e.g. 3,4")
+      ->delimiter(',')
+      ->expected(2);
   cmd->add_option("--quantization", a->artifacts.quantization, "Encoder resolution [rad or m]")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--torque-constants", a->torqueConstants,
@@ -113,6 +121,18 @@ void addSimulateCommand(CLI::App& app) {
                                 : Eigen::VectorXd(Eigen::Map<const Eigen::VectorXd>(values.data(), dof));
     };
     if (!a->torqueOffset.empty()) a->artifacts.torqueOffset = perJoint(a->torqueOffset, "--torque-offset", false);
+    const auto jointIndex = [dof](int j, const char* flag) {
+      if (j < 1 || j > dof)
+        throw InputError(std::string(flag) + ": joint " + std::to_string(j) + " (joints are 1.." + std::to_string(dof) +
+                         ")");
+      return j - 1;
+    };
+    for (int j : a->reverseTorque) a->artifacts.reversedTorque.push_back(jointIndex(j, "--reverse-torque"));
+    if (!a->swapTorque.empty()) {
+      a->artifacts.swappedTorque = {jointIndex(a->swapTorque[0], "--swap-torque"),
+                                    jointIndex(a->swapTorque[1], "--swap-torque")};
+      if (a->swapTorque[0] == a->swapTorque[1]) throw InputError("--swap-torque: give two different joints");
+    }
     if (!a->viscous.empty() || !a->coulomb.empty()) {
       Eigen::VectorXd fv, fc;
       defaultFriction(model, fv, fc);

@@ -180,7 +180,7 @@ void ExportPage::refresh() {
   }
   const bool derived = estimate && !estimate->estimate.fullParameters && canExport(ExportFormat::Urdf);
   if (derived) {
-    const QString method = exportMethodWord(estimate->settings.estimation.method);
+    const QString method = exportMethodWord(estimate->estimate.method);  // the method auto chose
     urdfNote_->setText(
         urdfEstimate_
             ? tr("Written from the <b>physically consistent estimate</b> made from the same equations (prior weight "

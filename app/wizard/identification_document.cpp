@@ -40,6 +40,7 @@ QString methodLabel(EstimationMethod method) {
     case EstimationMethod::Wls: return QObject::tr("Weighted least squares (WLS)");
     case EstimationMethod::Ridge: return QObject::tr("Ridge regression");
     case EstimationMethod::Consistent: return QObject::tr("Physically consistent");
+    case EstimationMethod::Auto: return QObject::tr("Automatic (best on held-out data)");
   }
   return {};
 }

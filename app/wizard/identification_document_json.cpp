@@ -236,6 +236,10 @@ ImportSettings importFromJson(const QJsonObject& json) {
       jsonFail("import.torque_constants_nm_per_a", "not a non-zero number");
     imp.torqueConstants.push_back(v.toDouble());
   }
+  for (const QJsonValue& v : im["torque_signs"].toArray()) {
+    if (!v.isDouble() || (v.toDouble() != 1.0 && v.toDouble() != -1.0)) jsonFail("import.torque_signs", "not 1 or -1");
+    imp.torqueSigns.push_back(v.toDouble());
+  }
   imp.dropBadRows = im["drop_bad_rows"].toBool(imp.dropBadRows);
   imp.gapSteps = checkedSetting(im, kGapStepsSpec, "import.");
   return imp;
@@ -363,6 +367,11 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
   QJsonArray constants;
   for (double k : import_.torqueConstants) constants.append(k);
   import["torque_constants_nm_per_a"] = constants;
+  if (!import_.torqueSigns.empty()) {
+    QJsonArray signs;
+    for (double k : import_.torqueSigns) signs.append(k);
+    import["torque_signs"] = signs;
+  }
   import["drop_bad_rows"] = import_.dropBadRows;
   import[kGapStepsSpec.key] = import_.gapSteps;
   root["import"] = import;

@@ -511,7 +511,7 @@ bool ImportPage::saveMapping(const QString& path, QString* error) {
   const int index = currentLog();
   if (index < 0) return false;
   try {
-    saveLogMapping(session_->document()->logs()[size_t(index)], path);
+    saveLogMapping(session_->document()->logs()[size_t(index)], session_->document()->import().torqueSigns, path);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromUtf8(e.what());
     return false;
@@ -523,14 +523,21 @@ bool ImportPage::loadMapping(const QString& path, QString* error) {
   const int index = currentLog();
   if (index < 0) return false;
   LogSource log = session_->document()->logs()[size_t(index)];
+  std::vector<double> signs;
   try {
-    applyLogMappingFile(path, log, states_[log.path], session_->model().dof(), session_->jointNames(),
-                        session_->document()->import().torqueConstants, kPreviewRows);
+    signs = applyLogMappingFile(path, log, states_[log.path], session_->model().dof(), session_->jointNames(),
+                                session_->document()->import().torqueConstants, kPreviewRows);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromUtf8(e.what());
     return false;
   }
   session_->document()->setLog(index, log);
+  if (!signs.empty() && signs != session_->document()->import().torqueSigns) {
+    ImportSettings import = session_->document()->import();
+    import.torqueSigns = signs;
+    session_->document()->setImport(import);
+    readOptions_->showImport(import);
+  }
   return true;
 }
 
@@ -564,7 +571,9 @@ void ImportPage::startCheck() {
     LogCheckRequest request;
     request.path = doc->logs()[size_t(i)].path;
     try {
-      request.options = importOptionsFor(session_->model(), doc->settingsFor(i));
+      request.settings = doc->settingsFor(i);
+      request.options = importOptionsFor(session_->model(), request.settings);
+      request.model = session_->modelPointer();
     } catch (const std::exception& e) {
       request.setupError = QString::fromUtf8(e.what());
       request.options.dof = session_->model().dof();

@@ -43,6 +43,27 @@ std::vector<LogCheck> checkLogs(const std::vector<LogCheckRequest>& requests, co
         check.timeBase = reader.timeBase();
       }
       check.ok = true;
+      if (request.model) {
+        // As the estimate will read it: preprocessed (filtered, differentiated), then checked.
+        TorqueConventionCheck conventions(*request.model);
+        std::vector<LogWarning> ignored;  // the read above reported them
+        const std::string checking = "checking the torques of " + QFileInfo(request.path).fileName().toStdString();
+        preprocessLogInto(
+            *request.model, path, request.settings,
+            [&](const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd,
+                const Eigen::MatrixXd& qdd, const Eigen::MatrixXd& tau) { conventions.add(t, q, qd, qdd, tau); },
+            ignored, [&](double f, const std::string&) {
+              if (!progress((static_cast<double>(i) + f) / n, checking)) throw Cancelled("log check");
+            });
+        check.conventions = conventions.report(path);
+        const std::vector<Diagnostic> findings = check.conventions->findings();
+        check.warnings.insert(check.warnings.end(), findings.begin(), findings.end());
+        if (request.settings.import.torqueSigns.empty() && !check.conventions->refusedJoints().empty()) {
+          check.ok = false;
+          check.errorDetail = check.conventions->refusal();
+          check.error = QString::fromStdString(check.errorDetail.text());
+        }
+      }
     } catch (const Cancelled&) {
       return results;
     } catch (const InputError& e) {

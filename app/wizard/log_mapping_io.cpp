@@ -8,14 +8,15 @@
 
 namespace eb::wizard {
 
-void saveLogMapping(const LogSource& log, const QString& path) {
+void saveLogMapping(const LogSource& log, const std::vector<double>& torqueSigns, const QString& path) {
   LogMappingFile file;
+  file.torqueSigns = torqueSigns;
   file.mapping = log.mapping;
   file.format = effectiveCsvFormat(log);
   writeLogMappingFile(path.toStdString(), file);
 }
 
-void applyLogMappingFile(const QString& path, LogSource& log, LogPreviewState& state, int dof,
+std::vector<double> applyLogMappingFile(const QString& path, LogSource& log, LogPreviewState& state, int dof,
                          const std::vector<std::string>& jointNames, const std::vector<double>& torqueConstants,
                          std::size_t previewRows) {
   const LogMappingFile file = readLogMappingFile(path.toStdString());
@@ -37,6 +38,7 @@ void applyLogMappingFile(const QString& path, LogSource& log, LogPreviewState& s
   }
   checkLogColumnMapping(log.mapping, state.preview.layout.columns, dof, path.toStdString());
   log.mappingEdited = true;
+  return file.torqueSigns;
 }
 
 LogColumnMapping mappingFromLayoutText(const QString& text, const LogSource& log, const LogPreviewState& state,

@@ -14,13 +14,15 @@
 
 namespace eb::wizard {
 
-/// Writes `log`'s mapping (and its forced CSV format, if any) to `path`. Throws InputError.
-void saveLogMapping(const LogSource& log, const QString& path);
+/// Writes `log`'s mapping (and its forced CSV format, if any, and the torque signs when stated)
+/// to `path`. Throws InputError.
+void saveLogMapping(const LogSource& log, const std::vector<double>& torqueSigns, const QString& path);
 
 /// Applies the mapping file at `path` to `log`: a forced format re-reads the preview into `state`;
 /// a layout is mapped onto the log's columns for `dof` joints (`torqueConstants` [N m/A] unless
-/// the file gives its own). Throws InputError when the file or the result does not fit the log.
-void applyLogMappingFile(const QString& path, LogSource& log, LogPreviewState& state, int dof,
+/// the file gives its own). Returns the file's torque signs (empty when it states none). Throws
+/// InputError when the file or the result does not fit the log.
+std::vector<double> applyLogMappingFile(const QString& path, LogSource& log, LogPreviewState& state, int dof,
                          const std::vector<std::string>& jointNames, const std::vector<double>& torqueConstants,
                          std::size_t previewRows);
 

@@ -31,6 +31,17 @@ bool parseConstants(const QString& text, std::vector<double>& out) {
   return true;
 }
 
+// "1, -1, 1": each +1 or -1; nothing is an empty list (signs not stated).
+bool parseSigns(const QString& text, std::vector<double>& out) {
+  out.clear();
+  for (const QString& part : text.split(QRegularExpression("[,;\\s]+"), Qt::SkipEmptyParts)) {
+    bool ok = false;
+    const int v = part.toInt(&ok);
+    if (!ok || (v != 1 && v != -1)) return false;
+    out.push_back(v);
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -77,6 +88,13 @@ LogReadOptions::LogReadOptions(QWidget* parent) : QWidget(parent) {
   torqueConstantsEdit_->setToolTip(
       tr("Logs of motor currents (UR actual_current): one current-to-torque gain per joint [N m/A], comma-separated. "
          "They become each joint's τ scale in the mapping."));
+  torqueSignsEdit_ = new QLineEdit;
+  torqueSignsEdit_->setObjectName("torqueSignsEdit");
+  torqueSignsEdit_->setPlaceholderText(tr("not stated"));
+  torqueSignsEdit_->setToolTip(
+      tr("Per joint 1 or -1 multiplying the logged torque, comma-separated: -1 where the driver reports torque with "
+         "the opposite sign of the description (KUKA FRI does). Empty: the logs are checked against the "
+         "description, and a clearly reversed gravity-loaded joint is refused until you state the signs."));
   dropBadRowsCheck_ = new QCheckBox(tr("Drop corrupt rows"));
   dropBadRowsCheck_->setObjectName("dropBadRowsCheck");
   dropBadRowsCheck_->setToolTip(tr("Rows that do not parse, have the wrong field count or absurd values are dropped "
@@ -93,12 +111,16 @@ LogReadOptions::LogReadOptions(QWidget* parent) : QWidget(parent) {
   reading->addWidget(new QLabel(tr("Torque constants [N m/A]")));
   reading->addWidget(torqueConstantsEdit_, 2);
   reading->addSpacing(12);
+  reading->addWidget(new QLabel(tr("Torque signs")));
+  reading->addWidget(torqueSignsEdit_, 1);
+  reading->addSpacing(12);
   reading->addWidget(dropBadRowsCheck_);
   reading->addSpacing(12);
   reading->addWidget(new QLabel(tr("Gap over")));
   reading->addWidget(gapStepsSpin_);
   reading->addStretch(1);
   connect(torqueConstantsEdit_, &QLineEdit::editingFinished, this, &LogReadOptions::importEdited);
+  connect(torqueSignsEdit_, &QLineEdit::editingFinished, this, &LogReadOptions::importEdited);
   connect(dropBadRowsCheck_, &QCheckBox::toggled, this, &LogReadOptions::importEdited);
   connect(gapStepsSpin_, &QDoubleSpinBox::editingFinished, this, &LogReadOptions::importEdited);
 
@@ -147,9 +169,13 @@ void LogReadOptions::clearFormat() {
 void LogReadOptions::showImport(const ImportSettings& s) {
   QStringList constants;
   for (double k : s.torqueConstants) constants << QString::number(k, 'g', 17);
-  const QSignalBlocker a(torqueConstantsEdit_), b(dropBadRowsCheck_), c(gapStepsSpin_);
+  QStringList signs;
+  for (double k : s.torqueSigns) signs << QString::number(k);
+  const QSignalBlocker a(torqueConstantsEdit_), b(dropBadRowsCheck_), c(gapStepsSpin_), d(torqueSignsEdit_);
   torqueConstantsEdit_->setText(constants.join(", "));
   torqueConstantsEdit_->setStyleSheet(QString());
+  torqueSignsEdit_->setText(signs.join(", "));
+  torqueSignsEdit_->setStyleSheet(QString());
   dropBadRowsCheck_->setChecked(s.dropBadRows);
   gapStepsSpin_->setValue(s.gapSteps);
 }
@@ -178,6 +204,12 @@ std::optional<ImportSettings> LogReadOptions::importSettings(const ImportSetting
     return std::nullopt;
   }
   torqueConstantsEdit_->setStyleSheet(QString());
+  if (!parseSigns(torqueSignsEdit_->text(), s.torqueSigns) ||
+      (!s.torqueSigns.empty() && static_cast<int>(s.torqueSigns.size()) != dof)) {
+    torqueSignsEdit_->setStyleSheet("QLineEdit { background: #ffd0d0; }");
+    return std::nullopt;
+  }
+  torqueSignsEdit_->setStyleSheet(QString());
   s.dropBadRows = dropBadRowsCheck_->isChecked();
   s.gapSteps = gapStepsSpin_->value();
   return s;

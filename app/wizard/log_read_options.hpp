@@ -2,7 +2,8 @@
 // LogReadOptions: how the Import page reads a log beyond its columns — the CSV
 // format of the selected log (delimiter, decimal, header: detected, each can be
 // forced) with what was detected, and the settings of all logs: torque
-// constants of current logs [N m/A], dropping corrupt rows, the gap threshold.
+// constants of current logs [N m/A], the torque signs (a driver's reversed
+// convention), dropping corrupt rows, the gap threshold.
 // It shows values and says when the user changed one; the page applies them.
 
 #include "app/wizard/identification_document.hpp"
@@ -50,6 +51,7 @@ class LogReadOptions : public QWidget {
   QComboBox* headerCombo_;
   QLabel* detectedLabel_;
   QLineEdit* torqueConstantsEdit_;
+  QLineEdit* torqueSignsEdit_;
   QCheckBox* dropBadRowsCheck_;
   QDoubleSpinBox* gapStepsSpin_;
 };

@@ -20,8 +20,25 @@ const char* estimationMethodName(EstimationMethod m) {
     case EstimationMethod::Wls: return "wls";
     case EstimationMethod::Ridge: return "ridge";
     case EstimationMethod::Consistent: return "consistent";
+    case EstimationMethod::Auto: return "auto";
   }
   return "?";
+}
+
+const char* frictionPriorName(FrictionPrior prior) {
+  switch (prior) {
+    case FrictionPrior::Data: return "data";
+    case FrictionPrior::Description: return "urdf";
+    case FrictionPrior::Zero: return "zero";
+  }
+  return "?";
+}
+
+FrictionPrior parseFrictionPrior(const std::string& name) {
+  if (name == "data") return FrictionPrior::Data;
+  if (name == "urdf") return FrictionPrior::Description;
+  if (name == "zero") return FrictionPrior::Zero;
+  throw InputError("unknown friction prior '" + name + "' (use data, urdf or zero)");
 }
 
 EstimationMethod parseEstimationMethod(const std::string& name) {
@@ -29,9 +46,10 @@ EstimationMethod parseEstimationMethod(const std::string& name) {
   if (name == "wls") return EstimationMethod::Wls;
   if (name == "ridge") return EstimationMethod::Ridge;
   if (name == "consistent") return EstimationMethod::Consistent;
+  if (name == "auto") return EstimationMethod::Auto;
   // The name is user input (--method, a project file): an input error, placed by the caller
   // (the CLI names the flag's value, the project reader its JSON path).
-  throw InputError("unknown estimation method '" + name + "' (use ols, wls, ridge or consistent)");
+  throw InputError("unknown estimation method '" + name + "' (use auto, ols, wls, ridge or consistent)");
 }
 
 double checkConditioning(const Eigen::MatrixXd& A, const BaseParameters& base, double maxCondition) {

@@ -17,15 +17,32 @@
 
 namespace eb {
 
-enum class EstimationMethod { Ols, Wls, Ridge, Consistent };
+/// Auto: OLS and the consistent estimate are both fitted on the training part of the logs and
+/// the one that predicts the held-out part better is kept (the consistent one when they tie
+/// within 1 %, or when there are too few held-out samples to tell).
+enum class EstimationMethod { Ols, Wls, Ridge, Consistent, Auto };
 
-/// "ols", "wls", "ridge", "consistent".
+/// What the consistent estimate's friction (viscous, Coulomb) is pulled toward by its prior.
+/// Data: the logs' own least-squares friction (the prior only regularizes); Description: the
+/// description's <dynamics damping friction> (often simulator placeholders: only on request);
+/// Zero: no friction.
+enum class FrictionPrior { Data, Description, Zero };
+
+/// "data", "urdf", "zero".
+const char* frictionPriorName(FrictionPrior prior);
+/// Parses a friction prior name (user input); throws InputError naming the accepted values.
+FrictionPrior parseFrictionPrior(const std::string& name);
+
+/// "ols", "wls", "ridge", "consistent", "auto".
 const char* estimationMethodName(EstimationMethod method);
 /// Parses a method name (user input); throws InputError naming the accepted values.
 EstimationMethod parseEstimationMethod(const std::string& name);
 
 struct EstimationOptions {
-  EstimationMethod method = EstimationMethod::Ols;
+  /// Auto by default: a user who gives no option gets the estimate that predicts held-out data
+  /// best (on the real KUKA LWR4 logs the consistent one: better than the description on every
+  /// joint of another trajectory, where OLS was worse on two; docs/conventions.md).
+  EstimationMethod method = EstimationMethod::Auto;
   /// Ridge weight lambda relative to the diagonal: (A + lambda diag(A)) theta = c.
   double ridgeLambda = kRidgeLambdaSpec.defaultValue;
   /// Refuse when cond(Phi_b) (weighted) exceeds this: the trajectory does not excite all base parameters.
@@ -34,9 +51,11 @@ struct EstimationOptions {
   /// the data term; 0 chooses it on held-out samples when the caller has them
   /// (consistent_estimation.hpp, chooseConsistentPriorWeight), else ConsistentOptions' default.
   double priorWeight = 0.0;
+  /// Consistent estimate: what the friction's prior is centred on.
+  FrictionPrior frictionPrior = FrictionPrior::Data;
   bool operator==(const EstimationOptions& o) const {
     return method == o.method && ridgeLambda == o.ridgeLambda && maxCondition == o.maxCondition &&
-           priorWeight == o.priorWeight;
+           priorWeight == o.priorWeight && frictionPrior == o.frictionPrior;
   }
 };
 

@@ -153,10 +153,10 @@ struct PriorScales {
   double dataCurvature = 0.0;  // mean eigenvalue of S K^T A_w K S: lambda = weight x this
 };
 
-// Prior: the model's bodies J0 and the joints' URDF damping/friction for the extras, with the
+// Prior: the model's bodies J0 and, on request, the joints' URDF damping/friction for the extras, with the
 // per-parameter scales S; fills the data, extras and size fields of `fit`.
 PriorScales priorAndScales(const RobotModel& model, const NormalEquations& eq, const BaseParameters& base,
-                           const DataTerm& data, ConsistentResidual& fit) {
+                           const DataTerm& data, FrictionPrior frictionPrior, ConsistentResidual& fit) {
   const int nb = model.bodyCount();
   const int r = eq.columns;
   const int p = base.columnCount;
@@ -188,9 +188,11 @@ PriorScales priorAndScales(const RobotModel& model, const NormalEquations& eq, c
     const ExtraKind kind = s.extras[static_cast<size_t>(k)].second;
     scale[kBodyParameters * nb + k] = std::max(0.1 * torqueRms(eq, j), 1e-3);
     fit.extraScale[k] = scale[kBodyParameters * nb + k];
-    fit.extraPrior[k] = kind == ExtraKind::Viscous   ? std::max(0.0, model.joint(j).damping)
-                        : kind == ExtraKind::Coulomb ? std::max(0.0, model.joint(j).friction)
-                                                     : 0.0;
+    // The data's own friction replaces this 0 once the extras' least-squares start is known.
+    const bool description = frictionPrior == FrictionPrior::Description;
+    fit.extraPrior[k] = description && kind == ExtraKind::Viscous   ? std::max(0.0, model.joint(j).damping)
+                        : description && kind == ExtraKind::Coulomb ? std::max(0.0, model.joint(j).friction)
+                                                                    : 0.0;
   }
   s.Ks = data.K * scale.asDiagonal();
   s.dataCurvature = std::max((s.Ks.transpose() * data.A * s.Ks).trace() / std::max(1, r), 1e-300);
@@ -375,10 +377,19 @@ void addNotes(BaseEstimate& e, const RobotModel& model, const ConsistentOptions&
                     consistent::formatNumber(2.0 * solve.finalCost, 6) + " (N m)^2, from " +
                     consistent::formatNumber(2.0 * solve.firstCost, 6));
   e.notes.push_back(
-      "consistent: prior (log-det divergence from the model's inertias, friction toward the URDF) "
-      "weight " +
+      std::string("consistent: prior (log-det divergence from the model's inertias, friction toward ") +
+      (options.frictionPrior == FrictionPrior::Description ? "the URDF's <dynamics>"
+       : options.frictionPrior == FrictionPrior::Zero      ? "zero"
+                                                           : "the data's own least-squares fit") +
+      ") weight " +
       consistent::formatNumber(options.priorWeight, 3) + " of the data term; margin " +
       consistent::formatNumber(options.definitenessMargin, 3) + " x trace(J)");
+  int withDynamics = 0;
+  for (const Joint& j : model.joints()) withDynamics += j.damping > 0.0 || j.friction > 0.0;
+  if (withDynamics > 0 && options.frictionPrior != FrictionPrior::Description)
+    e.notes.push_back("consistent: the description's <dynamics damping friction> (" + std::to_string(withDynamics) +
+                      " joints; often simulator placeholders) are not the friction prior: --friction-prior urdf "
+                      "uses them");
   if (options.plausible) {
     e.notes.push_back("plausible: " + std::to_string(fit.barriers) +
                       " bounds enforced (geometry of the links, density <= " +
@@ -431,10 +442,15 @@ BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalE
   const Eigen::VectorXd w = jointWeights(eq, options);
   const DataTerm data = dataTerm(eq, base, w, options.maxCondition);
   ConsistentResidual fit;  // the cost refers to it: it stays here, unmoved, until the solve ends
-  const PriorScales prior = priorAndScales(model, eq, base, data, fit);
+  const PriorScales prior = priorAndScales(model, eq, base, data, options.frictionPrior, fit);
   Start start;
   bodiesAtPrior(model, options, prior, fit, start);
   extrasAtFit(options, prior, fit, start);
+  if (options.frictionPrior == FrictionPrior::Data)
+    for (int k = 0; k < fit.extras; ++k) {
+      const ExtraKind kind = prior.extras[static_cast<size_t>(k)].second;
+      if (kind == ExtraKind::Viscous || kind == ExtraKind::Coulomb) fit.extraPrior[k] = start.extras[static_cast<size_t>(k)];
+    }
   const SolveOutcome solve = solveWithContinuation(options, prior, fit, start);
 
   const Eigen::VectorXd theta = consistent::fullParameters(fit, start.phi, start.extras);

@@ -20,8 +20,10 @@
 // D the log-det (entropic, Bregman) divergence of a body's pseudo-inertia from
 // the URDF's, tr(J0^-1 J) - log det(J0^-1 J) - 4 (Lee, Wensing & Park 2020):
 // scale-free, zero at J0, infinite on the boundary of the consistent set, and
-// a plain sum of squares in the coordinates below; x the extras with the
-// URDF's <dynamics damping/friction> (else 0) as x0 and s_k a tenth of the
+// a plain sum of squares in the coordinates below; x the extras with x0 the
+// data's own least-squares friction (frictionPrior Data, the default), the
+// URDF's <dynamics damping/friction> (Description: many published URDFs carry
+// simulator placeholders there, so only on request) or 0, and s_k a tenth of the
 // joint's RMS torque per unit signal. lambda = weight x the mean eigenvalue of
 // the data term in per-parameter scaled coordinates (S K^T A_w K S; a body's
 // mass scale m_s and length scale L_s give m_s, m_s L_s, m_s L_s^2), so the
@@ -102,6 +104,9 @@ struct ConsistentOptions {
   /// Called after every solver iteration with the fraction done (stages and iterations);
   /// returning false stops the solver and throws Cancelled.
   std::function<bool(double)> progress;
+  /// What the friction's prior is centred on (base_estimation.hpp): by default the data's own
+  /// least-squares friction, so that a description's placeholder <dynamics> pull nothing.
+  FrictionPrior frictionPrior = FrictionPrior::Data;
   /// Called after each continuation stage with its weight and the full parameters theta.
   std::function<void(double weight, const Eigen::VectorXd& theta)> onStage;
 };

@@ -1,6 +1,7 @@
 #include "identification/identification_pipeline.hpp"
 
 #include "identification/consistent_estimation.hpp"
+#include "identification/consistent_residual.hpp"
 #include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 #include "util/text_format.hpp"
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 
 namespace eb {
 namespace {
@@ -154,15 +156,25 @@ AccumulatedEquations accumulateLogs(const RobotModel& model, const std::vector<L
   SplitAccumulator acc(model, run.base);
   for (size_t f = 0; f < logs.size(); ++f) {
     const std::string& path = logs[f].path;
+    const IdentificationSettings logSettings = settingsForLog(settings, logs[f]);
     acc.startLog();
+    TorqueConventionCheck check(model);
     LogSummary summary = preprocessLogInto(
-        model, path, settingsForLog(settings, logs[f]),
+        model, path, logSettings,
         [&](const Eigen::VectorXd& t, const Eigen::MatrixXd& q, const Eigen::MatrixXd& qd, const Eigen::MatrixXd& qdd,
-            const Eigen::MatrixXd& tau) { acc.add(t, q, qd, qdd, tau); },
+            const Eigen::MatrixXd& tau) {
+          acc.add(t, q, qd, qdd, tau);
+          check.add(t, q, qd, qdd, tau);
+        },
         run.warnings,
         [&](double local, const std::string& what) {
           if (progress && !progress((static_cast<double>(f) + local) / logs.size(), what)) throw Cancelled("identify");
         });
+    summary.conventions = check.report(path);
+    if (logSettings.import.torqueSigns.empty() && !summary.conventions.refusedJoints().empty())
+      throw InputError(summary.conventions.refusal());
+    const std::vector<Diagnostic> findings = summary.conventions.findings();
+    run.warnings.insert(run.warnings.end(), findings.begin(), findings.end());
     run.notes.push_back(path + ": " + summary.text());
     run.logs.push_back(std::move(summary));
   }
@@ -173,12 +185,75 @@ AccumulatedEquations accumulateLogs(const RobotModel& model, const std::vector<L
   return run;
 }
 
+namespace {
+
+// The held-out score of base parameters `values`: sum over joints of w_j RSS_j / samples, as the
+// consistent estimate's prior weight is scored (consistent_prior_weight.cpp).
+double heldOutScore(const NormalEquations& heldOut, const Eigen::VectorXd& w, const Eigen::VectorXd& values) {
+  double score = 0.0;
+  for (int j = 0; j < heldOut.dof; ++j) score += w[j] * heldOut.residualSquares(j, values);
+  return score / static_cast<double>(std::max(1L, heldOut.samples));
+}
+
+}  // namespace
+
+BaseEstimate estimateAuto(const RobotModel& model, const NormalEquations& eq, const BaseParameters& base,
+                          const EstimationOptions& options, const std::function<bool(double)>& progress,
+                          const NormalEquations* training, const NormalEquations* heldOut) {
+  constexpr double kTie = 0.01;  // the consistent estimate is kept unless OLS predicts >1 % better
+  EstimationOptions consistent = options, ols = options;
+  consistent.method = EstimationMethod::Consistent;
+  ols.method = EstimationMethod::Ols;
+  const bool canScore = training && heldOut && heldOut->samples * heldOut->dof >= 2L * base.rank &&
+                        training->samples * training->dof >= 2L * base.rank;
+  BaseEstimate chosen;
+  std::string why;
+  try {
+    chosen = estimateWithMethod(model, eq, base, consistent, progress, training, heldOut);
+  } catch (const InputError& e) {
+    BaseEstimate fallback = estimateBaseParameters(eq, base, ols);
+    fallback.notes.insert(fallback.notes.begin(), std::string("method auto: OLS, the consistent estimate failed: ") +
+                                                      e.what());
+    return fallback;
+  }
+  if (!canScore || chosen.priorWeightCurve.empty()) {
+    chosen.notes.insert(chosen.notes.begin(),
+                        "method auto: consistent (too few held-out samples to compare it with OLS)");
+    return chosen;
+  }
+  double consistentScore = chosen.priorWeightCurve.front().second;
+  for (const auto& [weight, score] : chosen.priorWeightCurve)
+    if (weight == chosen.priorWeight) consistentScore = score;
+  const Eigen::VectorXd w = consistent::defaultJointWeights(*training);
+  double olsScore = std::numeric_limits<double>::infinity();
+  try {
+    olsScore = heldOutScore(*heldOut, w, estimateBaseParameters(*training, base, ols).values);
+  } catch (const InputError&) {
+    // The training part alone does not excite every base parameter: OLS cannot be scored.
+  }
+  const std::string scores = "held-out weighted mean squared residual " + formatSignificant(consistentScore, 4) +
+                             " (consistent) against " + formatSignificant(olsScore, 4) +
+                             " (OLS), every fifth second of each log held out";
+  if (olsScore < consistentScore * (1.0 - kTie)) {
+    BaseEstimate olsAll = estimateBaseParameters(eq, base, ols);
+    olsAll.notes.insert(olsAll.notes.begin(), "method auto: OLS, it predicts held-out data better: " + scores);
+    return olsAll;
+  }
+  chosen.notes.insert(chosen.notes.begin(),
+                      "method auto: consistent, physically consistent and it predicts held-out data " +
+                          std::string(consistentScore <= olsScore ? "better" : "as well (within 1 %)") + ": " +
+                          scores);
+  return chosen;
+}
+
 BaseEstimate estimateWithMethod(const RobotModel& model, const NormalEquations& eq, const BaseParameters& base,
                                 const EstimationOptions& options, const std::function<bool(double)>& progress,
                                 const NormalEquations* training, const NormalEquations* heldOut) {
+  if (options.method == EstimationMethod::Auto) return estimateAuto(model, eq, base, options, progress, training, heldOut);
   if (options.method == EstimationMethod::Consistent) {
     ConsistentOptions co;
     co.maxCondition = options.maxCondition;
+    co.frictionPrior = options.frictionPrior;
     co.progress = progress;
     if (options.priorWeight > 0.0) {
       co.priorWeight = options.priorWeight;

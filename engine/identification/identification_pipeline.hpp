@@ -8,6 +8,7 @@
 
 #include "identification/base_estimation.hpp"
 #include "logs/log_import.hpp"
+#include "logs/torque_convention_check.hpp"
 #include "identification/log_preprocessing.hpp"
 #include "identification/normal_equations.hpp"
 #include "model/robot_model.hpp"
@@ -46,6 +47,8 @@ struct LogSummary {
   TimeBaseSummary timeBase;       ///< what the importer found on the time axis
   PreprocessReport preprocess;    ///< resampling, segments, trim, cutoff (empty with logged derivatives)
   bool loggedDerivatives = false; ///< qd, qdd used as logged
+  /// The log's torques checked against the description's prediction (accumulateLogs fills it).
+  TorqueConventionReport conventions;
   /// The one summary line: "<time base>; <preprocessing>".
   std::string text() const;
 };
@@ -106,7 +109,10 @@ LogSummary preprocessLogInto(const RobotModel& model, const std::string& path, c
 
 /// Accumulates the normal equations of every log, each read with its own import options and
 /// preprocessed with `settings` (base parameters computed for the model and settings.regressor).
-/// Throws InputError naming the file of a log that cannot be read, and for no log at all.
+/// Each log's torques are checked against the description (LogSummary::conventions; findings
+/// join the warnings). Throws InputError naming the file of a log that cannot be read, for no
+/// log at all, and for a log whose gravity-loaded joints are clearly reversed while its import
+/// options state no torque signs (TorqueConventionReport::refusal).
 AccumulatedEquations accumulateLogs(const RobotModel& model, const std::vector<LogInput>& logs,
                                     const IdentificationSettings& settings,
                                     const IdentificationProgress& progress = {});
@@ -140,6 +146,14 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<Lo
 BaseEstimate estimateWithMethod(const RobotModel& model, const NormalEquations& eq, const BaseParameters& base,
                                 const EstimationOptions& options, const std::function<bool(double)>& progress = {},
                                 const NormalEquations* training = nullptr, const NormalEquations* heldOut = nullptr);
+
+/// EstimationMethod::Auto: the consistent estimate (prior weight chosen on `heldOut`) and OLS
+/// fitted on `training`, scored on `heldOut`; the better one, refitted on all of `eq`, with a
+/// first note saying which was chosen and the two scores. Falls back to OLS with a note when
+/// the consistent estimate fails, to the consistent one when there is nothing to score on.
+BaseEstimate estimateAuto(const RobotModel& model, const NormalEquations& eq, const BaseParameters& base,
+                          const EstimationOptions& options, const std::function<bool(double)>& progress,
+                          const NormalEquations* training, const NormalEquations* heldOut);
 
 /// Preprocessed samples of one log (whole log in memory), for validation and plots.
 PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path, const IdentificationSettings& settings);

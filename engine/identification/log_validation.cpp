@@ -22,6 +22,11 @@ LogValidation validateOnLog(const RobotModel& model, const BaseParameters& base,
   std::vector<std::string> names;
   for (const Joint& j : model.joints()) names.push_back(j.name);
   v.warnings = v.log.warnings;
+  // Logged torques in another convention than the description's make every figure below
+  // meaningless (a reversed sign reads as 200 % NRMSE): say so first.
+  v.summary.conventions = checkTorqueConventions(model, path, v.log.t, v.log.q, v.log.qd, v.log.qdd, v.log.tau);
+  const std::vector<Diagnostic> conventions = v.summary.conventions.findings();
+  v.warnings.insert(v.warnings.end(), conventions.begin(), conventions.end());
   const std::vector<LogWarning> offsets =
       offsetFindings(v.identified.meanResidual, v.identified.rmse, names, path, base.options.offset);
   v.warnings.insert(v.warnings.end(), offsets.begin(), offsets.end());

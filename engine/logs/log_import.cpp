@@ -23,7 +23,7 @@ constexpr double kLowSampleRateHz = 99.0;      // below ~100 Hz, warn (ROS joint
 
 bool LogImportOptions::operator==(const LogImportOptions& o) const {
   return dof == o.dof && jointNames == o.jointNames && mapping == o.mapping && columnLayout == o.columnLayout &&
-         torqueConstants == o.torqueConstants && positionUnit == o.positionUnit && timeUnit == o.timeUnit &&
+         torqueConstants == o.torqueConstants && torqueSigns == o.torqueSigns && positionUnit == o.positionUnit && timeUnit == o.timeUnit &&
          sampleRateHz == o.sampleRateHz && format == o.format && matVariables == o.matVariables &&
          minRows == o.minRows && maxRows == o.maxRows && positionBounds == o.positionBounds &&
          dropBadRows == o.dropBadRows && gapSteps == o.gapSteps;
@@ -105,7 +105,7 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
     qdSlot_.push_back(slot(j.qd));
     qddSlot_.push_back(slot(j.qdd));
     tauSlot_.push_back(slot(j.tau));
-    torqueScale_.push_back(j.torqueScale);
+    torqueScale_.push_back(j.torqueScale * torqueSignOf(options_, static_cast<int>(torqueScale_.size()), path));
   }
   positionScale_ = radiansPerPositionUnit(mapping_.positionUnit);
   timeScale_ = secondsPerTimeUnit(mapping_.timeUnit);
@@ -410,6 +410,18 @@ ExperimentLog importCsvLog(const std::string& path, const LogImportOptions& opti
   log.warnings = reader.warnings();
   if (options.progress) options.progress(1.0);
   return log;
+}
+
+double torqueSignOf(const LogImportOptions& options, int joint, const std::string& source) {
+  if (options.torqueSigns.empty()) return 1.0;
+  if (static_cast<int>(options.torqueSigns.size()) != options.dof)
+    throw inputErrorIn(source, "--torque-sign: " + std::to_string(options.torqueSigns.size()) + " signs for " +
+                                   std::to_string(options.dof) + " joints");
+  const double s = options.torqueSigns[static_cast<std::size_t>(joint)];
+  if (s != 1.0 && s != -1.0)
+    throw inputErrorIn(source, "--torque-sign: joint " + std::to_string(joint + 1) + ": " + formatSignificant(s, 6) +
+                                   " is not 1 or -1");
+  return s;
 }
 
 ExperimentLog importLog(const std::string& path, const LogImportOptions& options) {

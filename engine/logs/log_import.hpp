@@ -44,6 +44,11 @@ struct LogImportOptions {
   /// Or a column layout typed by the user ("t,q1..q6,qd1..qd6,i1..i6": log_column_layout.hpp).
   std::optional<std::string> columnLayout;
   std::vector<double> torqueConstants;      ///< [N m/A] per joint, to use motor-current columns
+  /// Per joint +1 or -1 multiplying the logged torque (after any torque constant): -1 for a
+  /// driver that reports torque with the opposite sign of the description (KUKA FRI). Empty:
+  /// not stated (all +1), and a clearly reversed gravity-loaded joint is then refused
+  /// (torque_convention_check.hpp); stated, the user's signs are taken as meant.
+  std::vector<double> torqueSigns;
   std::optional<PositionUnit> positionUnit; ///< forced unit of positions
   std::optional<TimeUnit> timeUnit;         ///< forced unit of the time column
   double sampleRateHz = 0.0;                ///< [Hz] for logs without a time column
@@ -157,6 +162,10 @@ class LogBlockReader {
   std::size_t rows_ = 0, fileRows_ = 0, lastLine_ = 0;  // kept samples; data rows seen, dropped ones too
   bool finished_ = false, breakPending_ = false;
 };
+
+/// The sign of joint j's torque in `options` (+1 when not stated). Throws InputError naming
+/// `source` when the signs are not dof values of +1 or -1.
+double torqueSignOf(const LogImportOptions& options, int joint, const std::string& source);
 
 /// Reads a whole CSV log into memory (exactly sized; counts rows first). Throws InputError.
 ExperimentLog importCsvLog(const std::string& path, const LogImportOptions& options);

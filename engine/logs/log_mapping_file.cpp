@@ -112,6 +112,7 @@ std::string formatLogMappingFile(const LogMappingFile& f) {
   if (f.columns) j["columns"] = *f.columns;
   if (f.mapping) j["mapping"] = mappingJson(*f.mapping);
   if (!f.torqueConstants.empty()) j["torque_constants"] = f.torqueConstants;
+  if (!f.torqueSigns.empty()) j["torque_signs"] = f.torqueSigns;
   return j.dump(2) + "\n";
 }
 
@@ -151,7 +152,7 @@ LogMappingFile mappingFileFromJson(const json& j) {
     mappingJsonFail("/version", "expected 1");
   for (auto it = j.begin(); it != j.end(); ++it)
     if (it.key() != "format" && it.key() != "version" && it.key() != "csv" && it.key() != "columns" &&
-        it.key() != "mapping" && it.key() != "torque_constants")
+        it.key() != "mapping" && it.key() != "torque_constants" && it.key() != "torque_signs")
       mappingJsonFail("/" + it.key(), "unknown key");
   LogMappingFile f;
   if (j.contains("csv")) {
@@ -191,6 +192,15 @@ LogMappingFile mappingFileFromJson(const json& j) {
     if (!k.is_array()) mappingJsonFail("/torque_constants", "not an array");
     for (std::size_t i = 0; i < k.size(); ++i)
       f.torqueConstants.push_back(mappingJsonNumber(k[i], "/torque_constants/" + std::to_string(i)));
+  }
+  if (j.contains("torque_signs")) {
+    const json& k = j.at("torque_signs");
+    if (!k.is_array()) mappingJsonFail("/torque_signs", "not an array");
+    for (std::size_t i = 0; i < k.size(); ++i) {
+      const double sign = mappingJsonNumber(k[i], "/torque_signs/" + std::to_string(i));
+      if (sign != 1.0 && sign != -1.0) mappingJsonFail("/torque_signs/" + std::to_string(i), "not 1 or -1");
+      f.torqueSigns.push_back(sign);
+    }
   }
   return f;
 }

@@ -11,7 +11,8 @@
 //                    "position_unit": "rad",
 //                    "joints": [ { "name": "shoulder", "q": "q1", "qd": "", "qdd": "",
 //                                  "tau": "i1", "torque_scale": 0.125 }, ... ] },  (or)
-//       "torque_constants": [0.125, ...] }                               (with "columns")
+//       "torque_constants": [0.125, ...],                                (with "columns")
+//       "torque_signs": [1, -1, ...] }                                   (optional: a driver's reversed torque)
 
 #include "logs/csv_table.hpp"
 #include "logs/log_column_mapping.hpp"
@@ -27,6 +28,7 @@ struct LogMappingFile {
   std::optional<LogColumnMapping> mapping;  ///< columns by name
   std::optional<std::string> columns;       ///< or a column layout (log_column_layout.hpp)
   std::vector<double> torqueConstants;      ///< [N m/A] for current columns of a layout
+  std::vector<double> torqueSigns;          ///< per joint +1 / -1 (LogImportOptions::torqueSigns); empty: not stated
 };
 
 /// A column mapping as the "mapping" object's JSON text (compact, numbers exact): the one codec

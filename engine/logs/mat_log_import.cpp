@@ -267,6 +267,7 @@ void fillSignals(ExperimentLog& log, const MatVariables& v, const Eigen::VectorX
                                         "variable '" + options.matVariables.tau + "' taken as motor currents times "
                                         "the given torque constants [N m/A]"));
   }
+  for (int j = 0; j < dof; ++j) log.tau.col(j) *= torqueSignOf(options, j, path);
   for (int j = 0; j < dof; ++j)
     log.jointNames.push_back(options.jointNames.empty() ? "joint" + std::to_string(j + 1)
                                                         : options.jointNames[static_cast<std::size_t>(j)]);

@@ -10,7 +10,8 @@ namespace eb {
 
 bool LoggerArtifacts::any() const {
   return logEvery > 1 || dropFraction > 0.0 || gaps > 0 || resetAt >= 0.0 || repeatFraction > 0.0 ||
-         (torqueOffset.size() > 0 && torqueOffset.cwiseAbs().maxCoeff() > 0.0) || quantization > 0.0;
+         (torqueOffset.size() > 0 && torqueOffset.cwiseAbs().maxCoeff() > 0.0) || quantization > 0.0 ||
+         !reversedTorque.empty() || swappedTorque.first >= 0;
 }
 
 SimulatedLog applyLoggerArtifacts(const SimulatedLog& log, const LoggerArtifacts& a) {
@@ -24,6 +25,11 @@ SimulatedLog applyLoggerArtifacts(const SimulatedLog& log, const LoggerArtifacts
   if (a.torqueOffset.size() != 0 && a.torqueOffset.size() != dof)
     throw std::invalid_argument("logger: one torque offset per joint");
   if (!(a.quantization >= 0.0)) throw std::invalid_argument("logger: quantization must be >= 0");
+  for (int j : a.reversedTorque)
+    if (j < 0 || j >= dof) throw std::invalid_argument("logger: reversed torque joint out of range");
+  const auto [swapA, swapB] = a.swappedTorque;
+  if ((swapA >= 0 || swapB >= 0) && (swapA < 0 || swapB < 0 || swapA >= dof || swapB >= dof || swapA == swapB))
+    throw std::invalid_argument("logger: swapped torque joints must be two different joints");
   std::mt19937_64 rng(a.seed);
   std::uniform_real_distribution<double> uniform(0.0, 1.0);
 
@@ -76,6 +82,8 @@ SimulatedLog applyLoggerArtifacts(const SimulatedLog& log, const LoggerArtifacts
     }
   if (a.torqueOffset.size() == dof) out.tau.rowwise() += a.torqueOffset.transpose();
   if (a.quantization > 0.0) out.q = (out.q / a.quantization).array().round().matrix() * a.quantization;
+  for (int j : a.reversedTorque) out.tau.col(j) *= -1.0;
+  if (swapA >= 0) out.tau.col(swapA).swap(out.tau.col(swapB));
   return out;
 }
 

@@ -811,6 +811,45 @@ class IdentificationWizardTest : public QObject {
     QVERIFY2(import->isComplete(), qPrintable(describe(import)));
   }
 
+  void reversedTorqueIsRefusedOnTheImportPageUntilTheSignsAreStated() {
+    // Joints 2 and 4 logged with the opposite sign (a KUKA FRI-style driver): the Import page
+    // runs the estimate's convention check and refuses before any estimate is made.
+    QStringList lines = readLines(trainLog_);
+    const QStringList header = lines.at(0).split(',');
+    const int tau2 = int(header.indexOf("tau2")), tau4 = int(header.indexOf("tau4"));
+    QVERIFY(tau2 > 0 && tau4 > 0);
+    for (int i = 1; i < lines.size(); ++i) {
+      QStringList f = lines[i].split(',');
+      for (int k : {tau2, tau4}) f[k] = f[k].startsWith('-') ? f[k].mid(1) : "-" + f[k];
+      lines[i] = f.join(',');
+    }
+    const QString reversed = dir_.filePath("reversed.csv");
+    writeLines(reversed, lines);
+
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    wizard.addLogs({reversed});
+    ImportPage* import = wizard.importPage();
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    const LogProblem* error = findError(import);
+    QVERIFY2(error, qPrintable(describe(import)));
+    QCOMPARE(error->field, QString("torque sign"));
+    QVERIFY2(error->message.contains("joints 2 (panda_joint2) and 4 (panda_joint4)"), qPrintable(error->message));
+    QVERIFY2(error->message.contains("--torque-sign 1,-1,1,-1,1,1,1"), qPrintable(error->message));
+    QVERIFY(!import->isComplete());
+
+    // The user states the signs: the log reads as the original, nothing is left to say.
+    auto* signs = wizard.findChild<QLineEdit*>("torqueSignsEdit");
+    QVERIFY(signs);
+    signs->setText("1, -1, 1, -1, 1, 1, 1");
+    emit signs->editingFinished();
+    QCOMPARE(wizard.document()->import().torqueSigns, (std::vector<double>{1, -1, 1, -1, 1, 1, 1}));
+    QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
+    QTRY_VERIFY2_WITH_TIMEOUT(import->isComplete(), qPrintable(describe(import)), 30000);
+    QVERIFY(!findError(import));
+    for (const LogProblem& p : import->problems()) QVERIFY2(p.field != "torque sign", qPrintable(p.message));
+  }
+
   void torqueConstantsScaleAHandMappedCurrentLog() {
     // A headerless-style current log (columns named c1.., nothing to recognise): each joint's
     // column holds tau_j / k_j. The user maps the columns by hand and types the torque
