@@ -230,10 +230,13 @@ TorqueConventionReport TorqueConventionCheck::report(const std::string& file) co
       const double rssFull = residualSquares(M, {0, 1, 2, 3}, 4, &beta, &inverse);
       const double rssNuisance = residualSquares(M, {1, 2, 3}, 4, nullptr);
       const double predictedSpread = residualSquares(M, {1, 2, 3}, 0, nullptr);
-      c.slope = beta[0];
+      // Round-off, not information, when the logged torque or the prediction does not vary beyond
+      // what friction and the offset explain (an arm held still: both constant).
+      const bool varies = rssNuisance > 1e-12 * M(4, 4) && predictedSpread > 1e-12 * M(0, 0);
+      c.slope = varies ? beta[0] : 0.0;
       c.viscous = beta[1];
       c.coulomb = beta[2];
-      const double explained = rssNuisance > 0.0 ? (rssNuisance - rssFull) / rssNuisance : 0.0;
+      const double explained = varies ? (rssNuisance - rssFull) / rssNuisance : 0.0;
       c.correlation = (c.slope < 0.0 ? -1.0 : 1.0) * std::sqrt(std::clamp(explained, 0.0, 1.0));
       const double sigma2 = rssFull / std::max(1.0, count - 4.0);
       const double se = std::sqrt(std::max(0.0, sigma2 * inverse(2, 2)));

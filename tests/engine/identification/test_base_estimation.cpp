@@ -126,6 +126,6 @@ TEST(BaseEstimation, AnUnknownMethodNameIsAnInputError) {
     parseEstimationMethod("dopt");
     ADD_FAILURE() << "no error";
   } catch (const InputError& e) {
-    EXPECT_STREQ(e.what(), "unknown estimation method 'dopt' (use ols, wls, ridge or consistent)");
+    EXPECT_STREQ(e.what(), "unknown estimation method 'dopt' (use auto, ols, wls, ridge or consistent)");
   }
 }

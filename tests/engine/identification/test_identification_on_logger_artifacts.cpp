@@ -74,8 +74,12 @@ Outcome identifyAndValidate(const SimulatedLog& log, const SimulatedLog& heldOut
   const RobotModel& model = experiment().model;
   TempFile file(formatSimulatedLogCsv(log, format), ".csv");
   TempFile held(formatSimulatedLogCsv(heldOut, format), ".csv");
+  // Least squares, whatever identify's default: the artifacts are judged in the estimate's own
+  // standard deviations, which only the unbiased estimator's covariance gives.
+  IdentificationSettings ols = settings;
+  ols.estimation.method = EstimationMethod::Ols;
   Outcome o;
-  o.run = identifyFromLogs(model, {file.path()}, settings);
+  o.run = identifyFromLogs(model, {file.path()}, ols);
   const PreprocessedLog v = loadAndPreprocess(model, held.path(), settings);
   o.validation = validatePrediction(model, o.run.base, o.run.estimate.values, v.q, v.qd, v.qdd, v.tau);
   return o;
