@@ -446,11 +446,10 @@ BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalE
   Start start;
   bodiesAtPrior(model, options, prior, fit, start);
   extrasAtFit(options, prior, fit, start);
+  // The data's own fit of every extra (friction, Stribeck, armature, offset) is its prior's centre:
+  // the prior then only regularizes them.
   if (options.frictionPrior == FrictionPrior::Data)
-    for (int k = 0; k < fit.extras; ++k) {
-      const ExtraKind kind = prior.extras[static_cast<size_t>(k)].second;
-      if (kind == ExtraKind::Viscous || kind == ExtraKind::Coulomb) fit.extraPrior[k] = start.extras[static_cast<size_t>(k)];
-    }
+    for (int k = 0; k < fit.extras; ++k) fit.extraPrior[k] = start.extras[static_cast<size_t>(k)];
   const SolveOutcome solve = solveWithContinuation(options, prior, fit, start);
 
   const Eigen::VectorXd theta = consistent::fullParameters(fit, start.phi, start.extras);

@@ -21,7 +21,7 @@
 // the URDF's, tr(J0^-1 J) - log det(J0^-1 J) - 4 (Lee, Wensing & Park 2020):
 // scale-free, zero at J0, infinite on the boundary of the consistent set, and
 // a plain sum of squares in the coordinates below; x the extras with x0 the
-// data's own least-squares friction (frictionPrior Data, the default), the
+// data's own least-squares fit of the extras (frictionPrior Data, the default), the
 // URDF's <dynamics damping/friction> (Description: many published URDFs carry
 // simulator placeholders there, so only on request) or 0, and s_k a tenth of the
 // joint's RMS torque per unit signal. lambda = weight x the mean eigenvalue of
