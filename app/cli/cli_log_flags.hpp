@@ -18,6 +18,7 @@ namespace eb::cli {
 
 struct LogFlags {
   std::string columns, mappingFile, timeUnit, positionUnit;
+  std::string topic;                    ///< ROS 2 bags: the JointState topic
   std::vector<double> torqueConstants;  ///< [N m/A]
   bool dropBadRows = false;
   double gapSteps = kDefaultGapSteps;
