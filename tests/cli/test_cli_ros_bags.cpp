@@ -31,7 +31,6 @@ TEST(CliRosBags, IdentifyAndValidateOnBagsGiveTheCsvFigures) {
   const std::string fromBag = (dir / "bag.json").string(), fromCsv = (dir / "csv.json").string();
   auto r = runCli({"identify", urdf, kBags + "/kuka_lwr4/lwr4_m1_mcap_zstd", "--out", fromBag});
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("topic /joint_states"), std::string::npos) << r.out;
   r = runCli({"identify", urdf, kKuka + "/measurements_1.csv", "--out", fromCsv});
   ASSERT_EQ(r.status, 0) << r.err;
   r = runCli({"validate", urdf, fromBag, kBags + "/kuka_lwr4/lwr4_m3_db3_jazzy", "--json"});
