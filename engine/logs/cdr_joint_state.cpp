@@ -7,6 +7,7 @@ namespace eb {
 namespace {
 
 constexpr std::size_t kCdrHeader = 4;
+constexpr std::size_t kNoIndex = static_cast<std::size_t>(-1);
 
 // CDR representation identifiers (the second byte of the encapsulation header).
 const char* representationName(std::uint8_t id) {
@@ -33,21 +34,25 @@ struct Decoder {
     return false;
   }
   bool align(std::size_t n) { return !cdr || c.align(n, kCdrHeader) || fail(shortAt("padding")); }
-  std::string shortAt(const std::string& field) const {
-    return "the " + std::to_string(c.size()) + "-byte message ends inside " + field + " (at byte " +
+  std::string shortAt(const char* field, std::size_t index = kNoIndex) const {
+    const std::string name = index == kNoIndex ? std::string(field) : std::string(field) + "[" + std::to_string(index) + "]";
+    return "the " + std::to_string(c.size()) + "-byte message ends inside " + name + " (at byte " +
            std::to_string(c.offset()) + ")";
   }
-  bool u32(std::uint32_t& v, const std::string& field) { return (align(4) && c.u32(v, swap)) || fail(shortAt(field)); }
-  bool string(std::string_view& s, const std::string& field) {
+  // Field names are built only for a refusal: the happy path allocates nothing.
+  bool u32(std::uint32_t& v, const char* field, std::size_t index = kNoIndex) {
+    return (align(4) && c.u32(v, swap)) || fail(shortAt(field, index));
+  }
+  bool string(std::string_view& s, const char* field, std::size_t index = kNoIndex) {
     std::uint32_t n = 0;
-    if (!u32(n, field) || !c.text(n, s)) return fail(shortAt(field));
+    if (!u32(n, field, index) || !c.text(n, s)) return fail(shortAt(field, index));
     // CDR counts the terminating NUL; ROS 1 does not store one.
     if (cdr && !s.empty() && s.back() == '\0') s.remove_suffix(1);
     return true;
   }
   bool doubles(JointStateView::Array& a, const char* field) {
     std::uint32_t n = 0;
-    if (!u32(n, std::string(field) + " count")) return false;
+    if (!u32(n, field)) return false;
     a = {};
     a.swap = swap;
     if (n == 0) return true;  // an empty sequence has no padding (Fast-CDR, Cyclone and foxglove agree)
@@ -103,7 +108,7 @@ std::string decodeJointState(const std::uint8_t* data, std::size_t size, JointSt
            " bytes are left";
   out.names.resize(count);
   for (std::uint32_t i = 0; i < count; ++i)
-    if (!d.string(out.names[i], "name[" + std::to_string(i) + "]")) return d.error;
+    if (!d.string(out.names[i], "name", i)) return d.error;
   if (!d.doubles(out.position, "position") || !d.doubles(out.velocity, "velocity") || !d.doubles(out.effort, "effort"))
     return d.error;
   if (out.position.count != count)

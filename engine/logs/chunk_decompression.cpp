@@ -37,10 +37,13 @@ std::string zstdStream(const std::uint8_t* in, std::size_t size, std::uint64_t c
   while (true) {
     if (produced == out.size() && !growOutput(out, produced, ceiling)) break;
     ZSTD_outBuffer output{out.data(), out.size(), produced};
-    last = ZSTD_decompressStream(stream.get(), &output, &input);
+    const std::size_t consumedBefore = input.pos, producedBefore = produced;
+    const std::size_t r = ZSTD_decompressStream(stream.get(), &output, &input);
     produced = output.pos;
-    if (ZSTD_isError(last)) return std::string("zstd: ") + ZSTD_getErrorName(last);
-    if (input.pos == input.size && output.pos < output.size) break;  // all consumed and flushed
+    if (ZSTD_isError(r)) return std::string("zstd: ") + ZSTD_getErrorName(r);
+    // A call that moves nothing (after a frame's end) would report the next frame's header as due.
+    if (input.pos != consumedBefore || produced != producedBefore) last = r;
+    if (input.pos == input.size && (output.pos < output.size || last == 0)) break;  // consumed and flushed
   }
   if (produced >= ceiling) return "";  // stopped at the ceiling: the caller sees the size
   if (last != 0) return "zstd: the data ends inside a frame";
@@ -58,7 +61,8 @@ std::string decompressChunk(std::string_view compression, const std::uint8_t* in
   // One byte beyond the claim tells "more than claimed" from "exactly".
   const std::uint64_t ceiling = expected + 1;
   std::size_t produced = 0;
-  out.clear();
+  // `out` keeps its size from the previous chunk: refilled, not zeroed again.
+  if (out.size() > ceiling) out.resize(static_cast<std::size_t>(ceiling));
   if (compression == "zstd") {
     // A frame that states its size is checked before anything is allocated.
     const unsigned long long stated = ZSTD_getFrameContentSize(in, size);
