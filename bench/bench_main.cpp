@@ -37,6 +37,9 @@ class CollectingReporter : public benchmark::BenchmarkReporter {
         if (r.aggregate_name == "median") medians_[name] = r.GetAdjustedRealTime() * toMicros(r.time_unit);
       } else {
         samples_[name].push_back(r.GetAdjustedRealTime() * toMicros(r.time_unit));
+        const auto peak = r.counters.find("peak_MB");
+        if (peak != r.counters.end()) peaks_[name] = peak->second.value;
+        cpu_[name] = r.GetAdjustedCPUTime() * toMicros(r.time_unit);
       }
     }
     display_->ReportRuns(runs);
@@ -66,6 +69,9 @@ class CollectingReporter : public benchmark::BenchmarkReporter {
   }
   std::unique_ptr<benchmark::BenchmarkReporter> display_;
   std::map<std::string, double> medians_;
+
+ public:
+  std::map<std::string, double> peaks_, cpu_;  // peak_MB counters and CPU times [us] of single runs
   std::map<std::string, std::vector<double>> samples_;
 };
 
@@ -115,6 +121,18 @@ int main(int argc, char** argv) {
   CollectingReporter reporter(benchmark::CreateDefaultDisplayReporter());
   benchmark::RunSpecifiedBenchmarks(&reporter);
   printTable(reporter.medians(), reporter.isConsole() ? stdout : stderr);
+  // The ROS 2 bag against the same samples as CSV: speed and the reading process's peak memory.
+  const std::string bag = "log_import/rosbag_mcap_zstd_1h_7dof", csv = "log_import/rosbag_same_samples_csv_1h_7dof";
+  const std::map<std::string, double> medians = reporter.medians();
+  if (medians.count(bag) && medians.count(csv)) {
+    std::FILE* out = reporter.isConsole() ? stdout : stderr;
+    std::fprintf(out, "\n| 1 h 1 kHz 7-joint log | wall [ms] | CPU [ms] | peak memory [MB] |\n|---|---:|---:|---:|\n");
+    for (const std::string& name : {bag, csv})
+      std::fprintf(out, "| %s | %.0f | %.0f | %.1f |\n", name.c_str(), medians.at(name) / 1e3, reporter.cpu_[name] / 1e3,
+                   reporter.peaks_[name]);
+    std::fprintf(out, "Bag vs CSV: %.2fx faster (wall), %.2fx (CPU). Target: >= 2x, peak < 300 MB.\n",
+                 medians.at(csv) / medians.at(bag), reporter.cpu_[csv] / reporter.cpu_[bag]);
+  }
   benchmark::Shutdown();
   return 0;
 }

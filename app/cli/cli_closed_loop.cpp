@@ -74,7 +74,7 @@ void addClosedLoopCommand(CLI::App& app) {
   auto a = std::make_shared<Args>();
   cmd->add_option("robot", a->robot, "Built-in name or URDF / DH table path")->required();
   cmd->add_option("params", a->params, "params.json from identify: the controller's model")->required();
-  cmd->add_option("motion", a->motion, "Motion to track: excitation.json (from design), or a log (CSV or .mat)")
+  cmd->add_option("motion", a->motion, "Motion to track: excitation.json (from design), or a log (CSV, .mat or ROS 2 bag)")
       ->required();
   cmd->add_option(
       "--plant", a->plant,

@@ -21,5 +21,6 @@ void addValidateCommand(CLI::App& app);
 void addClosedLoopCommand(CLI::App& app);
 void addExportCommand(CLI::App& app);
 void addDemoCommand(CLI::App& app);
+void addInspectLogCommand(CLI::App& app);  // inspect-log
 
 }  // namespace eb::cli

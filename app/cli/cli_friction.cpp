@@ -29,7 +29,7 @@ void addCompareFrictionCommand(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("robot", a->robot, "Built-in name or URDF / DH table path")->required();
-  cmd->add_option("logs", a->logs, "Experiment logs (CSV or .mat)")->required();
+  cmd->add_option("logs", a->logs, "Experiment logs (CSV, .mat or ROS 2 bags)")->required();
   cmd->add_option("--validate", a->validate,
                   "Logs only scored, never fitted (another trajectory): their samples join the held-out ones");
   cmd->add_flag("--offset", a->offset, "Add a constant torque offset per joint to every model");

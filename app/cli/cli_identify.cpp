@@ -33,7 +33,7 @@ void addIdentifyCommand(CLI::App& app) {
   };
   auto a = std::make_shared<Args>();
   cmd->add_option("robot", a->robot, "Built-in name or URDF / DH table path")->required();
-  cmd->add_option("logs", a->logs, "Experiment logs (CSV or .mat), stacked into one estimation")->required();
+  cmd->add_option("logs", a->logs, "Experiment logs (CSV, .mat or ROS 2 bags), stacked into one estimation")->required();
   cmd->add_option("--out", a->out, "params.json (or .yaml) to write")->required();
   cmd->add_option("--method", a->method,
                   "auto (default: consistent or OLS, whichever predicts the logs' held-out seconds better), ols, "

@@ -26,6 +26,8 @@ void addLogFlags(CLI::App* cmd, LogFlags& f) {
                   "Column layout of headerless or oddly named logs, left to right, e.g. "
                   "\"t[ms],q1..q6,qd1..qd6,i1..i6,_*12\" (t, q, qd, qdd, tau, i per joint; _ skips)");
   cmd->add_option("--mapping", f.mappingFile, "Log mapping file (JSON, saved from the wizard)");
+  cmd->add_option("--topic", f.topic,
+                  "ROS 2 bags: the sensor_msgs/msg/JointState topic to read (default: the bag's only one)");
   cmd->add_option("--torque-constants", f.torqueConstants,
                   "Per joint current-to-torque gains [N m/A] for motor-current columns (comma-separated)")
       ->delimiter(',');
@@ -63,6 +65,7 @@ void applyLogFlags(const LogFlags& f, IdentificationSettings& s) {
   o.torqueSigns = f.torqueSigns;
   o.dropBadRows = f.dropBadRows;
   o.gapSteps = f.gapSteps;
+  o.topic = f.topic;
   if (!f.timeUnit.empty())
     for (TimeUnit u : {TimeUnit::Seconds, TimeUnit::Milliseconds, TimeUnit::Microseconds, TimeUnit::Nanoseconds})
       if (f.timeUnit == timeUnitName(u)) o.timeUnit = u;

@@ -18,6 +18,7 @@ namespace eb::cli {
 
 struct LogFlags {
   std::string columns, mappingFile, timeUnit, positionUnit;
+  std::string topic;                    ///< ROS 2 bags: the JointState topic
   std::vector<double> torqueConstants;  ///< [N m/A]
   std::vector<double> torqueSigns;      ///< +1 / -1 per joint; empty: not stated
   bool dropBadRows = false;

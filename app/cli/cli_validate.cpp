@@ -79,7 +79,7 @@ void addValidateCommand(CLI::App& app) {
   auto a = std::make_shared<Args>();
   cmd->add_option("robot", a->robot, "Built-in name or URDF / DH table path")->required();
   cmd->add_option("params", a->params, "params.json from identify")->required();
-  cmd->add_option("log", a->log, "Validation log (CSV or .mat)")->required();
+  cmd->add_option("log", a->log, "Validation log (CSV, .mat or ROS 2 bag)")->required();
   cmd->add_flag("--json", a->json, "Print one JSON object");
   cmd->add_option("--drift-window", a->driftWindow,
                   "Drift check: residual mean and RMS per window of this many seconds, and their trend")

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   eb::cli::addClosedLoopCommand(app);
   eb::cli::addExportCommand(app);
   eb::cli::addDemoCommand(app);
+  eb::cli::addInspectLogCommand(app);
   std::string known;
   bool isKnown = false;
   for (const CLI::App* sub : app.get_subcommands({})) {

@@ -9,6 +9,7 @@
 
 #include "util/csv_text.hpp"
 #include "logs/experiment_log.hpp"
+#include "logs/log_row_source.hpp"
 
 #include <Eigen/Core>
 
@@ -81,28 +82,28 @@ CsvLayout inspectCsvText(std::string_view head, std::string_view source,
                          const std::optional<CsvFormat>& forced = std::nullopt);
 
 /// Reads a CSV file block by block into preallocated matrices. Holds one text buffer (~1 MB), never the file.
-class CsvBlockReader {
+class CsvBlockReader : public LogRowSource {
  public:
   /// Opens `path`, detects the layout and resolves the selected columns. Throws InputError.
   CsvBlockReader(const std::string& path, const CsvReadOptions& options = {});
-  ~CsvBlockReader();
+  ~CsvBlockReader() override;
   CsvBlockReader(const CsvBlockReader&) = delete;
   CsvBlockReader& operator=(const CsvBlockReader&) = delete;
 
   /// Layout of the file (format, all column names, header line).
   const CsvLayout& layout() const { return layout_; }
   /// Names of the parsed columns, in the order of the output matrix columns.
-  const std::vector<std::string>& selectedColumns() const { return selected_; }
+  const std::vector<std::string>& selectedColumns() const override { return selected_; }
   /// Fills up to out.rows() rows of `out` (out.cols() == selectedColumns().size()) and, when
   /// `lines` is not null, the 1-based file line of each row; when `skippedBefore` is not null, the
   /// number of bad rows skipped right before each row. Returns the rows filled; 0 at the end.
   /// Throws InputError for malformed rows, non-numeric or non-finite values (unless onBadRow).
   std::size_t read(Eigen::Ref<Eigen::MatrixXd> out, std::size_t* lines = nullptr,
-                   std::size_t* skippedBefore = nullptr);
+                   std::size_t* skippedBefore = nullptr) override;
   /// Fraction of the file consumed so far, in [0, 1].
-  double progress() const;
+  double progress() const override;
   /// Warnings collected while reading (e.g. a truncated last line that was skipped).
-  const std::vector<LogWarning>& warnings() const { return warnings_; }
+  const std::vector<LogWarning>& warnings() const override { return warnings_; }
   /// Path as given.
   const std::string& path() const { return path_; }
 

@@ -1,6 +1,9 @@
 #include "logs/log_import.hpp"
 
+#include "logs/bag_log_source.hpp"
+#include "logs/joint_state_rows.hpp"
 #include "logs/mat_log_import.hpp"
+#include "logs/rosbag_directory.hpp"
 #include "util/input_error.hpp"
 #include "util/text_format.hpp"
 #include "util/cancelled.hpp"
@@ -26,7 +29,7 @@ bool LogImportOptions::operator==(const LogImportOptions& o) const {
          torqueConstants == o.torqueConstants && torqueSigns == o.torqueSigns && positionUnit == o.positionUnit && timeUnit == o.timeUnit &&
          sampleRateHz == o.sampleRateHz && format == o.format && matVariables == o.matVariables &&
          minRows == o.minRows && maxRows == o.maxRows && positionBounds == o.positionBounds &&
-         dropBadRows == o.dropBadRows && gapSteps == o.gapSteps;
+         dropBadRows == o.dropBadRows && gapSteps == o.gapSteps && topic == o.topic;
 }
 
 // The column mapping: the one given, one built from a column layout, or a guess from the
@@ -78,23 +81,37 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
   if (!(options.gapSteps > 1.0))
     throw inputErrorAt(path, 0, "", "the gap threshold must be more than 1 nominal step, got " +
                                         formatSignificant(options.gapSteps));
-  const CsvPreview preview = readCsvPreview(path, kPreviewRows, options.format);
-  const CsvLayout& layout = preview.layout;
-  const std::size_t columnsLine = layout.columnsLine();
-  notes_ = layout.notes;
-  resolveMapping(preview);
   if (!options.positionBounds.empty() && static_cast<int>(options.positionBounds.size()) != options.dof)
     throw std::invalid_argument("LogImportOptions: positionBounds must have one entry per joint");
-
-  CsvReadOptions readOptions;
-  readOptions.format = layout.format;
-  readOptions.columns = mapping_.columns();
+  std::function<void(const Diagnostic&)> onBadRow;
   if (options.dropBadRows)
-    readOptions.onBadRow = [this](const Diagnostic& d) {
+    onBadRow = [this](const Diagnostic& d) {
       tracker_->dropBadRow(d.line, (d.field.empty() ? "" : "column '" + d.field + "': ") + d.message);
     };
-  csv_ = std::make_unique<CsvBlockReader>(path, readOptions);
-  const std::vector<std::string>& selected = csv_->selectedColumns();
+  // Raw times of the first rows (for the nominal step) and the place of the last one.
+  std::vector<double> head;
+  std::size_t headLine = 0;
+  if (isRosBagPath(path)) {
+    openBag(onBadRow, head, headLine);
+  } else {
+    const CsvPreview preview = readCsvPreview(path, kPreviewRows, options.format);
+    layout_ = preview.layout;
+    notes_ = layout_.notes;
+    resolveMapping(preview);
+    CsvReadOptions readOptions;
+    readOptions.format = layout_.format;
+    readOptions.columns = mapping_.columns();
+    readOptions.onBadRow = onBadRow;
+    source_ = std::make_unique<CsvBlockReader>(path, readOptions);
+    if (!mapping_.timeColumn.empty()) {
+      const auto column = static_cast<Eigen::Index>(
+          std::find(layout_.columns.begin(), layout_.columns.end(), mapping_.timeColumn) - layout_.columns.begin());
+      for (Eigen::Index i = 0; i < preview.values.rows(); ++i)
+        if (std::isfinite(preview.value(i, column))) head.push_back(preview.value(i, column));
+    }
+    headLine = preview.lines.empty() ? layout_.columnsLine() : preview.lines.back();
+  }
+  const std::vector<std::string>& selected = source_->selectedColumns();
   auto slot = [&](const std::string& column) {
     if (column.empty()) return -1;
     return static_cast<int>(std::find(selected.begin(), selected.end(), column) - selected.begin());
@@ -113,24 +130,17 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
   // The nominal step from the first rows, so that every reader of this file (whole or in blocks
   // of any size) resamples onto the same grid.
   timeName_ = mapping_.timeColumn.empty() ? "time" : mapping_.timeColumn;
-  const std::string& timeName = timeName_;
   if (timeSlot_ >= 0) {
-    const auto column = static_cast<Eigen::Index>(
-        std::find(layout.columns.begin(), layout.columns.end(), mapping_.timeColumn) - layout.columns.begin());
-    std::vector<double> head;
-    for (Eigen::Index i = 0; i < preview.values.rows(); ++i)
-      if (std::isfinite(preview.value(i, column))) head.push_back(preview.value(i, column));
     nominalStep_ = nominalStepOf(head.data(), head.size()) * timeScale_;
     if (!(nominalStep_ > 0.0) && head.size() >= 2)
-      throw InputError(diagnosticAt(Severity::Error, path, preview.lines.empty() ? columnsLine : preview.lines.back(),
-                                    timeName, "time does not increase over the first " +
-                                                  std::to_string(head.size()) + " rows"));
+      throw InputError(at(Severity::Error, headLine, timeName_,
+                          "time does not increase over the first " + std::to_string(head.size()) + " rows"));
   } else {
     nominalStep_ = 1.0 / mapping_.sampleRateHz;
   }
   // With fewer than two rows there is no step: any positive one will do (the log is refused as
   // too short at its end).
-  tracker_ = std::make_unique<TimeBaseTracker>(nominalStep_ > 0.0 ? nominalStep_ : 1.0, options.gapSteps);
+  tracker_ = std::make_unique<TimeBaseTracker>(nominalStep_ > 0.0 ? nominalStep_ : 1.0, options.gapSteps, place_);
   // A property of the whole log, not of a line or a column: the warning names only the file.
   if (nominalStep_ > 0.0 && 1.0 / nominalStep_ < kLowSampleRateHz)
     warnings_.push_back(diagnosticAt(Severity::Warning, path, 0, "",
@@ -140,9 +150,55 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
   previousValues_.resize(static_cast<Eigen::Index>(selected.size()));
 }
 
+// A ROS 2 bag: the JointState topic's joints mapped by name; rows from BagRowSource.
+void LogBlockReader::openBag(const std::function<void(const Diagnostic&)>& onBadRow, std::vector<double>& head,
+                             std::size_t& headLine) {
+  const std::string& path = path_;
+  place_ = "message";
+  if (options_.columnLayout)
+    throw inputErrorAt(path, 0, "", "a ROS 2 bag names its joints: give a mapping file, not a column layout");
+  const BagJointStates states = inspectBagJointStates(path, options_.topic);
+  bagMessages_ = states.messages;
+  layout_ = CsvLayout{};
+  layout_.columns = states.columns;
+  layout_.firstDataLine = 1;
+  notes_.push_back("ROS 2 bag (" + std::string(states.bag.storage == BagStorage::Mcap ? "mcap" : "sqlite3") + ", " +
+                   std::to_string(states.bag.files.size()) + (states.bag.files.size() == 1 ? " file" : " files") +
+                   "): topic " + states.topic + " (" + states.type + ")");
+  notes_.insert(notes_.end(), states.bag.notes.begin(), states.bag.notes.end());
+  if (options_.mapping) {
+    mapping_ = *options_.mapping;
+    notes_.push_back("columns from the mapping");
+  } else {
+    LogMappingGuess guess = bagColumnMapping(states, options_.dof, options_.jointNames);
+    mapping_ = std::move(guess.mapping);
+    notes_.insert(notes_.end(), guess.notes.begin(), guess.notes.end());
+  }
+  if (options_.positionUnit) mapping_.positionUnit = *options_.positionUnit;
+  checkLogColumnMapping(mapping_, layout_.columns, options_.dof, path, 0);
+  {
+    // The first rows, read once more by the real source: their stamps give the nominal step.
+    std::function<void(const Diagnostic&)> ignore;  // the real source reports bad messages
+    if (onBadRow) ignore = [](const Diagnostic&) {};
+    BagRowSource preview(states.bag, states.topic, mapping_.columns(), ignore);
+    Eigen::MatrixXd rows(static_cast<Eigen::Index>(kPreviewRows), static_cast<Eigen::Index>(mapping_.columns().size()));
+    std::vector<std::size_t> lines(kPreviewRows);
+    const auto got = static_cast<Eigen::Index>(preview.read(rows, lines.data()));
+    for (Eigen::Index i = 0; i < got; ++i) head.push_back(rows(i, 0));
+    headLine = got > 0 ? lines[static_cast<std::size_t>(got - 1)] : 0;
+  }
+  source_ = std::make_unique<BagRowSource>(states.bag, states.topic, mapping_.columns(), onBadRow);
+}
+
+Diagnostic LogBlockReader::at(Severity severity, std::size_t line, const std::string& field, const std::string& message) const {
+  Diagnostic d = diagnosticAt(severity, path_, line, field, message);
+  d.place = place_;
+  return d;
+}
+
 LogBlockReader::~LogBlockReader() = default;
 
-const CsvLayout& LogBlockReader::layout() const { return csv_->layout(); }
+const CsvLayout& LogBlockReader::layout() const { return layout_; }
 
 std::vector<std::string> LogBlockReader::jointNames() const {
   std::vector<std::string> names;
@@ -150,7 +206,7 @@ std::vector<std::string> LogBlockReader::jointNames() const {
   return names;
 }
 
-double LogBlockReader::progress() const { return csv_->progress(); }
+double LogBlockReader::progress() const { return source_->progress(); }
 
 std::size_t LogBlockReader::read(LogBlock& block, std::size_t maxRows) {
   const auto n = static_cast<Eigen::Index>(maxRows);
@@ -202,7 +258,7 @@ bool LogBlockReader::implausible(Eigen::Index i, Diagnostic& why) const {
       const double v = raw_(i, slot) * (scale != 0.0 ? scale : torqueScale_[static_cast<std::size_t>(j)]);
       const std::string& name = mapping_.joints[static_cast<std::size_t>(j)].*column;
       if (std::abs(v) > kMaxJointSignal) {
-        why = diagnosticAt(Severity::Error, path_, lines_[static_cast<std::size_t>(i)], name,
+        why = at(Severity::Error, lines_[static_cast<std::size_t>(i)], name,
                            "value " + formatSignificant(v) + " is beyond " + formatSignificant(kMaxJointSignal) +
                                " (not a plausible joint signal; a corrupted row?)");
         return true;
@@ -210,7 +266,7 @@ bool LogBlockReader::implausible(Eigen::Index i, Diagnostic& why) const {
       if (column == &JointColumns::q && !options_.positionBounds.empty()) {
         const PositionBounds& b = options_.positionBounds[static_cast<std::size_t>(j)];
         if (!b.contains(v)) {
-          why = diagnosticAt(Severity::Error, path_, lines_[static_cast<std::size_t>(i)], name,
+          why = at(Severity::Error, lines_[static_cast<std::size_t>(i)], name,
                              "position " + formatSignificant(v) + " is far outside joint " + std::to_string(j + 1) +
                                  "'s range (plausible: " + formatSignificant(b.lower) + " to " + formatSignificant(b.upper) +
                                  "; a corrupted row, or the wrong position unit?)");
@@ -267,7 +323,7 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
       qd.cols() != (hasVelocity() ? dof : 0) || qdd.cols() != (hasAcceleration() ? dof : 0))
     throw std::invalid_argument("LogBlockReader::readInto: output sizes do not match the mapping");
   if (want == 0) return 0;
-  const auto selected = static_cast<Eigen::Index>(csv_->selectedColumns().size());
+  const auto selected = static_cast<Eigen::Index>(source_->selectedColumns().size());
   if (raw_.rows() < want) {
     raw_.resize(want, selected);
     lines_.resize(static_cast<std::size_t>(want));
@@ -275,7 +331,7 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
   }
   Eigen::Index kept = 0;
   while (kept < want) {
-    const std::size_t got = csv_->read(raw_.topRows(want - kept), lines_.data(), skipped_.data());
+    const std::size_t got = source_->read(raw_.topRows(want - kept), lines_.data(), skipped_.data());
     if (got == 0) break;
     const bool plausible = blockPlausible(static_cast<Eigen::Index>(got));
     Diagnostic why;
@@ -298,7 +354,7 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
       const double time = rowTime(i, fileRow, rows_ == 0 && kept == 0);
       const bool first = rows_ + static_cast<std::size_t>(kept) == 0;
       if (!first && !(std::abs(time) <= kMaxLogSeconds)) {
-        why = diagnosticAt(Severity::Error, path_, line, timeName_,
+        why = at(Severity::Error, line, timeName_,
                            "time " + formatSignificant(time) + " s from the first sample is beyond " +
                                formatSignificant(kMaxLogSeconds) + " s (not a plausible time stamp; a corrupted row?)");
         if (!options_.dropBadRows) throw InputError(why);
@@ -326,7 +382,7 @@ std::size_t LogBlockReader::readInto(Eigen::Ref<Eigen::VectorXd> t, Eigen::Ref<E
       // Resets and gaps stack up shifts: beyond what a double can tell apart, refuse (only
       // stamps built to do it get here: real ones stay within kMaxLogSeconds of the start).
       if (!first && !(t(kept) > lastOutTime_))
-        throw InputError(diagnosticAt(Severity::Error, path_, line, timeName_,
+        throw InputError(at(Severity::Error, line, timeName_,
                                       "time stamps too far apart to keep increasing (after " +
                                           std::to_string(tracker_->summary().segments.size()) + " segments)"));
       lastOutTime_ = t(kept);
@@ -346,10 +402,11 @@ void LogBlockReader::finish() {
   if (finished_) return;
   finished_ = true;
   tracker_->finish();
-  warnings_.insert(warnings_.end(), csv_->warnings().begin(), csv_->warnings().end());
+  const std::vector<LogWarning>& sourceWarnings = source_->warnings();
+  warnings_.insert(warnings_.end(), sourceWarnings.begin(), sourceWarnings.end());
   if (rows_ < options_.minRows) {
-    const std::size_t line = rows_ > 0 ? lastLine_ : csv_->layout().firstDataLine;
-    throw InputError(diagnosticAt(Severity::Error, path_, line,
+    const std::size_t line = rows_ > 0 ? lastLine_ : layout_.firstDataLine;
+    throw InputError(at(Severity::Error, line,
                                   mapping_.timeColumn.empty() ? mapping_.joints[0].q : mapping_.timeColumn,
                                   "only " + std::to_string(rows_) + " data rows, at least " +
                                       std::to_string(options_.minRows) + " needed"));
@@ -363,23 +420,38 @@ void LogBlockReader::finish() {
 // ---------------------------------------------------------------------------------------------
 ExperimentLog importCsvLog(const std::string& path, const LogImportOptions& options) {
   LogBlockReader reader(path, options);
-  std::size_t capacity = countCsvDataRows(path, reader.layout());
+  // A CSV's rows are counted first (an upper bound); a bag's messages are counted by its storage
+  // when it can (an upper bound too: split joints take several per row), else the log grows.
+  // A bag's count comes from the file itself: trusted only up to a bound, then the log grows.
+  constexpr std::uint64_t kTrustedBagRows = 1u << 20;
+  const bool exact = !reader.isBag();
+  std::size_t capacity = exact ? countCsvDataRows(path, reader.layout())
+                               : static_cast<std::size_t>(std::clamp<std::uint64_t>(reader.bagMessages(), 1024, kTrustedBagRows));
   const bool limited = options.maxRows > 0 && options.maxRows < capacity;
   if (limited) capacity = options.maxRows;
-  const auto n = static_cast<Eigen::Index>(capacity);
   const auto dof = static_cast<Eigen::Index>(options.dof);
   ExperimentLog log;
   log.source = path;
   log.jointNames = reader.jointNames();
-  log.t.resize(n);
-  log.q.resize(n, dof);
-  log.tau.resize(n, dof);
-  if (reader.hasVelocity()) log.qd.resize(n, dof);
-  if (reader.hasAcceleration()) log.qdd.resize(n, dof);
+  auto resize = [&](std::size_t rows) {
+    const auto n = static_cast<Eigen::Index>(rows);
+    log.t.conservativeResize(n);
+    log.q.conservativeResize(n, dof);
+    log.tau.conservativeResize(n, dof);
+    if (reader.hasVelocity()) log.qd.conservativeResize(n, dof);
+    if (reader.hasAcceleration()) log.qdd.conservativeResize(n, dof);
+  };
+  resize(capacity);
 
   Eigen::MatrixXd none;  // stands in for qd/qdd when they are not logged (0 columns, no allocation)
   std::size_t rows = 0;
-  while (rows < capacity) {
+  bool ended = false;
+  while (!ended) {
+    if (rows == capacity) {
+      if (exact || (options.maxRows > 0 && rows >= options.maxRows)) break;
+      capacity = options.maxRows > 0 ? std::min(2 * capacity, options.maxRows) : 2 * capacity;
+      resize(capacity);
+    }
     const auto r = static_cast<Eigen::Index>(rows);
     const auto chunk = static_cast<Eigen::Index>(std::min(kImportChunk, capacity - rows));
     none.resize(chunk, 0);
@@ -390,21 +462,15 @@ ExperimentLog importCsvLog(const std::string& path, const LogImportOptions& opti
                                  : Eigen::Ref<Eigen::MatrixXd>(none),
         log.tau.middleRows(r, chunk));
     rows += got;
-    if (got < static_cast<std::size_t>(chunk)) break;
-    if (options.progress && !options.progress(reader.progress())) throw Cancelled("reading " + path);
+    ended = got < static_cast<std::size_t>(chunk);
+    if (!ended && options.progress && !options.progress(reader.progress())) throw Cancelled("reading " + path);
   }
   // One more read reaches the end of the file and runs the final checks (too few rows, gaps summary).
   LogBlock tail;
-  if (limited && rows == capacity) log.truncated = true;  // the counted rows go on: not read
-  else if (reader.read(tail, 1) != 0) throw std::logic_error("importCsvLog: more rows than counted in " + path);
-  if (rows < capacity) {
-    const auto g = static_cast<Eigen::Index>(rows);
-    log.t.conservativeResize(g);
-    log.q.conservativeResize(g, Eigen::NoChange);
-    log.tau.conservativeResize(g, Eigen::NoChange);
-    if (log.qd.size() > 0) log.qd.conservativeResize(g, Eigen::NoChange);
-    if (log.qdd.size() > 0) log.qdd.conservativeResize(g, Eigen::NoChange);
-  }
+  const bool full = options.maxRows > 0 && rows >= options.maxRows;
+  if (!ended && full) log.truncated = true;  // the rows go on: not read
+  else if (!ended && reader.read(tail, 1) != 0) throw std::logic_error("importCsvLog: more rows than counted in " + path);
+  if (rows < capacity) resize(rows);
   log.timeOrigin = reader.timeOrigin();
   log.timeBase = reader.timeBase();
   log.warnings = reader.warnings();
@@ -427,7 +493,8 @@ double torqueSignOf(const LogImportOptions& options, int joint, const std::strin
 ExperimentLog importLog(const std::string& path, const LogImportOptions& options) {
   std::string extension = path.size() >= 4 ? path.substr(path.size() - 4) : "";
   for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return extension == ".mat" ? importMatLog(path, options) : importCsvLog(path, options);
+  if (extension == ".mat" && !isRosBagPath(path)) return importMatLog(path, options);
+  return importCsvLog(path, options);
 }
 
 std::vector<ExperimentLog> importLogs(const std::vector<std::string>& paths, const LogImportOptions& options) {

@@ -16,6 +16,7 @@
 #include <Eigen/Core>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -54,6 +55,7 @@ struct LogImportOptions {
   double sampleRateHz = 0.0;                ///< [Hz] for logs without a time column
   std::optional<CsvFormat> format;          ///< forced CSV format (else detected)
   MatVariableNames matVariables;            ///< MAT files only
+  std::string topic;                        ///< ROS 2 bags: the JointState topic (empty: the only one)
   std::size_t minRows = 16;                 ///< fewer data rows is an error
   std::size_t maxRows = 0;                  ///< read at most this many samples (a preview); 0: all
   /// Per joint, the plausible position range (empty: only |value| <= kMaxJointSignal is checked).
@@ -122,9 +124,18 @@ class LogBlockReader {
   double progress() const;
   /// Samples kept so far.
   std::size_t rowsRead() const { return rows_; }
+  /// Whether the log is a ROS 2 bag (rows are JointState instants, places are message numbers).
+  bool isBag() const { return place_ == "message"; }
+  /// Messages of a bag's JointState topic when its storage counts them (0: unknown, or a CSV).
+  std::uint64_t bagMessages() const { return bagMessages_; }
 
  private:
   void resolveMapping(const CsvPreview& preview);  // sets mapping_ and its notes and warnings
+  // A ROS 2 bag: mapping, layout and source from its JointState topic; `head` gets the raw times of
+  // its first rows, `headLine` the place of the last of them.
+  void openBag(const std::function<void(const Diagnostic&)>& onBadRow, std::vector<double>& head, std::size_t& headLine);
+  // A Diagnostic at a place of this log ("line" of a CSV, "message" of a bag).
+  Diagnostic at(Severity severity, std::size_t line, const std::string& field, const std::string& message) const;
   void finish();
   // Whether every value of raw_'s first `rows` rows is plausible (no per-row check needed).
   bool blockPlausible(Eigen::Index rows) const;
@@ -143,7 +154,10 @@ class LogBlockReader {
   LogColumnMapping mapping_;
   std::vector<std::string> notes_;
   std::vector<LogWarning> warnings_;
-  std::unique_ptr<CsvBlockReader> csv_;
+  std::unique_ptr<LogRowSource> source_;   // CsvBlockReader or BagRowSource
+  CsvLayout layout_;
+  std::string place_ = "line";             // what a row's place counts
+  std::uint64_t bagMessages_ = 0;          // JointState messages of a bag (0: unknown or CSV)
   // Selected-column index of each role; -1 when absent.
   int timeSlot_ = -1;
   std::vector<int> qSlot_, qdSlot_, qddSlot_, tauSlot_;
@@ -170,7 +184,8 @@ double torqueSignOf(const LogImportOptions& options, int joint, const std::strin
 /// Reads a whole CSV log into memory (exactly sized; counts rows first). Throws InputError.
 ExperimentLog importCsvLog(const std::string& path, const LogImportOptions& options);
 
-/// Reads a CSV or MAT log, chosen by the extension (.mat = MATLAB, anything else = text).
+/// Reads a CSV, MAT or ROS 2 bag log: .mat = MATLAB, a bag folder or .mcap/.db3 = rosbag2
+/// (rosbag_directory.hpp), anything else = text.
 ExperimentLog importLog(const std::string& path, const LogImportOptions& options);
 
 /// Reads several logs of the same robot and keeps them apart (each starts at t = 0).

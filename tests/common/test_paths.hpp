@@ -11,6 +11,7 @@ extern const char* const kTestDataDir;        ///< tests/data
 extern const char* const kResourcesDir;       ///< resources/
 extern const char* const kSharedRobotsDir;    ///< ../shared/robots-public (tests skip when absent)
 extern const char* const kSharedRealLogsDir;  ///< ../shared/real-logs (tests skip when absent)
+extern const char* const kSharedRosBagsDir;   ///< ../shared/ros-bags (tests skip when absent)
 extern const char* const kCliPath;            ///< excitebench-cli; only in targets added with CLI
 extern const char* const kWorkbenchPath;      ///< excitebench; only in targets added with WORKBENCH
 

@@ -1,0 +1,71 @@
+#pragma once
+// Turning a stream of JointState messages into rows of samples: header.stamp
+// is the sample time (the receive time when stamps are zero, said once); joints
+// are taken by name (others ignored); joints split across several messages of
+// one instant (two hardware interfaces publishing on one topic) are merged into
+// one row; an instant that never gets all its joints is skipped (a gap, as a
+// missing CSV row is). A bad message (one that does not decode, arrays of
+// different lengths, a non-finite value) throws InputError naming the file and
+// the message, or is skipped and reported when the caller drops bad rows.
+
+#include "logs/bag_message_stream.hpp"
+#include "logs/log_row_source.hpp"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace eb {
+
+/// Name of the time column a bag offers (header.stamp in seconds since the epoch).
+inline constexpr const char* kBagTimeColumn = "header.stamp";
+
+/// Column name of a joint's field in a bag: "<joint>/position", "/velocity" or "/effort".
+std::string bagJointColumn(const std::string& joint, const char* field);
+
+/// Rows of one JointState topic of a bag, with the columns asked for.
+class BagRowSource : public LogRowSource {
+ public:
+  /// `columns`: kBagTimeColumn and bagJointColumn() names. `onBadMessage`, when set, receives each
+  /// bad message (then skipped) instead of it throwing.
+  BagRowSource(const BagFiles& bag, const std::string& topic, std::vector<std::string> columns,
+               std::function<void(const Diagnostic&)> onBadMessage = {});
+  ~BagRowSource() override;
+
+  const std::vector<std::string>& selectedColumns() const override { return columns_; }
+  std::size_t read(Eigen::Ref<Eigen::MatrixXd> out, std::size_t* lines = nullptr,
+                   std::size_t* skippedBefore = nullptr) override;
+  double progress() const override { return stream_.progress(); }
+  const std::vector<LogWarning>& warnings() const override;
+
+ private:
+  struct Pending;
+  // Reads messages until a row is complete (moved to `ready_`) or the bag ends; false at the end.
+  bool advance();
+  void addMessage(const BagMessage& m);
+  void badMessage(const BagMessage& m, const std::string& what);
+  void emit(std::size_t pendingIndex);
+
+  BagMessageStream stream_;
+  std::vector<std::string> columns_;
+  std::function<void(const Diagnostic&)> onBadMessage_;
+  std::vector<std::string> joints_;                 // joints asked for, in slot order
+  int timeColumn_ = -1;
+  std::vector<int> columnOf_[3];                    // per field (position, velocity, effort), per joint: column or -1
+  std::vector<std::string> lastNames_;              // the names of the previous message, and their slots
+  std::vector<int> lastSlots_;
+  std::vector<std::unique_ptr<Pending>> pending_;   // instants waiting for joints, oldest first
+  std::vector<std::unique_ptr<Pending>> spare_;
+  std::vector<double> readyValues_;                 // complete rows, row-major
+  std::vector<std::size_t> readyLines_, readySkipped_;
+  std::size_t readyFirst_ = 0;
+  std::size_t skipped_ = 0;                         // bad messages since the last complete row
+  std::size_t incomplete_ = 0, firstIncomplete_ = 0, zeroStamps_ = 0, firstZeroStamp_ = 0;
+  bool ended_ = false;
+  JointStateView view_;
+  mutable std::vector<LogWarning> warnings_;
+  std::string bagPath_;
+};
+
+}  // namespace eb

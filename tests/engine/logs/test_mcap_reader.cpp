@@ -1,0 +1,257 @@
+// ROS 2 bags written by the test itself (tests/common/mcap_test_writer.hpp), so these run without
+// ../shared: every chunk kind reads back the exact samples; split joints merge, other joints are
+// ignored; empty velocity is differentiated, empty effort refused; zero stamps fall back to the
+// receive time; truncated files, bad CRCs, several JointState topics and bad CDR are each one line.
+#include "logs/cdr_joint_state.hpp"
+#include "logs/log_import.hpp"
+#include "logs/mcap_reader.hpp"
+#include "mcap_test_writer.hpp"
+#include "test_log_support.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+
+using namespace eb;
+using eb::test::McapTestWriter;
+using eb::test::TestJointState;
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::int64_t kStart = 1700000000123456789;
+constexpr std::int64_t kStep = 2000000;  // 500 Hz
+
+double position(int i, int j) { return std::sin(0.01 * i + j) * (j + 1); }
+double effort(int i, int j) { return 10.0 * std::cos(0.02 * i * (j + 1)) + j; }
+
+TestJointState sample(int i, const std::vector<int>& joints, bool velocity = true, bool effortToo = true) {
+  TestJointState m;
+  m.stampNs = kStart + kStep * i;
+  for (const int j : joints) {
+    m.names.push_back(j < 0 ? "gripper" : "j" + std::to_string(j));
+    m.position.push_back(j < 0 ? 0.5 : position(i, j));
+    if (velocity) m.velocity.push_back(j < 0 ? 0.0 : 0.1 * j + 0.001 * i);
+    if (effortToo) m.effort.push_back(j < 0 ? 1.0 : effort(i, j));
+  }
+  return m;
+}
+
+LogImportOptions threeJoints() {
+  LogImportOptions o;
+  o.dof = 3;
+  o.jointNames = {"j0", "j1", "j2"};
+  return o;
+}
+
+struct TempBag {
+  fs::path path;
+  explicit TempBag(const std::string& name) {
+    path = fs::temp_directory_path() / ("eb_bag_" + std::to_string(::getpid()) + "_" + name + ".mcap");
+  }
+  ~TempBag() {
+    std::error_code ec;
+    fs::remove(path, ec);
+  }
+};
+
+void writeBag(const fs::path& path, const std::string& compression, int rows, bool summary = true,
+              std::size_t chunkBytes = 16 * 1024) {
+  McapTestWriter w(path.string(), compression, chunkBytes);
+  const auto ch = w.addChannel("/joint_states", "sensor_msgs/msg/JointState");
+  for (int i = 0; i < rows; ++i)
+    w.write(ch, static_cast<std::uint64_t>(kStart + kStep * i + 300000), test::encodeJointStateCdr(sample(i, {0, 1, 2})));
+  w.close(summary);
+}
+
+}  // namespace
+
+TEST(McapBags, EveryChunkKindReadsBackTheExactSamples) {
+  for (const char* compression : {"zstd", "lz4", "", "unchunked"}) {
+    for (const bool summary : {true, false}) {
+      TempBag bag(std::string("kinds_") + compression + (summary ? "s" : "n"));
+      writeBag(bag.path, compression, 700, summary);
+      const ExperimentLog log = importLog(bag.path.string(), threeJoints());
+      ASSERT_EQ(log.rows(), 700) << compression;
+      ASSERT_TRUE(log.hasVelocity());
+      for (int i : {0, 1, 350, 699}) {
+        for (int j = 0; j < 3; ++j) {
+          EXPECT_EQ(log.q(i, j), position(i, j)) << compression << " row " << i;
+          EXPECT_EQ(log.tau(i, j), effort(i, j)) << compression << " row " << i;
+        }
+      }
+      // The first stamp as decimal text, as a CSV of it would hold.
+      EXPECT_EQ(log.timeOrigin, 1700000000.123456789);
+      EXPECT_NEAR(log.t[699], 699 * 0.002, 1e-6);
+      bool noFooterWarning = false;
+      for (const LogWarning& w : log.warnings) noFooterWarning = noFooterWarning || w.text().find("footer") != std::string::npos;
+      EXPECT_FALSE(noFooterWarning);
+    }
+  }
+}
+
+TEST(McapBags, SplitPublishersMergeAndOtherJointsAreIgnored) {
+  TempBag bag("split");
+  {
+    McapTestWriter w(bag.path.string(), "zstd", 8192);
+    const auto ch = w.addChannel("/joint_states", "sensor_msgs/msg/JointState");
+    for (int i = 0; i < 300; ++i) {
+      const auto a = test::encodeJointStateCdr(sample(i, {0, -1}));  // j0 and a gripper
+      const auto b = test::encodeJointStateCdr(sample(i, {2, 1}));
+      // Instant 100 misses its second publisher: a gap of one sample.
+      if (i % 3 == 0) {
+        if (i != 100) w.write(ch, static_cast<std::uint64_t>(kStart + kStep * i + 1000), b);
+        w.write(ch, static_cast<std::uint64_t>(kStart + kStep * i + 2000), a);
+      } else {
+        w.write(ch, static_cast<std::uint64_t>(kStart + kStep * i + 1000), a);
+        if (i != 100) w.write(ch, static_cast<std::uint64_t>(kStart + kStep * i + 2000), b);
+      }
+    }
+    w.close();
+  }
+  const ExperimentLog log = importLog(bag.path.string(), threeJoints());
+  ASSERT_EQ(log.rows(), 299);
+  EXPECT_EQ(log.q(150, 1), position(151, 1));  // row 150 is instant 151 (instant 100 skipped)
+  EXPECT_EQ(log.tau(99, 2), effort(99, 2));
+  EXPECT_EQ(log.tau(100, 0), effort(101, 0));
+  bool said = false;
+  for (const LogWarning& w : log.warnings) said = said || w.text().find("1 instants lack a joint") != std::string::npos;
+  EXPECT_TRUE(said);
+}
+
+TEST(McapBags, EmptyVelocityIsDifferentiatedAndEmptyEffortRefused) {
+  TempBag bag("arrays");
+  {
+    McapTestWriter w(bag.path.string(), "zstd");
+    const auto ch = w.addChannel("/joint_states", "sensor_msgs/msg/JointState");
+    for (int i = 0; i < 100; ++i)
+      w.write(ch, static_cast<std::uint64_t>(kStart + kStep * i), test::encodeJointStateCdr(sample(i, {0, 1, 2}, false)));
+    w.close();
+  }
+  EXPECT_FALSE(importLog(bag.path.string(), threeJoints()).hasVelocity());
+  TempBag noEffort("noeffort");
+  {
+    McapTestWriter w(noEffort.path.string(), "zstd");
+    const auto ch = w.addChannel("/joint_states", "sensor_msgs/msg/JointState");
+    for (int i = 0; i < 100; ++i)
+      w.write(ch, static_cast<std::uint64_t>(kStart + kStep * i), test::encodeJointStateCdr(sample(i, {0, 1, 2}, true, false)));
+    w.close();
+  }
+  const std::string message = test::messageOf<InputError>([&] { importLog(noEffort.path.string(), threeJoints()); });
+  EXPECT_NE(message.find("/joint_states has no efforts"), std::string::npos) << message;
+}
+
+TEST(McapBags, ZeroStampsFallBackToTheReceiveTimeSaidOnce) {
+  TempBag bag("zero");
+  {
+    McapTestWriter w(bag.path.string(), "");
+    const auto ch = w.addChannel("/joint_states", "sensor_msgs/msg/JointState");
+    for (int i = 0; i < 50; ++i) {
+      TestJointState m = sample(i, {0, 1, 2});
+      m.stampNs = 0;
+      w.write(ch, static_cast<std::uint64_t>(kStart + kStep * i), test::encodeJointStateCdr(m));
+    }
+    w.close();
+  }
+  const ExperimentLog log = importLog(bag.path.string(), threeJoints());
+  ASSERT_EQ(log.rows(), 50);
+  EXPECT_EQ(log.timeOrigin, 1700000000.123456789);
+  int said = 0;
+  for (const LogWarning& w : log.warnings) said += w.text().find("zero header.stamp") != std::string::npos;
+  EXPECT_EQ(said, 1);
+}
+
+TEST(McapBags, TruncatedFileKeepsItsCompleteChunksAndCountsTheLostBytes) {
+  TempBag bag("cut");
+  writeBag(bag.path, "zstd", 2000, true, 8192);
+  const auto size = fs::file_size(bag.path);
+  fs::resize_file(bag.path, size * 2 / 3);
+  const ExperimentLog log = importLog(bag.path.string(), threeJoints());
+  EXPECT_GT(log.rows(), 500);
+  EXPECT_LT(log.rows(), 2000);
+  EXPECT_EQ(log.tau(log.rows() - 1, 1), effort(static_cast<int>(log.rows()) - 1, 1));
+  int said = 0;
+  for (const LogWarning& w : log.warnings) said += w.text().find("bytes after the last complete record lost") != std::string::npos;
+  EXPECT_EQ(said, 1);
+}
+
+TEST(McapBags, ChunkCrcMismatchAndBadMagicAreRefusedNamingTheOffset) {
+  TempBag bag("crc");
+  writeBag(bag.path, "", 200, true, 1u << 20);
+  {
+    // Flip one byte of a message inside the (only, uncompressed) chunk.
+    std::fstream f(bag.path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(2000);
+    char c = 0;
+    f.read(&c, 1);
+    f.seekp(2000);
+    c = static_cast<char>(c ^ 0x55);
+    f.write(&c, 1);
+  }
+  std::string message = test::messageOf<InputError>([&] { importLog(bag.path.string(), threeJoints()); });
+  EXPECT_NE(message.find(bag.path.filename().string() + ": offset "), std::string::npos) << message;
+  EXPECT_NE(message.find("Chunk CRC mismatch"), std::string::npos) << message;
+  {
+    std::fstream f(bag.path, std::ios::in | std::ios::out | std::ios::binary);
+    f.write("XMCAP", 5);
+  }
+  message = test::messageOf<InputError>([&] { McapReader reader(bag.path.string()); });
+  EXPECT_NE(message.find("bad magic"), std::string::npos) << message;
+}
+
+TEST(McapBags, SeveralJointStateTopicsAreNamedAndTopicChoosesOne) {
+  TempBag bag("topics");
+  {
+    McapTestWriter w(bag.path.string(), "zstd");
+    const auto a = w.addChannel("/left/joint_states", "sensor_msgs/msg/JointState");
+    const auto b = w.addChannel("/right/joint_states", "sensor_msgs/msg/JointState");
+    for (int i = 0; i < 60; ++i) {
+      w.write(a, static_cast<std::uint64_t>(kStart + kStep * i), test::encodeJointStateCdr(sample(i, {0, 1, 2})));
+      w.write(b, static_cast<std::uint64_t>(kStart + kStep * i), test::encodeJointStateCdr(sample(i + 1, {0, 1, 2})));
+    }
+    w.close();
+  }
+  const std::string message = test::messageOf<InputError>([&] { importLog(bag.path.string(), threeJoints()); });
+  EXPECT_NE(message.find("several JointState topics: /left/joint_states, /right/joint_states; choose one with --topic"),
+            std::string::npos)
+      << message;
+  LogImportOptions o = threeJoints();
+  o.topic = "/right/joint_states";
+  EXPECT_EQ(importLog(bag.path.string(), o).q(0, 2), position(1, 2));
+}
+
+TEST(CdrJointState, BigEndianAndShortPayloadsAreDecodedOrRefusedByName) {
+  TestJointState m = sample(3, {0, 1});
+  std::vector<std::uint8_t> le = test::encodeJointStateCdr(m);
+  JointStateView view;
+  ASSERT_EQ(decodeJointState(le.data(), le.size(), JointStateEncoding::Cdr, view), "");
+  EXPECT_EQ(view.names[1], "j1");
+  EXPECT_EQ(view.effort.at(1), effort(3, 1));
+  EXPECT_EQ(view.stampNs(), kStart + 3 * kStep);
+  // Every prefix is refused with the field it ends in, never read past.
+  for (std::size_t n = 0; n < le.size(); ++n)
+    EXPECT_NE(decodeJointState(le.data(), n, JointStateEncoding::Cdr, view), "") << n;
+  std::vector<std::uint8_t> xcdr2 = le;
+  xcdr2[1] = 0x07;
+  EXPECT_NE(decodeJointState(xcdr2.data(), xcdr2.size(), JointStateEncoding::Cdr, view).find("CDR2_LE is not supported"),
+            std::string::npos);
+  // Big-endian: the same message with every scalar swapped (name count 2, one joint each array).
+  const std::uint8_t be[] = {0x00, 0x00, 0x00, 0x00,                   // CDR_BE
+                             0, 0, 0, 5, 0, 0, 0, 7,                   // stamp
+                             0, 0, 0, 1, 0, 0, 0, 0,                   // frame_id "" and padding
+                             0, 0, 0, 1, 0, 0, 0, 2, 'a', 0, 0, 0,     // name ["a"] and padding
+                             0, 0, 0, 1, 0x3F, 0xF0, 0, 0, 0, 0, 0, 0, // position [1.0]
+                             0, 0, 0, 0,                               // velocity []
+                             0, 0, 0, 1, 0x40, 0, 0, 0, 0, 0, 0, 0};   // effort [2.0]
+  ASSERT_EQ(decodeJointState(be, sizeof be, JointStateEncoding::Cdr, view), "");
+  EXPECT_EQ(view.sec, 5);
+  EXPECT_EQ(view.nanosec, 7u);
+  ASSERT_EQ(view.names.size(), 1u);
+  EXPECT_EQ(view.names[0], "a");
+  EXPECT_EQ(view.position.at(0), 1.0);
+  EXPECT_EQ(view.velocity.count, 0u);
+  EXPECT_EQ(view.effort.at(0), 2.0);
+}
