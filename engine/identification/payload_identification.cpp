@@ -216,10 +216,10 @@ LinearFit solvePayloadRegression(const NormalEquations& eq, int priorityColumns)
     }
     return den > 0.0 ? num / den : 1.0;
   }();
+  fit.weightedInverse = fit.covariance;
   fit.covariance *= ratio;
   fit.stddev = fit.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
   fit.weights = weights;
-  fit.covarianceScale = ratio;
   return fit;
 }
 
@@ -368,7 +368,7 @@ Eigen::Matrix<double, 10, 10> gainUncertaintyOf(PayloadRun& run, const PayloadRe
   const int n = static_cast<int>(reg.effortCross().size());
   if (k.empty() || run.payloadColumn < 0 || n == 0) return C;
   const LinearFit& fit = run.fit;
-  const Eigen::MatrixXd inverse = fit.covariance / fit.covarianceScale;
+  const Eigen::MatrixXd& inverse = fit.weightedInverse;
   Eigen::Matrix<double, 10, Eigen::Dynamic> S(10, n);  // d payload / d (relative error of k_j)
   for (int j = 0; j < n; ++j)
     S.col(j) = (inverse * (fit.weights[j] * reg.effortCross()[static_cast<std::size_t>(j)])).segment<10>(run.payloadColumn);

@@ -94,8 +94,8 @@ struct LinearFit {
   Eigen::VectorXd rhsRms;        ///< per joint, of the right-hand side (before the fit)
   double condition = 0.0;        ///< of the weighted, column-scaled regression on the identified unknowns
   long samples = 0;
-  Eigen::VectorXd weights;       ///< per joint, of the weighted fit (1 / its first fit's noise variance)
-  double covarianceScale = 1.0;  ///< covariance = scale (sum_j w_j A_j)^-1 on the identified unknowns
+  Eigen::VectorXd weights;          ///< per joint, of the weighted fit (1 / its first fit's noise variance)
+  Eigen::MatrixXd weightedInverse;  ///< (sum_j w_j A_j)^-1 on the identified unknowns (0 elsewhere)
 };
 
 /// Fits eq (OLS, then WLS with the per-joint noise of the OLS residuals). Unknowns are

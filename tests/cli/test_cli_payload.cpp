@@ -116,6 +116,23 @@ TEST(CliPayload, BadRequestsAreRefusedInOneLine) {
               (dir / "p.json").string()});
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.err.find("not both"), std::string::npos) << r.err;
+
+  // A gains file that misses a joint, or gives a deviation that is not one: one line each, no file.
+  const std::string gains = writePayload(dir, "gains.json", R"({"format": "excitebench-drive-gains", "joints": [
+      {"name": "panda_joint1", "torque_constant": 2.0, "torque_constant_std": 0.01}]})");
+  r = runCli({"identify-payload", "panda", log, "--gains", gains, "--out", (dir / "p.json").string()});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("gains.json: joints: no entry for joint 'panda_joint2'"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  r = runCli({"identify-payload", "panda", log, "--torque-constant-std", "0.1,0.1,0.1,0.1,0.1,0.1,0.1", "--out",
+              (dir / "p.json").string()});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("--torque-constant-std: give the constants too"), std::string::npos) << r.err;
+  r = runCli({"identify-payload", "panda", log, "--torque-constants", "1,1,1,1,1,1,1", "--torque-constant-std",
+              "0.1,-0.1,0.1,0.1,0.1,0.1,0.1", "--out", (dir / "p.json").string()});
+  EXPECT_NE(r.status, 0);
+  EXPECT_NE(r.err.find("standard deviation must be finite and >= 0"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "p.json"));
 }
 
 TEST(CliPayload, TheEstimateIsConsistentAndAnInconsistentOneIsNeverAUrdf) {
