@@ -1,8 +1,10 @@
-// `closed-loop ROBOT params.json MOTION [--plant plant.json] [--kp 400] [--kd 40]
-// [--control-rate 1000] [--json]`: closed-loop validation. The identified model is the
-// model of a computed-torque controller that tracks MOTION (an excitation.json, or the
-// longest segment of a log's motion) on a simulated plant; the tracking error per joint,
-// beside the one the robot description's own parameters leave (closed_loop_tracking.hpp).
+// `closed-loop ROBOT params.json MOTION [--plant description|plant.json | --plant-log LOG]
+// [--kp 400] [--kd 40] [--control-rate 1000] [--json]`: closed-loop validation. The identified
+// model is the model of a computed-torque controller that tracks MOTION (an excitation.json, or
+// the longest segment of a log's motion) on a simulated plant; the tracking error per joint,
+// beside the one the robot description's own parameters leave (closed_loop_tracking.hpp). The
+// default plant is a consistent estimate of MOTION when it is a log params.json was not
+// identified on, else the description with simulate's friction.
 #include "cli_commands.hpp"
 #include "cli_progress.hpp"
 #include "cli_identified_robot.hpp"
@@ -10,6 +12,7 @@
 #include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
 
+#include "identification/closed_loop_plant.hpp"
 #include "identification/identification_pipeline.hpp"
 #include "io/excitation_json.hpp"
 #include "io/params_file.hpp"
@@ -20,6 +23,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 namespace eb::cli {
@@ -57,6 +61,18 @@ std::string verdict(const TrackingReport& r, const RobotModel& model) {
   return text;
 }
 
+// Whether `log` is one of the files params.json was identified on (same file, or same name
+// when a source no longer resolves).
+bool identifiedOn(const std::string& log, const std::vector<std::string>& sources) {
+  namespace fs = std::filesystem;
+  for (const std::string& source : sources) {
+    std::error_code ec;
+    if (fs::equivalent(source, log, ec)) return true;
+    if (ec && fs::path(source).filename() == fs::path(log).filename()) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 void addClosedLoopCommand(CLI::App& app) {
@@ -64,7 +80,7 @@ void addClosedLoopCommand(CLI::App& app) {
       "closed-loop",
       "Closed-loop validation: computed-torque tracking with the identified model, tracking error per joint");
   struct Args {
-    std::string robot, params, motion, plant;
+    std::string robot, params, motion, plant, plantLog;
     std::vector<std::string> roots, locks;
     IdentificationSettings s;
     LogFlags logFlags;
@@ -76,9 +92,14 @@ void addClosedLoopCommand(CLI::App& app) {
   cmd->add_option("params", a->params, "params.json from identify: the controller's model")->required();
   cmd->add_option("motion", a->motion, "Motion to track: excitation.json (from design), or a log (CSV, .mat or ROS 2 bag)")
       ->required();
-  cmd->add_option(
+  auto* plantOption = cmd->add_option(
       "--plant", a->plant,
-      "The simulated robot: a consistent params.json (default: the robot description with simulate's friction)");
+      "The simulated robot: 'description' (its parameters with simulate's default friction) or a consistent "
+      "params.json (default: a consistent estimate of MOTION when it is a log params.json was not identified on, "
+      "else the description)");
+  cmd->add_option("--plant-log", a->plantLog,
+                  "The simulated robot: a consistent estimate identified on this log (its friction and armature)")
+      ->excludes(plantOption);
   cmd->add_option("--kp", a->sim.kp, "Proportional gain of the computed-torque controller [1/s^2] (default 400)")
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--kd", a->sim.kd, "Derivative gain [1/s] (default 40)")->check(CLI::NonNegativeNumber);
@@ -95,17 +116,39 @@ void addClosedLoopCommand(CLI::App& app) {
     const IdentifiedRobot robot = loadIdentifiedRobot(a->robot, a->roots, a->locks, a->params);
     const RobotModel& model = robot.model;
 
-    RobotModel plant = model;
-    std::string plantText = "the robot description's parameters with simulate's default friction";
-    if (!a->plant.empty()) {
+    ClosedLoopPlant plant;
+    bool plantChosen = false;
+    if (a->plant == "description") {
+      plant = descriptionPlant(model);
+      plantChosen = true;
+    } else if (!a->plant.empty()) {
       const IdentifiedParameters pp = readParamsJson(a->plant);
       if (!pp.fullParameters)
         throw InputError(
             a->plant + ": method '" + pp.method +
             "' has no standard parameters; a plant must be a consistent estimate (identify --method consistent)");
       baseParametersFor(model, pp, a->plant);  // the same robot and joints
-      plant = plantFromParameters(model, pp.options, *pp.fullParameters, a->sim);
-      plantText = a->plant + " (consistent estimate, its friction and armature)";
+      plant = estimatePlant(model, pp.options, *pp.fullParameters,
+                            a->plant + " (consistent estimate, its friction and armature)");
+      plantChosen = true;
+    }
+    applyLogFlags(a->logFlags, a->s);
+    const auto progress = terminalProgress();
+    // A consistent estimate of a log, with the controller's columns (friction at least: a
+    // frictionless plant is no robot).
+    const auto plantOfLog = [&](const std::string& log) {
+      IdentificationSettings s = a->s;
+      s.regressor = robot.params.options;
+      if (!s.regressor.viscous && !s.regressor.coulomb) s.regressor.viscous = s.regressor.coulomb = true;
+      ClosedLoopPlant p = consistentPlantOfLog(model, log, s, [&](double f, const std::string&) {
+        return progress(f, "identifying the plant on " + std::filesystem::path(log).filename().string());
+      });
+      clearTerminalProgress();
+      return p;
+    };
+    if (!a->plantLog.empty()) {
+      plant = plantOfLog(a->plantLog);
+      plantChosen = true;
     }
 
     DesiredMotion desired;
@@ -123,7 +166,6 @@ void addClosedLoopCommand(CLI::App& app) {
       duration = trajectoryDuration(trajectory);
       motionText = a->motion + " (" + trajectoryTypeName(trajectory) + " excitation)";
     } else {
-      applyLogFlags(a->logFlags, a->s);
       const PreprocessedLog log = loadAndPreprocess(model, a->motion, a->s);
       LoggedMotion logged;
       try {
@@ -139,9 +181,13 @@ void addClosedLoopCommand(CLI::App& app) {
       motionText = a->motion + text;
     }
     if (a->sim.duration > 0.0) duration = std::min(duration, a->sim.duration);
+    if (!plantChosen) {
+      // The informative default: the robot as a second log saw it, when there is one.
+      const bool secondLog = !endsWith(a->motion, ".json") && !identifiedOn(a->motion, robot.params.sources);
+      plant = secondLog ? plantOfLog(a->motion) : descriptionPlant(model);
+    }
 
     // Two simulations of `duration` at the control rate: minutes for a long log, so say how far.
-    const auto progress = terminalProgress();
     const ClosedLoopComparison r =
         compareClosedLoop(model, robot.base, robot.params.values, plant, desired, duration, a->sim, [&](double f) {
           return progress(f, f < 0.5 ? "tracking with the identified model" : "tracking with the description's model");
@@ -150,7 +196,12 @@ void addClosedLoopCommand(CLI::App& app) {
     if (a->json) {
       nlohmann::json j;
       j["motion"] = motionText;
-      j["plant"] = plantText;
+      j["plant"] = r.plant;
+      j["plant_kind"] = r.plantKind == ClosedLoopPlant::Kind::Description ? "description" : "estimate";
+      j["plant_is_the_identified_model"] = r.plantIsEstimate;
+      j["identified_given"] = r.identifiedGiven;
+      j["robots_own_given"] = r.robotsOwnGiven;
+      j["verdict"] = closedLoopVerdict(r);
       j["duration"] = duration;
       j["control_rate"] = a->sim.rateHz;
       j["kp"] = a->sim.kp;
@@ -164,7 +215,7 @@ void addClosedLoopCommand(CLI::App& app) {
     std::printf("closed-loop tracking of %s\n", motionText.c_str());
     std::printf("  computed torque at %.6g Hz, kp %.4g 1/s^2, kd %.4g 1/s, %.4g s\n", a->sim.rateHz, a->sim.kp,
                 a->sim.kd, duration);
-    std::printf("  plant: %s\n", plantText.c_str());
+    std::printf("  plant: %s\n", r.plant.c_str());
     std::printf("\n  %-24s %27s   %27s   %10s\n", "", "identified model", "robot description's model", "RMS(tau)");
     std::printf("  %-24s %13s %13s   %13s %13s   %10s\n", "joint", "RMS [rad]", "max [rad]", "RMS [rad]", "max [rad]",
                 "[N m]");
@@ -183,8 +234,11 @@ void addClosedLoopCommand(CLI::App& app) {
       std::printf("  %-24.24s %s   %s   %10s\n", model.joint(j).name.c_str(), cells(r.identified, j).c_str(),
                   cells(r.robotsOwn, j).c_str(), torque);
     }
-    std::printf("\n  identified model: %s\n", verdict(r.identified, model).c_str());
-    std::printf("  robot description's model: %s\n", verdict(r.robotsOwn, model).c_str());
+    std::printf("\n  identified model%s: %s\n", r.identifiedGiven.empty() ? "" : (" + " + r.identifiedGiven).c_str(),
+                verdict(r.identified, model).c_str());
+    std::printf("  robot description's model%s: %s\n",
+                r.robotsOwnGiven.empty() ? "" : (" + " + r.robotsOwnGiven).c_str(), verdict(r.robotsOwn, model).c_str());
+    std::printf("\n  %s\n", closedLoopVerdict(r).c_str());
   });
 }
 

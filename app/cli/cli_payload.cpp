@@ -1,7 +1,8 @@
 // `identify-payload ROBOT loaded.csv [...] --out payload.json [--unloaded log.csv] [--params
 // params.json] [--link NAME] [--urdf payload.urdf] [--bounds x0,y0,z0,x1,y1,z1]
-// [--mass-com-only | --unconstrained]`: the 10 inertial parameters of a tool or load, physically
-// consistent unless asked otherwise, with standard deviations.
+// [--mass-com-only | --unconstrained] [--torque-constant-std s,... | --gains gains.json]`: the 10
+// inertial parameters of a tool or load, physically consistent unless asked otherwise, with
+// standard deviations (that include the torque constants' when known, and say so when not).
 // `identify-gains ROBOT loaded.csv [...] --payload payload.json --out gains.json [--unloaded
 // log.csv] [--params-out params.json]`: per-joint current-to-torque gains with a known payload.
 #include "cli_commands.hpp"
@@ -65,7 +66,7 @@ void printPayload(const PayloadEstimate& e) {
 
 // What identify-payload and identify-gains are given.
 struct Args {
-  std::string robot, out, urdf, params, link, payload, paramsOut;
+  std::string robot, out, urdf, params, link, payload, paramsOut, gains;
   PayloadExperiment logs;
   std::vector<std::string> roots;
   IdentificationSettings s;
@@ -124,7 +125,14 @@ void runIdentifyPayload(Args& a) {
   a.s.regressor.viscous = a.s.regressor.coulomb = !a.noFriction;
   a.s.regressor.armature = a.armature;
   a.s.regressor.offset = a.offset;
+  if (!a.gains.empty()) {
+    const DriveGains g = readDriveGainsJson(a.gains, model);
+    a.logFlags.torqueConstants = g.constants;
+    a.logs.torqueConstantStd = g.stddev;
+  }
   applyLogFlags(a.logFlags, a.s);
+  if (!a.logs.torqueConstantStd.empty() && a.s.import.torqueConstants.empty())
+    throw InputError("--torque-constant-std: give the constants too (--torque-constants)");
   if (!a.params.empty() && a.friction != "coulomb")
     throw InputError("--friction: the robot of --params keeps the friction it was identified with");
   const std::string frictionNote = chooseRobotFriction(a, model);
@@ -153,6 +161,7 @@ void runIdentifyPayload(Args& a) {
   report.residualRms = run.fit.residualRms;
   report.samples = run.fit.samples;
   report.sources = allLogs(a.logs);
+  report.uncertainty = run.gainUncertainty;
   writePayloadJson(a.out, report);
   if (!a.urdf.empty()) writePayloadUrdf(a.urdf, run.payload);
   if (a.quiet) return;
@@ -162,6 +171,7 @@ void runIdentifyPayload(Args& a) {
   if (!frictionNote.empty()) std::printf("  %s\n", frictionNote.c_str());
   printWarnings(run.warnings);
   printPayload(run.payload);
+  if (!run.gainUncertainty.empty()) std::printf("  %s\n", run.gainUncertainty.c_str());
   if (run.unconstrained.parameters != run.payload.parameters) {
     const PayloadEstimate& u = run.unconstrained;
     std::printf(
@@ -185,7 +195,7 @@ void runIdentifyGains(Args& a) {
   const PayloadRun run = identifyDriveGains(model, a.logs, link, known.parameters, a.s, terminalProgress());
   clearTerminalProgress();
   const std::vector<std::string> sources = allLogs(a.logs);
-  writeDriveGainsJson(a.out, a.robot, model, run, sources);
+  writeDriveGainsJson(a.out, a.robot, model, run, sources, a.logFlags.torqueConstants);
   if (!a.paramsOut.empty())
     writeParamsFile(a.paramsOut, makeIdentifiedParameters(a.robot, model, run.base, robotEstimateOf(run), sources),
                     model);
@@ -223,6 +233,17 @@ void addIdentifyPayloadCommand(CLI::App& app) {
                       "params.json of the robot (from identify) predicting its own torques; without it and "
                       "without --unloaded, the model's own inertias are used");
   payload->add_flag("--offset", p->offset, "Estimate a constant torque offset per joint too");
+  auto* constantStd =
+      payload
+          ->add_option("--torque-constant-std", p->logs.torqueConstantStd,
+                       "Standard deviation of each --torque-constants entry [N m/A]: propagated into the payload's")
+          ->delimiter(',');
+  payload
+      ->add_option("--gains", p->gains,
+                   "gains.json from identify-gains: its torque constants for the current columns, their standard "
+                   "deviations propagated into the payload's")
+      ->excludes(constantStd)
+      ->excludes("--torque-constants");
   auto* unconstrained =
       payload->add_flag("--unconstrained", p->unconstrained,
                         "Plain least squares: the payload may come out physically inconsistent (then no --urdf)");

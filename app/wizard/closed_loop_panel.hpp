@@ -1,10 +1,13 @@
 #pragma once
 // Closed-loop validation on the Validate page (closed_loop_tracking.hpp): the session's
 // estimate as the model of a computed-torque controller tracking the validation log's
-// motion (its longest segment) on the simulated robot description, beside the description's
-// own parameters as the controller's model; tracking error per joint against the 0.01 rad
-// bar. The same engine call as `excitebench-cli closed-loop`, on a worker thread, with
-// progress and cancel.
+// motion (its longest segment) on a simulated plant, beside the description's own parameters
+// as the controller's model (each given the plant's friction when its model has none);
+// tracking error per joint against the 0.01 rad bar and the verdict that says what the plant
+// is and what the check can show. The plant: the description with simulate's friction, a
+// consistent estimate of a loaded log (by default the validation log when the estimate was
+// not made on it), or a consistent params.json. The same engine calls as `excitebench-cli
+// closed-loop`, on a worker thread, with progress and cancel.
 
 #include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
@@ -13,6 +16,7 @@
 
 #include <QWidget>
 
+class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
@@ -32,6 +36,16 @@ class ClosedLoopPanel : public QWidget {
   void clear();
   /// Sets the controller's gains kp [1/s^2], kd [1/s].
   void setGains(double kp, double kd);
+  /// The plant: the description with simulate's friction; a consistent estimate of a loaded
+  /// log (false when `path` is not one); a consistent params.json.
+  void setPlantDescription();
+  bool setPlantLog(const QString& path);
+  void setPlantFile(const QString& path);
+  /// The plant choice as the combo box shows it.
+  QString plantChoice() const;
+  /// Re-reads the loaded logs into the plant choice and picks the default (the validation log's
+  /// consistent estimate when the estimate was not made on it, else the description).
+  void refreshPlants();
   /// The last result (null before a run), for tests.
   const ClosedLoopComparison* result() const { return result_ ? &*result_ : nullptr; }
   /// The verdict line, for tests.
@@ -42,11 +56,14 @@ class ClosedLoopPanel : public QWidget {
 
  private:
   void show();
+  void choosePlantFile();
 
   WizardSession* session_;
   common::BackgroundTask* task_;
   QDoubleSpinBox* kp_;
   QDoubleSpinBox* kd_;
+  QComboBox* plant_;
+  QString plantFile_;
   QPushButton* runButton_;
   QLabel* summary_;
   QTableWidget* table_;

@@ -1,6 +1,7 @@
 #include "app/wizard/payload_page.hpp"
 
 #include "app/wizard/extra_log_settings.hpp"
+#include "app/wizard/gain_calibration_panel.hpp"
 #include "app/wizard/wizard_text.hpp"
 
 #include "io/payload_file.hpp"
@@ -65,6 +66,10 @@ void PayloadPage::buildUi() {
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(buildInputs());
+  gains_ = new GainCalibrationPanel(session_);
+  layout->addWidget(gains_);
+  connect(linkCombo_, qOverload<int>(&QComboBox::currentIndexChanged), this,
+          [this]() { gains_->setMountLink(linkCombo_->currentData().toString()); });
   auto* runRow = new QHBoxLayout;
   runButton_ = new QPushButton(tr("Identify payload"));
   runButton_->setObjectName("identifyPayloadButton");
@@ -250,6 +255,11 @@ void PayloadPage::startIdentification() {
   ExtraLogSettings read = settingsForExtraLog(*session_->document(), QFileInfo(loaded).absoluteFilePath(), dof);
   read.settings.regressor.offset = offsets_->isChecked();
   PayloadExperiment logs;
+  if (const std::optional<DriveGains> calibrated = gains_->gainsForLogs()) {
+    read.settings.import.torqueConstants = calibrated->constants;
+    logs.torqueConstantStd = calibrated->stddev;
+    read.mappingNote += tr(", currents times the calibrated constants");
+  }
   logs.loaded = {QFileInfo(loaded).absoluteFilePath().toStdString()};
   if (pair) logs.unloaded = {QFileInfo(unloaded).absoluteFilePath().toStdString()};
   resultLogs_ = pair ? QStringList{loaded, unloaded} : QStringList{loaded};
@@ -349,6 +359,7 @@ bool PayloadPage::exportTo(PayloadFormat format, const QString& path, QString* e
       report.estimate = result_->payload;
       report.residualRms = result_->fit.residualRms;
       report.samples = result_->fit.samples;
+      report.uncertainty = result_->gainUncertainty;
       for (const QString& log : resultLogs_) report.sources.push_back(log.toStdString());
       writePayloadJson(path.toStdString(), report);
     }

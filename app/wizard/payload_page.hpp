@@ -5,7 +5,9 @@
 // from a loaded/unloaded pair that estimates the robot with it — and the
 // payload written as payload.json and as a URDF fixed link. The engine does the
 // work (identifyPayload, docs/payload-identification.md) on a worker thread; the
-// logs are read like the validation log (extra_log_settings.hpp).
+// logs are read like the validation log (extra_log_settings.hpp). Current logs:
+// the torque constants can be calibrated here with a known payload
+// (gain_calibration_panel.hpp) and the payload's logs read with them.
 
 #include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
@@ -25,6 +27,8 @@ class QPushButton;
 class QTableWidget;
 
 namespace eb::wizard {
+
+class GainCalibrationPanel;
 
 class PayloadPage : public QWizardPage {
   Q_OBJECT
@@ -49,6 +53,8 @@ class PayloadPage : public QWizardPage {
   void startIdentification();
   void cancelIdentification();
   bool isRunning() const;
+  /// Calibration of the torque constants with a known payload.
+  GainCalibrationPanel* gainCalibration() const { return gains_; }
   /// The latest payload run (null when none).
   std::shared_ptr<const PayloadRun> result() const { return result_; }
   /// Writes the latest payload to `path` (atomically). Returns false with `error` set.
@@ -87,6 +93,7 @@ class PayloadPage : public QWizardPage {
   QLabel* consistencyLabel_;
   QLabel* notesLabel_;
   QPushButton* exportButtons_[2];
+  GainCalibrationPanel* gains_;
 };
 
 }  // namespace eb::wizard

@@ -330,6 +330,16 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<Lo
   LogsEstimate e = estimateFromLogs(model, run, settings.estimation, estimating);
   run.estimate = std::move(e.estimate);
   run.warnings.insert(run.warnings.end(), e.warnings.begin(), e.warnings.end());
+  // Currents scaled by given constants: an error of a constant scales that joint's torques, and
+  // so the parameters, by an amount no residual shows (docs/payload-identification.md).
+  const bool currents = !settings.import.torqueConstants.empty() ||
+                        std::any_of(logs.begin(), logs.end(), [](const LogInput& l) {
+                          return l.import && !l.import->torqueConstants.empty();
+                        });
+  if (currents)
+    run.estimate.notes.push_back(
+        "the standard deviations leave out the torque constants' uncertainty: the efforts are currents times the "
+        "given constants, whose errors scale the parameters unseen (identify-gains estimates them)");
   return run;
 }
 

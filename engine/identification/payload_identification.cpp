@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace eb {
@@ -46,6 +47,7 @@ PayloadRegression::PayloadRegression(const RobotModel& model, const BaseParamete
                                 " base parameters");
   eq_ = NormalEquations(n, columns_);
   gram_ = BlockedGram(std::vector<Eigen::Index>(static_cast<std::size_t>(n), columns_));
+  if (!problem.estimateGains) effortCross_.assign(static_cast<std::size_t>(n), Eigen::VectorXd::Zero(columns_));
 }
 
 std::vector<std::string> PayloadRegression::columnNames() const {
@@ -86,6 +88,7 @@ void PayloadRegression::add(bool loaded, const Eigen::MatrixXd& q, const Eigen::
       }
       if (problem_.estimateGains) row[gainColumn_ + j] = -effort(s, j);
       if (problem_.offsets) row[offsetColumn_ + j] = 1.0;
+      if (!problem_.estimateGains) effortCross_[static_cast<std::size_t>(j)] += effort(s, j) * row;
       gram_.setTarget(j, rhs);
     }
     gram_.commit();
@@ -213,8 +216,10 @@ LinearFit solvePayloadRegression(const NormalEquations& eq, int priorityColumns)
     }
     return den > 0.0 ? num / den : 1.0;
   }();
+  fit.weightedInverse = fit.covariance;
   fit.covariance *= ratio;
   fit.stddev = fit.covariance.diagonal().cwiseMax(0.0).cwiseSqrt();
+  fit.weights = weights;
   return fit;
 }
 
@@ -351,12 +356,68 @@ void applyConstrainedPayload(PayloadRun& run, const NormalEquations& eq, const C
         std::sqrt(eq.residualSquares(j, fit.values) / static_cast<double>(std::max<long>(1, eq.samples)));
 }
 
+// The payload estimate's first-order change with each joint's torque constant: the fit is
+// x = (sum_j w_j A_j)^-1 sum_j w_j c_j, and a relative error d_j of joint j's constant scales
+// its effort, so c_j moves by d_j sum(row_j effort_j) (effortCross). With the constants'
+// deviations known, the payload's covariance from them, sum_j s_j s_j^T (std_j / k_j)^2, is
+// returned and the run says so; without, zero, and the run says the deviations leave them out.
+Eigen::Matrix<double, 10, 10> gainUncertaintyOf(PayloadRun& run, const PayloadRegression& reg,
+                                                const IdentificationSettings& settings, const PayloadExperiment& logs) {
+  Eigen::Matrix<double, 10, 10> C = Eigen::Matrix<double, 10, 10>::Zero();
+  const std::vector<double>& k = settings.import.torqueConstants;
+  const int n = static_cast<int>(reg.effortCross().size());
+  if (k.empty() || run.payloadColumn < 0 || n == 0) return C;
+  const LinearFit& fit = run.fit;
+  const Eigen::MatrixXd& inverse = fit.weightedInverse;
+  Eigen::Matrix<double, 10, Eigen::Dynamic> S(10, n);  // d payload / d (relative error of k_j)
+  for (int j = 0; j < n; ++j)
+    S.col(j) = (inverse * (fit.weights[j] * reg.effortCross()[static_cast<std::size_t>(j)])).segment<10>(run.payloadColumn);
+  run.massPerPercentGain = 0.01 * S.row(0).sum();
+  char line[240];
+  const std::vector<double>& sd = logs.torqueConstantStd;
+  if (sd.size() == static_cast<std::size_t>(n) && k.size() == static_cast<std::size_t>(n)) {
+    for (int j = 0; j < n; ++j) {
+      const double relative = sd[static_cast<std::size_t>(j)] / k[static_cast<std::size_t>(j)];
+      C += (S.col(j) * relative) * (S.col(j) * relative).transpose();
+    }
+    run.gainShare = payloadEstimateOf(fit.values.segment<10>(run.payloadColumn), C, run.mount);
+    std::snprintf(line, sizeof line,
+                  "the standard deviations include the torque constants' (their share: mass %.3g kg, com %.3g %.3g "
+                  "%.3g m)",
+                  run.gainShare.massStd, run.gainShare.comStd.x(), run.gainShare.comStd.y(), run.gainShare.comStd.z());
+  } else {
+    std::snprintf(line, sizeof line,
+                  "the standard deviations leave out the torque constants' uncertainty (given without one); "
+                  "+1 %% on every constant moves the mass by %.3g kg",
+                  run.massPerPercentGain);
+  }
+  run.gainUncertainty = line;
+  run.notes.push_back(line);
+  return C;
+}
+
+PayloadEstimate withGainCovariance(const PayloadEstimate& e, const Eigen::Matrix<double, 10, 10>& gainCovariance) {
+  if (gainCovariance.isZero(0.0)) return e;
+  PayloadEstimate out = payloadEstimateOf(e.parameters, e.covariance + gainCovariance, e.mount);
+  out.unidentified = e.unidentified;
+  return out;
+}
+
 }  // namespace
 
 PayloadRun identifyPayload(const RobotModel& model, const PayloadExperiment& logs, const std::string& link,
                            const KnownRobot* robot, const IdentificationSettings& settings,
                            const IdentificationProgress& progress, const PayloadConstraints& constraints) {
   if (logs.loaded.empty()) throw InputError("identify-payload: no log with the payload given");
+  const auto dof = static_cast<std::size_t>(model.dof());
+  if (!logs.torqueConstantStd.empty() &&
+      (logs.torqueConstantStd.size() != dof || settings.import.torqueConstants.size() != dof))
+    throw InputError("identify-payload: " + std::to_string(logs.torqueConstantStd.size()) +
+                     " torque-constant deviations for " + std::to_string(settings.import.torqueConstants.size()) +
+                     " torque constants and " + std::to_string(dof) + " joints");
+  for (double sd : logs.torqueConstantStd)
+    if (!(sd >= 0.0) || !std::isfinite(sd))
+      throw InputError("identify-payload: a torque constant's standard deviation must be finite and >= 0");
   PayloadRun run;
   run.mount = payloadMount(model, link);
   PayloadProblem problem;
@@ -380,7 +441,9 @@ PayloadRun identifyPayload(const RobotModel& model, const PayloadExperiment& log
   if (progress && !progress(1.0, "estimating")) throw Cancelled("identify-payload");
   const int priority = problem.estimateRobot ? run.base.rank : 0;
   run = finish(std::move(run), reg, priority, logs);
+  const Eigen::Matrix<double, 10, 10> gainCovariance = gainUncertaintyOf(run, reg, settings, logs);
   run.unconstrained = payloadEstimateFrom(run.fit, run.payloadColumn, run.mount);
+  run.unconstrained = withGainCovariance(run.unconstrained, gainCovariance);
   run.payload = run.unconstrained;
   if (constraints.model == PayloadModel::Unconstrained) return run;
   PayloadConstraints c = constraints;
@@ -390,9 +453,11 @@ PayloadRun identifyPayload(const RobotModel& model, const PayloadExperiment& log
     c.model = PayloadModel::MassAndCom;
     run.notes.push_back("the logs do not excite all of the payload's inertia: mass and centre of mass only");
   }
-  const ConstrainedPayload cp = constrainPayload(run.unconstrained.parameters, run.unconstrained.covariance, c);
+  // The constraints weigh the data's covariance; the constants' is added after, once.
+  const ConstrainedPayload cp = constrainPayload(
+      run.unconstrained.parameters, run.fit.covariance.block<10, 10>(run.payloadColumn, run.payloadColumn), c);
   applyConstrainedPayload(run, reg.equations(), cp);
-  run.payload = payloadEstimateOf(cp.parameters, cp.covariance, run.mount);
+  run.payload = withGainCovariance(payloadEstimateOf(cp.parameters, cp.covariance, run.mount), gainCovariance);
   run.notes.insert(run.notes.end(), cp.notes.begin(), cp.notes.end());
   return run;
 }

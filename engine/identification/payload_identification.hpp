@@ -64,6 +64,10 @@ class PayloadRegression {
   int offsetColumn() const { return offsetColumn_; }
   /// Names of the unknowns ("m3R", "payload m", "k2", "fo2").
   std::vector<std::string> columnNames() const;
+  /// Per joint j: sum over samples of joint j's regressor row times its effort as read [N m]
+  /// (empty when the gains are estimated): how the right-hand side moves with a relative
+  /// change of joint j's torque constant.
+  const std::vector<Eigen::VectorXd>& effortCross() const { return effortCross_; }
 
  private:
   RobotModel model_;
@@ -75,6 +79,7 @@ class PayloadRegression {
   DynamicsWorkspace ws_;
   Eigen::MatrixXd Yp_, Yb_;
   BlockedGram gram_;  // per joint: the regressor rows with the right-hand side as target
+  std::vector<Eigen::VectorXd> effortCross_;
   long loadedSamples_ = 0, unloadedSamples_ = 0;
 };
 
@@ -89,6 +94,8 @@ struct LinearFit {
   Eigen::VectorXd rhsRms;        ///< per joint, of the right-hand side (before the fit)
   double condition = 0.0;        ///< of the weighted, column-scaled regression on the identified unknowns
   long samples = 0;
+  Eigen::VectorXd weights;          ///< per joint, of the weighted fit (1 / its first fit's noise variance)
+  Eigen::MatrixXd weightedInverse;  ///< (sum_j w_j A_j)^-1 on the identified unknowns (0 elsewhere)
 };
 
 /// Fits eq (OLS, then WLS with the per-joint noise of the OLS residuals). Unknowns are
@@ -123,6 +130,10 @@ PayloadEstimate payloadEstimateOf(const Vector10d& parameters, const Eigen::Matr
 struct PayloadExperiment {
   std::vector<std::string> loaded;     ///< logs with the payload fixed to the mount link
   std::vector<std::string> unloaded;   ///< logs of the robot without it (same trajectory ideally)
+  /// Standard deviation per joint of settings.import.torqueConstants [N m/A] (e.g. identify-gains'),
+  /// propagated into the payload's; empty: not known, and the payload's deviations say they leave
+  /// it out.
+  std::vector<double> torqueConstantStd;
 };
 
 /// What a payload or drive-gain identification produced.
@@ -136,6 +147,13 @@ struct PayloadRun {
   PayloadEstimate payload;        ///< estimated (constrained as asked), or the known one with zero deviations
   PayloadEstimate unconstrained;  ///< the least-squares payload before the constraints (identifyPayload)
   long loadedSamples = 0, unloadedSamples = 0;
+  /// identifyPayload with torque constants: what the payload's deviations include of their
+  /// uncertainty ("" without constants, e.g. torque logs).
+  std::string gainUncertainty;
+  /// The payload's deviations due to the constants' alone (zero when not known), and
+  /// its mass's change per +1 % error of every constant [kg].
+  PayloadEstimate gainShare;
+  double massPerPercentGain = 0.0;
   std::vector<std::string> notes;      ///< per log: "<file>: <summary>"; then what was assumed
   std::vector<LogWarning> warnings;
 };

@@ -70,6 +70,7 @@ std::string formatPayloadJson(const PayloadReport& r) {
   j["residual_rms"] = std::vector<double>(r.residualRms.data(), r.residualRms.data() + r.residualRms.size());
   j["samples"] = r.samples;
   j["sources"] = r.sources;
+  if (!r.uncertainty.empty()) j["uncertainty"] = r.uncertainty;
   return j.dump(2) + "\n";
 }
 
@@ -153,17 +154,23 @@ void writePayloadUrdf(const std::string& path, const PayloadEstimate& estimate, 
 }
 
 std::string formatDriveGainsJson(const std::string& robot, const RobotModel& model, const PayloadRun& run,
-                                 const std::vector<std::string>& sources) {
+                                 const std::vector<std::string>& sources, const std::vector<double>& givenConstants) {
   json j;
   j["format"] = "excitebench-drive-gains";
   j["version"] = 1;
   j["robot"] = robot;
   j["payload"] = {{"link", run.mount.link}, {"mass", run.payload.mass}};
   json joints = json::array();
-  for (int k = 0; k < model.dof(); ++k)
+  for (int k = 0; k < model.dof(); ++k) {
+    const double gain = run.fit.values[run.gainColumn + k], sd = run.fit.stddev[run.gainColumn + k];
+    const double given =
+        givenConstants.size() == static_cast<std::size_t>(model.dof()) ? givenConstants[static_cast<std::size_t>(k)] : 1.0;
     joints.push_back({{"name", model.joint(k).name},
-                      {"gain", run.fit.values[run.gainColumn + k]},
-                      {"std", finiteOrNull(run.fit.stddev[run.gainColumn + k])}});
+                      {"gain", gain},
+                      {"std", finiteOrNull(sd)},
+                      {"torque_constant", gain * given},
+                      {"torque_constant_std", finiteOrNull(sd * std::abs(given))}});
+  }
   j["joints"] = joints;
   j["residual_rms"] = std::vector<double>(run.fit.residualRms.data(), run.fit.residualRms.data() + run.fit.residualRms.size());
   j["samples"] = run.fit.samples;
@@ -172,8 +179,43 @@ std::string formatDriveGainsJson(const std::string& robot, const RobotModel& mod
 }
 
 void writeDriveGainsJson(const std::string& path, const std::string& robot, const RobotModel& model,
-                         const PayloadRun& run, const std::vector<std::string>& sources) {
-  writeFileAtomically(path, formatDriveGainsJson(robot, model, run, sources));
+                         const PayloadRun& run, const std::vector<std::string>& sources,
+                         const std::vector<double>& givenConstants) {
+  writeFileAtomically(path, formatDriveGainsJson(robot, model, run, sources, givenConstants));
+}
+
+DriveGains readDriveGainsJson(const std::string& path, const RobotModel& model) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw inputErrorIn(path, "cannot open the gains file");
+  constexpr std::size_t kMaxBytes = 4 * kMiB;  // a gains file is a few kB
+  const BoundedText text = readBoundedText(in, kMaxBytes, kMaxBytes);
+  if (!text.ok()) throw inputErrorIn(path, "file: larger than " + describeByteLimit(kMaxBytes) + " (not a gains file?)");
+  const json j = parseJsonText(text.text, path);
+  if (!j.is_object() || j.value("format", std::string()) != "excitebench-drive-gains")
+    throw inputErrorIn(path, "format: not an excitebench-drive-gains file");
+  if (!j.contains("joints") || !j["joints"].is_array()) throw inputErrorIn(path, "joints: missing or not an array");
+  const json& joints = j["joints"];
+  DriveGains g;
+  for (int k = 0; k < model.dof(); ++k) {
+    const std::string& name = model.joint(k).name;
+    const auto it = std::find_if(joints.begin(), joints.end(), [&](const json& e) {
+      return e.is_object() && e.contains("name") && e["name"].is_string() && e["name"].get<std::string>() == name;
+    });
+    if (it == joints.end()) throw inputErrorIn(path, "joints: no entry for joint '" + name + "'");
+    const std::size_t at = static_cast<std::size_t>(it - joints.begin());
+    const bool constants = it->contains("torque_constant");
+    const auto number = [&](const char* key, bool gain) {
+      const std::string field = "joints[" + std::to_string(at) + "]." + key;
+      if (!it->contains(key) || !(*it)[key].is_number()) throw inputErrorIn(path, field + ": missing or not a number");
+      const double v = (*it)[key].get<double>();
+      if (!std::isfinite(v) || (gain ? v == 0.0 : !(v >= 0.0)))
+        throw inputErrorIn(path, field + ": must be finite and " + (gain ? "non-zero" : ">= 0"));
+      return v;
+    };
+    g.constants.push_back(number(constants ? "torque_constant" : "gain", true));
+    g.stddev.push_back(number(constants ? "torque_constant_std" : "std", false));
+  }
+  return g;
 }
 
 }  // namespace eb

@@ -11,7 +11,8 @@
 //   then, when identified: mass_std, com_std, inertia_com_std,
 //   standard_parameters: [{name, value, std, identified}] (about the link origin),
 //   physically_consistent, consistency (what is wrong, when not), method,
-//   residual_rms: [per joint, N m], samples, sources: [log files].
+//   residual_rms: [per joint, N m], samples, sources: [log files],
+//   uncertainty: what the deviations include or leave out of the torque constants' (current logs).
 // Only link, mass, com and inertia_com are read back, so a hand-written file of
 // those four describes a known payload. Numbers are written with 17 significant digits.
 
@@ -30,6 +31,7 @@ struct PayloadReport {
   Eigen::VectorXd residualRms;       ///< per joint [N m]
   long samples = 0;
   std::vector<std::string> sources;
+  std::string uncertainty;           ///< what the deviations leave out or include (PayloadRun::gainUncertainty)
 };
 
 /// JSON text (see the file comment).
@@ -55,12 +57,26 @@ std::string formatPayloadUrdf(const PayloadEstimate& estimate, const std::string
 void writePayloadUrdf(const std::string& path, const PayloadEstimate& estimate, const std::string& name = "payload");
 
 /// gains.json: per-joint drive gains from identify-gains (format "excitebench-drive-gains",
-/// version 1: robot, link and mass of the known payload, joints: [{name, gain, std}],
-/// residual_rms [N m], samples, sources). gain multiplies the logged effort column to give N m.
+/// version 1: robot, link and mass of the known payload, joints: [{name, gain, std,
+/// torque_constant, torque_constant_std}], residual_rms [N m], samples, sources). gain multiplies
+/// the effort column as read (after `givenConstants` [N m/A], empty: none) to give N m;
+/// torque_constant = gain x the given constant multiplies the logged current itself.
 std::string formatDriveGainsJson(const std::string& robot, const RobotModel& model, const PayloadRun& run,
-                                 const std::vector<std::string>& sources);
+                                 const std::vector<std::string>& sources,
+                                 const std::vector<double>& givenConstants = {});
 /// Writes it atomically.
 void writeDriveGainsJson(const std::string& path, const std::string& robot, const RobotModel& model,
-                         const PayloadRun& run, const std::vector<std::string>& sources);
+                         const PayloadRun& run, const std::vector<std::string>& sources,
+                         const std::vector<double>& givenConstants = {});
+
+/// Torque constants [N m/A] with their standard deviations, per joint in the model's order.
+struct DriveGains {
+  std::vector<double> constants, stddev;
+};
+
+/// Reads gains.json's torque_constant and torque_constant_std (or gain and std, from a file
+/// written before those) for `model`'s joints, matched by name. Throws InputError
+/// "<file>: <field>: <what>" for a joint missing or a constant not finite and non-zero or a std not finite and >= 0.
+DriveGains readDriveGainsJson(const std::string& path, const RobotModel& model);
 
 }  // namespace eb

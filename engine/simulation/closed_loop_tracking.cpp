@@ -11,7 +11,7 @@
 namespace eb {
 
 ControllerTorque identifiedModelController(const RobotModel& model, const BaseParameters& base,
-                                           const Eigen::VectorXd& baseValues) {
+                                           const Eigen::VectorXd& baseValues, const SimulationSettings* drive) {
   if (baseValues.size() != base.rank)
     throw std::invalid_argument("closed loop: " + std::to_string(baseValues.size()) + " parameter values for " +
                                 std::to_string(base.rank) + " base parameters");
@@ -26,10 +26,22 @@ ControllerTorque identifiedModelController(const RobotModel& model, const BasePa
     for (int j = 0; j < n; ++j) (*full)[first + j * perJoint + friction] = 0.0;
   auto robot = std::make_shared<const RobotModel>(model);
   auto ws = std::make_shared<DynamicsWorkspace>(model);
-  return [robot, ws, full, o, first, perJoint, friction, n](const Eigen::VectorXd& q, const Eigen::VectorXd& qd,
-                                                            const Eigen::VectorXd& qddCommand,
-                                                            const Eigen::VectorXd& qdDesired) {
+  // What the model lacks of the plant's drive: its friction, its armature.
+  std::shared_ptr<const SimulationSettings> lent;
+  bool lendFriction = false, lendArmature = false;
+  if (drive) {
+    if (drive->viscous.size() != n || drive->coulomb.size() != n || drive->armature.size() != n)
+      throw std::invalid_argument("closed loop: the plant's friction and armature need one entry per joint");
+    lent = std::make_shared<const SimulationSettings>(*drive);
+    lendFriction = !o.viscous && !o.coulomb;
+    lendArmature = !o.armature;
+  }
+  return [robot, ws, full, o, first, perJoint, friction, n, lent, lendFriction, lendArmature](
+             const Eigen::VectorXd& q, const Eigen::VectorXd& qd, const Eigen::VectorXd& qddCommand,
+             const Eigen::VectorXd& qdDesired) {
     Eigen::VectorXd tau = computeJointTorqueRegressor(*robot, *ws, o, q, qd, qddCommand) * *full;
+    if (lendFriction) tau += simulatedFriction(*lent, lent->viscous, lent->coulomb, qdDesired);
+    if (lendArmature) tau += lent->armature.cwiseProduct(qddCommand);
     // The regressor's friction is the measured velocity's; the controller feeds it forward
     // from the desired one (a Coulomb term on the measured velocity chatters at reversals).
     double measured[4], desired[4];
@@ -129,17 +141,75 @@ TrackingReport trackingReport(const SimulatedLog& log, const DesiredMotion& desi
   return r;
 }
 
+ClosedLoopPlant descriptionPlant(const RobotModel& model) {
+  ClosedLoopPlant p;
+  p.kind = ClosedLoopPlant::Kind::Description;
+  p.model = model;
+  defaultFriction(model, p.drive.viscous, p.drive.coulomb);
+  p.drive.armature = Eigen::VectorXd::Zero(model.dof());
+  p.name = "the robot description with simulate's default friction";
+  return p;
+}
+
+ClosedLoopPlant estimatePlant(const RobotModel& model, const RegressorOptions& options, const Eigen::VectorXd& full,
+                              std::string name) {
+  ClosedLoopPlant p;
+  p.kind = ClosedLoopPlant::Kind::Estimate;
+  p.model = plantFromParameters(model, options, full, p.drive);
+  p.options = options;
+  p.full = full;
+  p.name = std::move(name);
+  return p;
+}
+
+namespace {
+
+// "the plant's friction and armature" for what a model of `options` lacks, "" for nothing.
+std::string lentText(const RegressorOptions& o, const ClosedLoopPlant& plant) {
+  const bool friction = !o.viscous && !o.coulomb && (plant.drive.viscous.any() || plant.drive.coulomb.any());
+  const bool armature = !o.armature && plant.drive.armature.any();
+  if (friction && armature) return "the plant's friction and armature";
+  if (friction) return "the plant's friction";
+  if (armature) return "the plant's armature";
+  return "";
+}
+
+// The plant is the estimate itself: the same layout and base parameters to 1e-9 (relative).
+bool plantIsEstimate(const ClosedLoopPlant& plant, const BaseParameters& base, const Eigen::VectorXd& values) {
+  if (plant.kind != ClosedLoopPlant::Kind::Estimate || plant.full.size() != base.columnCount) return false;
+  const RegressorOptions& a = plant.options;
+  const RegressorOptions& b = base.options;
+  if (a.viscous != b.viscous || a.coulomb != b.coulomb || a.armature != b.armature || a.offset != b.offset ||
+      a.asymmetricCoulomb != b.asymmetricCoulomb || a.stribeck != b.stribeck)
+    return false;
+  const Eigen::VectorXd mine = base.baseFromFull(plant.full);
+  return (mine - values).norm() <= 1e-9 * std::max(1.0, values.norm());
+}
+
+}  // namespace
+
 ClosedLoopComparison compareClosedLoop(const RobotModel& model, const BaseParameters& base,
-                                       const Eigen::VectorXd& baseValues, const RobotModel& plant,
+                                       const Eigen::VectorXd& baseValues, const ClosedLoopPlant& plant,
                                        const DesiredMotion& desired, double duration,
-                                       const SimulationSettings& settings, const SimulationProgress& progress) {
+                                       const SimulationSettings& control, const SimulationProgress& progress) {
+  if (plant.model.dof() != model.dof())
+    throw std::invalid_argument("closed loop: the plant has " + std::to_string(plant.model.dof()) +
+                                " joints, the robot " + std::to_string(model.dof()));
+  SimulationSettings settings = plant.drive;
+  settings.rateHz = control.rateHz;
+  settings.substeps = control.substeps;
+  settings.kp = control.kp;
+  settings.kd = control.kd;
+  settings.noiseTorque = settings.noisePosition = 0.0;
+  settings.clockJitter = 0.0;
   const auto half = [&progress](double offset) -> SimulationProgress {
     if (!progress) return {};
     return [&progress, offset](double f) { return progress(offset + 0.5 * f); };
   };
   const auto run = [&](const ControllerTorque& controller, double offset) {
     try {
-      return trackingReport(simulateTracking(plant, desired, duration, settings, controller, half(offset)), desired);
+      return trackingReport(simulateTracking(plant.model, desired, duration, settings, controller, half(offset)),
+                            desired);
     } catch (const SimulationDiverged& e) {
       TrackingReport r;
       const auto n = static_cast<Eigen::Index>(model.dof());
@@ -153,10 +223,43 @@ ClosedLoopComparison compareClosedLoop(const RobotModel& model, const BaseParame
     }
   };
   ClosedLoopComparison c;
-  c.identified = run(identifiedModelController(model, base, baseValues), 0.0);
+  c.plantKind = plant.kind;
+  c.plant = plant.name;
+  c.plantIsEstimate = plantIsEstimate(plant, base, baseValues);
+  c.identifiedGiven = lentText(base.options, plant);
+  // The description's model is rigid-body only: no friction, no armature of its own.
+  const BaseParameters own = computeBaseParameters(model, RegressorOptions{});
+  c.robotsOwnGiven = lentText(own.options, plant);
+  c.identified = run(identifiedModelController(model, base, baseValues, &plant.drive), 0.0);
   c.robotsOwn =
-      run(identifiedModelController(model, base, base.baseFromFull(regressorParameters(model, base.options))), 0.5);
+      run(identifiedModelController(model, own, own.baseFromFull(regressorParameters(model, own.options)), &plant.drive),
+          0.5);
   return c;
+}
+
+std::string closedLoopVerdict(const ClosedLoopComparison& c) {
+  std::string text = "Plant: " + c.plant + ".";
+  if (c.plantIsEstimate) {
+    text += " The plant is the identified model itself, so its error is the loop's own (sampling, integration, "
+            "the gains), not a model error; it shows nothing about how well the model fits the robot.";
+  } else if (c.plantKind == ClosedLoopPlant::Kind::Description) {
+    text += " The description's controller has that plant's own rigid-body model (given its friction), so it "
+            "tracks almost perfectly by construction. The identified model's error shows how far its torques are "
+            "from the description's, and whether the loop stays stable with it; it cannot show which model is "
+            "closer to the robot: for that, take as the plant a consistent estimate of another log.";
+  } else {
+    text += " It stands in for the robot as that log saw it. Each error shows how far the controller's torques "
+            "are from that estimate's along this motion; within the bar, the model is as good as the plant for "
+            "control. It cannot show accuracy beyond the plant's own, and a model fitted on the plant's log is "
+            "favoured.";
+  }
+  if (!c.robotsOwnGiven.empty() || !c.identifiedGiven.empty()) {
+    text += " Given what their models lack:";
+    if (!c.identifiedGiven.empty()) text += " the identified model, " + c.identifiedGiven + ";";
+    if (!c.robotsOwnGiven.empty()) text += " the description's, " + c.robotsOwnGiven + ";";
+    text.back() = '.';
+  }
+  return text;
 }
 
 std::pair<Eigen::Index, Eigen::Index> longestSegment(const std::vector<std::size_t>& segmentStarts, Eigen::Index rows) {

@@ -24,6 +24,21 @@ void defaultFriction(const RobotModel& model, Eigen::VectorXd& viscous, Eigen::V
   }
 }
 
+Eigen::VectorXd simulatedFriction(const SimulationSettings& s, const Eigen::VectorXd& fv, const Eigen::VectorXd& fc,
+                                  const Eigen::VectorXd& qd) {
+  Eigen::VectorXd f(qd.size());
+  for (Eigen::Index j = 0; j < qd.size(); ++j) {
+    const double sign = coulombSign(qd[j], s.coulombWidths.size() ? s.coulombWidths[j] : s.coulombWidth);
+    const double level = sign < 0.0 && s.coulombNegative.size() ? s.coulombNegative[j] : fc[j];
+    f[j] = fv[j] * qd[j] + level * sign;
+    if (s.stribeck.size()) {
+      const double u = qd[j] / s.stribeckVelocity[j];
+      f[j] += s.stribeck[j] * std::exp(-u * u) * coulombSign(qd[j], 0.0);
+    }
+  }
+  return f;
+}
+
 namespace {
 
 struct Plant {
@@ -40,17 +55,7 @@ struct Plant {
 
   // Friction torque opposing the motion [N m].
   Eigen::VectorXd friction(const Eigen::VectorXd& qd) const {
-    Eigen::VectorXd f(qd.size());
-    for (Eigen::Index j = 0; j < qd.size(); ++j) {
-      const double s = coulombSign(qd[j], rich.coulombWidths.size() ? rich.coulombWidths[j] : width);
-      const double level = s < 0.0 && rich.coulombNegative.size() ? rich.coulombNegative[j] : fc[j];
-      f[j] = fv[j] * qd[j] + level * s;
-      if (rich.stribeck.size()) {
-        const double u = qd[j] / rich.stribeckVelocity[j];
-        f[j] += rich.stribeck[j] * std::exp(-u * u) * coulombSign(qd[j], 0.0);
-      }
-    }
-    return f;
+    return simulatedFriction(rich, fv, fc, qd);  // rich.coulombWidth == width
   }
   // M + Ia and h at (q, qd), factorized: the controller and the plant share them at a control instant.
   void evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qd) {

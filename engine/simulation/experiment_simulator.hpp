@@ -46,6 +46,12 @@ struct SimulationSettings {
 /// joint's effort limit (per rad/s, in N m), zero armature.
 void defaultFriction(const RobotModel& model, Eigen::VectorXd& viscous, Eigen::VectorXd& coulomb);
 
+/// simulate's joint friction torque [N m] opposing the joint velocities qd [rad/s or m/s]:
+/// viscous qd + Coulomb level smooth-sign(qd) (+ the richer shapes of `s`: a Coulomb level for
+/// qd < 0, per joint widths, Stribeck), with `viscous` and `coulomb` per joint.
+Eigen::VectorXd simulatedFriction(const SimulationSettings& s, const Eigen::VectorXd& viscous,
+                                  const Eigen::VectorXd& coulomb, const Eigen::VectorXd& qd);
+
 struct SimulatedLog {
   Eigen::VectorXd t;                        ///< (N) [s] time stamps as logged
   Eigen::MatrixXd q, tau;                   ///< (N x dof) measured (with noise)

@@ -117,8 +117,11 @@ TEST(CliIdentification, DriftCheckOnASteadyLogAndTooShortAWindow) {
 
 TEST(CliIdentification, ClosedLoopTrackingWithTheIdentifiedModel) {
   // Identified from a simulated log, the model tracks the excitation and the logged motion on
-  // the simulated robot within the 0.01 rad bar; the description's own parameters, which know
-  // no friction, do not. A plant must be a consistent estimate, said in one line.
+  // the simulated robot within the 0.01 rad bar. The plant is the description with simulate's
+  // friction (the motion is the log the model was identified on, or an excitation): the
+  // description's model, given that friction, tracks it by construction, and the verdict says
+  // so. A second log makes the default plant its consistent estimate. A plant must be a
+  // consistent estimate, said in one line.
   const auto dir = tempDir("closed_loop");
   const std::string ex = writeDefaultExcitation(dir, "ur5");
   const std::string log = (dir / "log.csv").string(), params = (dir / "params.json").string();
@@ -134,7 +137,12 @@ TEST(CliIdentification, ClosedLoopTrackingWithTheIdentifiedModel) {
     EXPECT_NEAR(v["duration"].get<double>(), 4.0, 1e-9) << motion;
     EXPECT_LT(v["identified"]["max_error"].get<double>(), 0.01) << r.out;
     EXPECT_TRUE(v["identified"]["within_bar"].get<bool>()) << r.out;
-    EXPECT_GT(v["robots_own"]["max_error"].get<double>(), 0.01) << r.out;
+    EXPECT_EQ(v["plant"], "the robot description with simulate's default friction") << r.out;
+    EXPECT_EQ(v["plant_kind"], "description");
+    EXPECT_EQ(v["identified_given"], "");
+    EXPECT_EQ(v["robots_own_given"], "the plant's friction");
+    EXPECT_LT(v["robots_own"]["max_error"].get<double>(), v["identified"]["max_error"].get<double>()) << r.out;
+    EXPECT_NE(v["verdict"].get<std::string>().find("by construction"), std::string::npos) << r.out;
     ASSERT_EQ(v["identified"]["joints"].size(), 6u);
     for (const auto& j : v["identified"]["joints"]) {
       EXPECT_LE(j["rms_error"].get<double>(), j["max_error"].get<double>()) << j.dump();
@@ -144,7 +152,25 @@ TEST(CliIdentification, ClosedLoopTrackingWithTheIdentifiedModel) {
   r = runCli({"closed-loop", "ur5", params, ex, "--control-rate", "500", "--duration", "2"});
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find("identified model: worst error"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("robot description's model + the plant's friction: worst error"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("within the 0.01 rad bar"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("  Plant: the robot description with simulate's default friction. The description's "
+                       "controller has that plant's own rigid-body model"),
+            std::string::npos)
+      << r.out;
+  // A second log of the same robot: the default plant is its consistent estimate.
+  const std::string second = (dir / "second.csv").string();
+  r = runCli({"simulate", "ur5", ex, "--out", second, "--rate", "500", "--noise-torque", "0.02", "--duration", "3",
+              "--seed", "5"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = runCli({"closed-loop", "ur5", params, second, "--json", "--control-rate", "500", "--duration", "2",
+              "--use-logged-derivatives"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto v = nlohmann::json::parse(r.out);
+  EXPECT_EQ(v["plant"], "a consistent estimate of second.csv (its friction and armature)") << r.out;
+  EXPECT_EQ(v["plant_kind"], "estimate");
+  EXPECT_LT(v["identified"]["max_error"].get<double>(), 0.01) << r.out;
+  EXPECT_NE(v["verdict"].get<std::string>().find("It stands in for the robot as that log saw it"), std::string::npos);
   r = runCli({"closed-loop", "ur5", params, ex, "--plant", params});
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.err.find("params.json: method 'ols' has no standard parameters"), std::string::npos) << r.err;

@@ -204,9 +204,13 @@ class IdentificationWizardTest : public QObject {
     QCOMPARE(drift->verdict(0), QString());
     QVERIFY2(drift->summary().contains("windows of 1000 s"), qPrintable(drift->summary()));
     drift->setWindow(1.0);
-    // Closed loop along the validation log's motion: the estimate tracks within the bar, the
-    // description's own parameters (no friction) do not; the CLI gets the same numbers below.
+    // Closed loop along the validation log's motion. The default plant is a consistent estimate
+    // of the validation log (a second log); on the description's plant the description's model,
+    // given the plant's friction, tracks by construction and the verdict says so. The CLI gets
+    // the same numbers below.
     ClosedLoopPanel* loop = wizard.validatePage()->closedLoopPanel();
+    QCOMPARE(loop->plantChoice(), QString("A consistent estimate of validation.csv"));
+    loop->setPlantDescription();
     wizard.validatePage()->showTab(2);
     QSignalSpy tracked(loop, &ClosedLoopPanel::finished);
     loop->start();
@@ -215,8 +219,11 @@ class IdentificationWizardTest : public QObject {
     QVERIFY(loop->result());
     const ClosedLoopComparison tracking = *loop->result();
     QVERIFY2(tracking.identified.maxError < 0.01, qPrintable(loop->summary()));
-    QVERIFY2(tracking.robotsOwn.maxError > 0.01, qPrintable(loop->summary()));
+    QCOMPARE(tracking.robotsOwnGiven, std::string("the plant's friction"));
     QVERIFY2(loop->summary().contains("within the 0.01 rad bar"), qPrintable(loop->summary()));
+    QVERIFY2(loop->summary().contains("Plant: the robot description with simulate's default friction."),
+             qPrintable(loop->summary()));
+    QVERIFY2(loop->summary().contains("tracks almost perfectly by construction"), qPrintable(loop->summary()));
     QCOMPARE(wizard.findChild<QTableWidget*>("closedLoopTable")->rowCount(), 7);
 
     // Export: JSON reads back as the CLI's file does; YAML; the URDF from a consistent estimate made then.
@@ -307,7 +314,7 @@ class IdentificationWizardTest : public QObject {
         QCOMPARE(joints[j].toObject()["drifted"].toBool(), bool(driftReport.drifted[size_t(j)]));
     }
     // The CLI's closed loop on the wizard's file and the same log: the same tracking error.
-    QCOMPARE(runCli({"closed-loop", "panda", json, validationLog_, "--json"}, &output), 0);
+    QCOMPARE(runCli({"closed-loop", "panda", json, validationLog_, "--json", "--plant", "description"}, &output), 0);
     {
       const QJsonObject v = QJsonDocument::fromJson(output.toUtf8()).object();
       const double cliMax = v["identified"].toObject()["max_error"].toDouble(-1.0);

@@ -8,6 +8,7 @@
 
 #include "app/wizard/identification_wizard.hpp"
 #include "app/wizard/import_page.hpp"
+#include "app/wizard/gain_calibration_panel.hpp"
 #include "app/wizard/payload_page.hpp"
 
 #include "identification/payload_regression.hpp"
@@ -22,6 +23,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -188,6 +190,98 @@ class PayloadPageTest : public QObject {
     return done.at(0).at(0).toBool() ? page->result() : nullptr;
   }
 
+ private slots:
+  void gainsCalibratedWithAKnownPayloadReadThePayloadsLogs() {
+    // Motor-current logs whose true torque constants are 2, 3, ... 8 N m/A: the panel calibrates
+    // them with the known 1.5 kg tool (the same engine call as identify-gains), shows them with
+    // their deviations, and the page then identifies another tool (0.8 kg) from currents read
+    // with them, their deviations in its own and said so.
+    std::vector<double> constants;
+    for (int j = 0; j < panda_.dof(); ++j) constants.push_back(2.0 + j);
+    SimulatedLogFormat currents;
+    currents.torqueConstants = constants;
+    const Trajectory excitation = defaultExcitation(panda_, 8.0, 5);
+    const auto simulate = [&](const RobotModel& robot, const QString& name, unsigned seed) {
+      SimulationSettings s;
+      s.rateHz = 500.0;
+      s.noiseTorque = 0.05;
+      s.noisePosition = 1e-5;
+      s.seed = seed;
+      const QString path = dir_.filePath(name);
+      writeSimulatedLogCsv(path.toStdString(), simulateExperiment(robot, excitation, s), currents);
+      return path;
+    };
+    const PayloadMount mount = payloadMount(panda_, "panda_link7");
+    const Eigen::Matrix3d toolInertia = Eigen::Vector3d(2e-3, 3e-3, 2e-3).asDiagonal();
+    const QString unloaded = simulate(panda_, "currents_unloaded.csv", 11);
+    const QString calibration = simulate(
+        withPayload(panda_, mount, standardParametersFromCom(kMass, kCom, inertiaCom())), "currents_known.csv", 12);
+    const QString tool = simulate(
+        withPayload(panda_, mount, standardParametersFromCom(0.8, Eigen::Vector3d(-0.01, 0.02, 0.04), toolInertia)),
+        "currents_tool.csv", 13);
+    const QString known = dir_.filePath("known.json");
+    const Eigen::Matrix3d I = inertiaCom();
+    writeLines(known, {QString(R"({"link": "panda_link7", "mass": %1, "com": [%2, %3, %4],)")
+                           .arg(kMass)
+                           .arg(kCom.x())
+                           .arg(kCom.y())
+                           .arg(kCom.z()),
+                       QString(R"("inertia_com": [%1, %2, %3, %4, %5, %6]})")
+                           .arg(I(0, 0))
+                           .arg(I(0, 1))
+                           .arg(I(0, 2))
+                           .arg(I(1, 1))
+                           .arg(I(1, 2))
+                           .arg(I(2, 2))});
+
+    IdentificationWizard wizard(panda_, "panda");
+    PayloadPage* page = wizard.payloadPage();
+    GainCalibrationPanel* panel = page->gainCalibration();
+    panel->setChecked(true);
+    QSignalSpy calibrated(panel, &GainCalibrationPanel::finished);
+    panel->start();  // nothing chosen yet: said on the panel
+    QCOMPARE(calibrated.count(), 1);
+    QCOMPARE(panel->status(), QString("Choose the known payload's payload.json."));
+    panel->setKnownPayload(known);
+    panel->setLoadedLog(calibration);
+    panel->setUnloadedLog(unloaded);
+    panel->start();
+    QVERIFY(panel->isRunning());
+    QVERIFY(QTest::qWaitFor([&]() { return calibrated.count() == 2; }, 120000));
+    QVERIFY2(calibrated.at(1).at(0).toBool(), qPrintable(calibrated.at(1).at(1).toString()));
+    const auto run = panel->result();
+    QVERIFY(run);
+    for (int j = 0; j < panda_.dof(); ++j) {
+      const double k = run->fit.values[run->gainColumn + j], sd = run->fit.stddev[run->gainColumn + j];
+      QVERIFY2(std::abs(k - constants[size_t(j)]) < std::max(3.0 * sd, 0.002 * constants[size_t(j)]),
+               qPrintable(QString("joint %1: %2 +- %3 for %4").arg(j + 1).arg(k).arg(sd).arg(constants[size_t(j)])));
+      QVERIFY(sd > 0.0);
+    }
+    QCOMPARE(wizard.findChild<QTableWidget*>("gainCalibrationTable")->rowCount(), panda_.dof());
+    QVERIFY(!panel->gainsForLogs());  // not chosen yet
+    panel->setUseForLogs(true);
+    QVERIFY(panel->gainsForLogs());
+
+    page->setRobotSource(PayloadPage::RobotSource::UnloadedLog);
+    page->setLoadedLog(tool);
+    page->setUnloadedLog(unloaded);
+    page->setLink("panda_link7");
+    const auto payload = identify(page);
+    QVERIFY(payload);
+    const PayloadEstimate& p = payload->payload;
+    qInfo("calibrated k1 %.5g +- %.2g (true 2); tool %.5g +- %.2g kg for 0.8 (constants' share %.2g kg)",
+          run->fit.values[run->gainColumn], run->fit.stddev[run->gainColumn], p.mass, p.massStd,
+          payload->gainShare.massStd);
+    QVERIFY2(std::abs(p.mass - 0.8) < 3 * p.massStd, qPrintable(QString("mass %1 +- %2").arg(p.mass).arg(p.massStd)));
+    QVERIFY(p.massStd > payload->gainShare.massStd);
+    QVERIFY(payload->gainShare.massStd > 0.0);
+    QVERIFY2(QString::fromStdString(payload->gainUncertainty)
+                 .startsWith("the standard deviations include the torque constants' (their share: mass "),
+             payload->gainUncertainty.c_str());
+    QVERIFY(wizard.findChild<QLabel*>("payloadNotes")->text().contains("include the torque constants'"));
+  }
+
+ private:
   static void checkWithinThreeSigma(const PayloadEstimate& p) {
     QVERIFY2(std::abs(p.mass - kMass) < 3 * p.massStd,
              qPrintable(QString("mass %1 +- %2").arg(p.mass).arg(p.massStd)));

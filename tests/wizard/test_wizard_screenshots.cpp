@@ -104,6 +104,9 @@ class WizardScreenshots : public QObject {
     wizard.validatePage()->closedLoopPanel()->start();
     QTRY_VERIFY_WITH_TIMEOUT(tracked.count() == 1, 120000);
     QVERIFY2(tracked.at(0).at(0).toBool(), qPrintable(tracked.at(0).at(1).toString()));
+    // The default plant for a validation log the estimate was not made on: its consistent estimate.
+    QVERIFY2(wizard.validatePage()->closedLoopPanel()->summary().contains("Plant: a consistent estimate of"),
+             qPrintable(wizard.validatePage()->closedLoopPanel()->summary()));
     save(wizard, "wizard_4c_closed_loop.png");
     wizard.validatePage()->showTab(0);
 
