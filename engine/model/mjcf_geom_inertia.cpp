@@ -1,5 +1,7 @@
 #include "model/mjcf_geom_inertia.hpp"
 
+#include "model/mjcf_principal_axes.hpp"
+
 #include <cmath>
 
 namespace eb::mjcf {
@@ -150,6 +152,8 @@ MassProperties combineMassProperties(const std::vector<MassProperties>& parts) {
     const Eigen::Vector3d d = p->com - out.com;
     out.inertia += p->inertia + p->mass * (d.squaredNorm() * Eigen::Matrix3d::Identity() - d * d.transpose());
   }
+  // MuJoCo keeps the sum as principal moments and axes of its own finding.
+  out.inertia = mujocoPrincipalAxes(out.inertia).tensor();
   return out;
 }
 

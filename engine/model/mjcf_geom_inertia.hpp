@@ -61,7 +61,9 @@ MeshVolume meshVolume(const TriangleMesh& mesh, MeshInertiaMode mode, std::strin
 MassProperties placed(const MassProperties& local, const Eigen::Isometry3d& pose);
 
 /// The body made of `parts` (all in the body frame): masses added, COM the
-/// mass-weighted mean, tensors about it. Parts with mass <= 1e-14 are left out, as MuJoCo does.
+/// mass-weighted mean, tensors about it, then taken through MuJoCo's principal axes
+/// (mjcf_principal_axes.hpp) as its compiler does. Parts with mass <= 1e-14 are left
+/// out; a single part is returned as it is.
 MassProperties combineMassProperties(const std::vector<MassProperties>& parts);
 
 }  // namespace eb::mjcf

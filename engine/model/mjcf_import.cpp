@@ -4,6 +4,7 @@
 #include "model/mjcf_geom_inertia.hpp"
 #include "model/mjcf_mesh_file.hpp"
 #include "model/mjcf_orientation.hpp"
+#include "model/mjcf_principal_axes.hpp"
 #include "model/model_builder.hpp"
 #include "util/input_error.hpp"
 
@@ -443,6 +444,8 @@ std::optional<LinkInertial> Importer::explicitInertial(const Node& n, const std:
     const std::vector<double>& f = *full;  // Ixx Iyy Izz Ixy Ixz Iyz
     li.inertia << f[0], f[3], f[4], f[3], f[1], f[5], f[4], f[5], f[2];
     if (!li.comFrame.linear().isIdentity(0.0)) a.fail("fullinertia", "an orientation cannot be given with fullinertia");
+    // MuJoCo stores it as principal moments and axes of its own finding (up to ~1e-6 off).
+    li.inertia = mjcf::mujocoPrincipalAxes(li.inertia).tensor();
   }
   const Eigen::Vector3d p = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(li.inertia).eigenvalues();
   if (p.minCoeff() < 0.0) a.fail(diag ? "diaginertia" : "fullinertia", "negative principal moment");
@@ -573,10 +576,19 @@ mjcf::MassProperties Importer::geomMass(const Attributes& a, mjcf::GeomType type
   if (type == mjcf::GeomType::Mesh) {
     const mjcf::MeshVolume& v = meshVolumeOf(meshName, a);
     if (hasMass && v.volume <= 1e-14) return out;
-    const double rho = hasMass ? givenMass / v.volume : density;
-    out.mass = rho * v.volume;
+    out.mass = hasMass ? givenMass : density * v.volume;
     out.com = v.com;
-    out.inertia = rho * v.inertiaPerDensity;
+    // MuJoCo turns the mesh onto its principal axes and keeps its "equivalent inertia box".
+    const mjcf::PrincipalInertia p = mjcf::mujocoPrincipalAxes(v.inertiaPerDensity);
+    const Eigen::Vector3d e = p.moments;
+    const Eigen::Vector3d box(0.5 * std::sqrt(6.0 * (e[1] + e[2] - e[0]) / v.volume),
+                              0.5 * std::sqrt(6.0 * (e[0] + e[2] - e[1]) / v.volume),
+                              0.5 * std::sqrt(6.0 * (e[0] + e[1] - e[2]) / v.volume));
+    const Eigen::Vector3d moments(out.mass * (box[1] * box[1] + box[2] * box[2]) / 3.0,
+                                  out.mass * (box[0] * box[0] + box[2] * box[2]) / 3.0,
+                                  out.mass * (box[0] * box[0] + box[1] * box[1]) / 3.0);
+    const Eigen::Matrix3d R = p.axes.toRotationMatrix();
+    out.inertia = R * moments.asDiagonal() * R.transpose();
     return out;
   }
   const double volume = mjcf::primitiveVolume(type, size);
