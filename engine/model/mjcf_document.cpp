@@ -1,12 +1,12 @@
 #include "model/mjcf_document.hpp"
 
-#include "model/text_numbers.hpp"
-#include "model/urdf_import.hpp"
-#include "util/input_error.hpp"
-
 #include <cmath>
 #include <filesystem>
 #include <set>
+
+#include "model/text_numbers.hpp"
+#include "model/urdf_import.hpp"
+#include "util/input_error.hpp"
 
 namespace eb::mjcf {
 namespace {
@@ -130,14 +130,14 @@ void Document::include(const xml::Element& element, const std::string& file, Nod
     return;
   }
   const std::string* name = element.attribute("file");
-  if (!name || name->empty())
-    throw sourceErrorAt(file, static_cast<size_t>(element.line), "include: file", "missing");
+  if (!name || name->empty()) throw sourceErrorAt(file, static_cast<size_t>(element.line), "include: file", "missing");
   if (depth >= kMaxIncludeDepth || static_cast<int>(files_.size()) > kMaxIncludes)
     throw sourceErrorAt(file, static_cast<size_t>(element.line), "include: file",
                         "more than " + std::to_string(kMaxIncludes) + " includes or nested " +
                             std::to_string(kMaxIncludeDepth) + " deep (an include loop?)");
   const std::filesystem::path p(*name);
-  const std::string path = p.is_absolute() || baseDir_.empty() ? p.string() : (std::filesystem::path(baseDir_) / p).string();
+  const std::string path =
+      p.is_absolute() || baseDir_.empty() ? p.string() : (std::filesystem::path(baseDir_) / p).string();
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec))
     throw sourceErrorAt(file, static_cast<size_t>(element.line), "include: file", "'" + path + "' does not exist");
@@ -154,11 +154,13 @@ void Document::readDefaults(const Node& node, const std::string& parent) {
   const std::string* cls = node.element->attribute("class");
   const std::string name = cls ? *cls : parent.empty() ? "main" : "";
   if (name.empty())
-    throw sourceErrorAt(*node.file, static_cast<size_t>(node.line()), "default: class", "a nested default needs a class");
+    throw sourceErrorAt(*node.file, static_cast<size_t>(node.line()), "default: class",
+                        "a nested default needs a class");
   if (parent.empty() && name != "main" && !classes_.count("main")) classes_["main"] = DefaultClass{};
   const std::string parentName = parent.empty() && name != "main" ? "main" : parent;
   if (classes_.count(name) && !(parent.empty() && name == "main"))
-    throw sourceErrorAt(*node.file, static_cast<size_t>(node.line()), "default: class", "duplicate class '" + name + "'");
+    throw sourceErrorAt(*node.file, static_cast<size_t>(node.line()), "default: class",
+                        "duplicate class '" + name + "'");
   DefaultClass& dc = classes_[name];
   dc.parent = name == "main" ? "" : parentName;
   for (const Node& c : node.children) {
@@ -181,7 +183,8 @@ Attributes Document::attributes(const Node& node, const std::string& kind, const
     if (own)
       throw sourceErrorAt(*node.file, static_cast<size_t>(node.line()), subject + ": class",
                           "no default class '" + cls + "'");
-    throw sourceErrorAt(*node.file, static_cast<size_t>(node.line()), subject, "no default class '" + cls + "' (childclass)");
+    throw sourceErrorAt(*node.file, static_cast<size_t>(node.line()), subject,
+                        "no default class '" + cls + "' (childclass)");
   }
   // main -> ... -> cls, each overriding its parent.
   std::vector<const DefaultClass*> chain;

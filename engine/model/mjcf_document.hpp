@@ -12,15 +12,14 @@
 // Errors are InputError, one line naming file, line, element and attribute:
 //   <file>:<line>: <element>: <attribute>: <what>
 
-#include "model/xml_document.hpp"
-
 #include <Eigen/Core>
-
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "model/xml_document.hpp"
 
 namespace eb::mjcf {
 
@@ -47,7 +46,8 @@ struct AttributeValue {
 /// that throw InputError at the place the value was written.
 class Attributes {
  public:
-  Attributes(std::string subject, const std::string* file, int line) : subject_(std::move(subject)), file_(file), line_(line) {}
+  Attributes(std::string subject, const std::string* file, int line)
+      : subject_(std::move(subject)), file_(file), line_(line) {}
 
   void set(const std::string& name, AttributeValue value) { values_[name] = std::move(value); }
   bool has(const std::string& name) const { return values_.count(name) != 0; }

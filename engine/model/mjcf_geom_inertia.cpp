@@ -1,8 +1,8 @@
 #include "model/mjcf_geom_inertia.hpp"
 
-#include "model/mjcf_principal_axes.hpp"
-
 #include <cmath>
+
+#include "model/mjcf_principal_axes.hpp"
 
 namespace eb::mjcf {
 namespace {
@@ -25,26 +25,33 @@ double triangle(const Eigen::Vector3d& a, const Eigen::Vector3d& b, const Eigen:
 
 double primitiveVolume(GeomType type, const Eigen::Vector3d& s) {
   switch (type) {
-    case GeomType::Sphere: return 4.0 * M_PI * s[0] * s[0] * s[0] / 3.0;
-    case GeomType::Capsule: return M_PI * (s[0] * s[0] * 2.0 * s[1] + 4.0 * s[0] * s[0] * s[0] / 3.0);
-    case GeomType::Cylinder: return M_PI * s[0] * s[0] * 2.0 * s[1];
-    case GeomType::Ellipsoid: return 4.0 * M_PI * s[0] * s[1] * s[2] / 3.0;
-    case GeomType::Box: return 8.0 * s[0] * s[1] * s[2];
-    default: return 0.0;
+    case GeomType::Sphere:
+      return 4.0 * M_PI * s[0] * s[0] * s[0] / 3.0;
+    case GeomType::Capsule:
+      return M_PI * (s[0] * s[0] * 2.0 * s[1] + 4.0 * s[0] * s[0] * s[0] / 3.0);
+    case GeomType::Cylinder:
+      return M_PI * s[0] * s[0] * 2.0 * s[1];
+    case GeomType::Ellipsoid:
+      return 4.0 * M_PI * s[0] * s[1] * s[2] / 3.0;
+    case GeomType::Box:
+      return 8.0 * s[0] * s[1] * s[2];
+    default:
+      return 0.0;
   }
 }
 
 Eigen::Vector3d primitiveInertia(GeomType type, const Eigen::Vector3d& s, double m) {
   switch (type) {
-    case GeomType::Sphere: return Eigen::Vector3d::Constant(2.0 * m * s[0] * s[0] / 5.0);
+    case GeomType::Sphere:
+      return Eigen::Vector3d::Constant(2.0 * m * s[0] * s[0] / 5.0);
     case GeomType::Capsule: {
       // A cylinder and two hemispheres sliding out along z.
       const double r = s[0], h = 2.0 * s[1];
       const double sphereMass = m * 4.0 * r / (4.0 * r + 3.0 * h);
       const double cylinderMass = m - sphereMass;
       const double sphereI = 2.0 * sphereMass * r * r / 5.0;
-      const double across = cylinderMass * (3.0 * r * r + h * h) / 12.0 + sphereI +
-                            sphereMass * h * (3.0 * r + 2.0 * h) / 8.0;
+      const double across =
+          cylinderMass * (3.0 * r * r + h * h) / 12.0 + sphereI + sphereMass * h * (3.0 * r + 2.0 * h) / 8.0;
       return {across, across, cylinderMass * r * r / 2.0 + sphereI};
     }
     case GeomType::Cylinder: {
@@ -60,7 +67,8 @@ Eigen::Vector3d primitiveInertia(GeomType type, const Eigen::Vector3d& s, double
       const Eigen::Vector3d q = (2.0 * s).cwiseProduct(2.0 * s);
       return {m * (q[1] + q[2]) / 12.0, m * (q[0] + q[2]) / 12.0, m * (q[0] + q[1]) / 12.0};
     }
-    default: return Eigen::Vector3d::Zero();
+    default:
+      return Eigen::Vector3d::Zero();
   }
 }
 
@@ -118,8 +126,8 @@ MeshVolume meshVolume(const TriangleMesh& mesh, MeshInertiaMode mode, std::strin
     for (int j = 0; j < 6; ++j) {
       const int p = k[j][0], q = k[j][1];
       P[j] += w / C *
-              (2.0 * (D[p] * D[q] + E[p] * E[q] + F[p] * F[q]) + D[p] * E[q] + D[q] * E[p] + D[p] * F[q] +
-               D[q] * F[p] + E[p] * F[q] + E[q] * F[p]);
+              (2.0 * (D[p] * D[q] + E[p] * E[q] + F[p] * F[q]) + D[p] * E[q] + D[q] * E[p] + D[p] * F[q] + D[q] * F[p] +
+               E[p] * F[q] + E[q] * F[p]);
     }
   }
   out.volume = volume;

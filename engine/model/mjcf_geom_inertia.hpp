@@ -14,7 +14,6 @@
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
-
 #include <string>
 #include <vector>
 

@@ -1,15 +1,6 @@
 #include "model/mjcf_import.hpp"
 
-#include "model/mjcf_document.hpp"
-#include "model/mjcf_geom_inertia.hpp"
-#include "model/mjcf_mesh_file.hpp"
-#include "model/mjcf_orientation.hpp"
-#include "model/mjcf_principal_axes.hpp"
-#include "model/model_builder.hpp"
-#include "util/input_error.hpp"
-
 #include <Eigen/Eigenvalues>
-
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -18,6 +9,14 @@
 #include <memory>
 #include <optional>
 #include <set>
+
+#include "model/mjcf_document.hpp"
+#include "model/mjcf_geom_inertia.hpp"
+#include "model/mjcf_mesh_file.hpp"
+#include "model/mjcf_orientation.hpp"
+#include "model/mjcf_principal_axes.hpp"
+#include "model/model_builder.hpp"
+#include "util/input_error.hpp"
 
 namespace eb {
 namespace {
@@ -63,18 +62,19 @@ Eigen::Isometry3d translation(const Eigen::Vector3d& p) {
 
 class Importer {
  public:
-  Importer(const mjcf::Document& doc) : doc_(doc), builder_(doc.mainFile()) {}
+  explicit Importer(const mjcf::Document& doc) : doc_(doc), builder_(doc.mainFile()) {}
 
   MjcfImport run();
 
  private:
   void readCompiler();
   void readAssets();
-  Eigen::Isometry3d framePose(const Attributes& a, bool allowFromTo = false) const;
+  Eigen::Isometry3d framePose(const Attributes& a) const;
   void walkBody(const Node& body, const std::string& parentLink, const Eigen::Isometry3d& inParent,
                 const std::string& childClass, int parentIndex);
-  void addJoint(const Node& j, const std::string& bodyName, const std::string& childClass, const std::string& parentLink,
-                const std::string& childLink, Eigen::Isometry3d& chain, bool topLevel, bool onlyJoint);
+  void addJoint(const Node& j, const std::string& bodyName, const std::string& childClass,
+                const std::string& parentLink, const std::string& childLink, Eigen::Isometry3d& chain, bool topLevel,
+                bool onlyJoint);
   std::optional<LinkInertial> explicitInertial(const Node& inertial, const std::string& bodyName) const;
   void addGeom(const Node& g, const std::string& childClass, const std::string& subject, LinkSpec& link,
                const Eigen::Isometry3d& chain, std::vector<mjcf::MassProperties>* parts);
@@ -134,9 +134,9 @@ void Importer::readCompiler() {
 
 void Importer::readAssets() {
   const std::filesystem::path base(doc_.baseDir());
-  const std::filesystem::path meshDir =
-      std::filesystem::path(compiler_.meshDir).is_absolute() ? std::filesystem::path(compiler_.meshDir)
-                                                              : base / compiler_.meshDir;
+  const std::filesystem::path meshDir = std::filesystem::path(compiler_.meshDir).is_absolute()
+                                            ? std::filesystem::path(compiler_.meshDir)
+                                            : base / compiler_.meshDir;
   for (const Node* asset : doc_.root().childrenNamed("asset")) {
     for (const Node& n : asset->children) {
       if (n.name() == "material") {
@@ -159,24 +159,31 @@ void Importer::readAssets() {
       if (const auto s = a.numbers("scale", 3)) m.scale = Eigen::Vector3d(s->data());
       if (a.has("inertia")) {
         m.modeName = a.text("inertia");
-        if (m.modeName == "legacy") m.mode = mjcf::MeshInertiaMode::Legacy;
-        else if (m.modeName == "exact") m.mode = mjcf::MeshInertiaMode::Exact;
-        else if (m.modeName == "shell") m.mode = mjcf::MeshInertiaMode::Shell;
-        else if (m.modeName == "convex") m.mode = mjcf::MeshInertiaMode::Convex;
-        else a.fail("inertia", "expected convex, exact, legacy or shell, got '" + m.modeName + "'");
+        if (m.modeName == "legacy")
+          m.mode = mjcf::MeshInertiaMode::Legacy;
+        else if (m.modeName == "exact")
+          m.mode = mjcf::MeshInertiaMode::Exact;
+        else if (m.modeName == "shell")
+          m.mode = mjcf::MeshInertiaMode::Shell;
+        else if (m.modeName == "convex")
+          m.mode = mjcf::MeshInertiaMode::Convex;
+        else
+          a.fail("inertia", "expected convex, exact, legacy or shell, got '" + m.modeName + "'");
       }
       meshes_.emplace(name, std::move(m));
     }
   }
 }
 
-Eigen::Isometry3d Importer::framePose(const Attributes& a, bool allowFromTo) const {
+Eigen::Isometry3d Importer::framePose(const Attributes& a) const {
   Eigen::Isometry3d T = Eigen::Isometry3d::Identity();
   if (const auto p = a.numbers("pos", 3)) T.translation() = Eigen::Vector3d(p->data());
   using Form = mjcf::OrientationSpec::Form;
-  static const std::pair<const char*, std::pair<Form, size_t>> forms[] = {
-      {"quat", {Form::Quat, 4}},     {"axisangle", {Form::AxisAngle, 4}}, {"euler", {Form::Euler, 3}},
-      {"xyaxes", {Form::XYAxes, 6}}, {"zaxis", {Form::ZAxis, 3}}};
+  static const std::pair<const char*, std::pair<Form, size_t>> forms[] = {{"quat", {Form::Quat, 4}},
+                                                                          {"axisangle", {Form::AxisAngle, 4}},
+                                                                          {"euler", {Form::Euler, 3}},
+                                                                          {"xyaxes", {Form::XYAxes, 6}},
+                                                                          {"zaxis", {Form::ZAxis, 3}}};
   const char* used = nullptr;
   for (const auto& [name, form] : forms) {
     const auto v = a.numbers(name, form.second);
@@ -188,7 +195,6 @@ Eigen::Isometry3d Importer::framePose(const Attributes& a, bool allowFromTo) con
     if (!error.empty()) a.fail(name, error);
     T.linear() = q.toRotationMatrix();
   }
-  (void)allowFromTo;
   return T;
 }
 
@@ -218,7 +224,8 @@ MjcfImport Importer::run() {
         walkBody(c, "world", Eigen::Isometry3d::Identity(), "", -1);
       else if (c.name() == "frame" || c.name() == "replicate" || c.name() == "attach" || c.name() == "composite" ||
                c.name() == "flexcomp")
-        throw sourceErrorAt(*c.file, static_cast<size_t>(c.line()), "<" + c.name() + ">", "not supported by this importer");
+        throw sourceErrorAt(*c.file, static_cast<size_t>(c.line()), "<" + c.name() + ">",
+                            "not supported by this importer");
       else
         note(c.name());
     }
@@ -234,8 +241,8 @@ MjcfImport Importer::run() {
     for (const std::string& m : absentMeshes_)
       if (shown++ < 3) list += (list.empty() ? "" : ", ") + m;
     if (absentMeshes_.size() > 3) list += ", ...";
-    warnings_.push_back(doc_.mainFile() + ": " + std::to_string(absentMeshes_.size()) +
-                        " mesh file(s) absent (" + list + "); the inertias are the explicit <inertial>s and the " +
+    warnings_.push_back(doc_.mainFile() + ": " + std::to_string(absentMeshes_.size()) + " mesh file(s) absent (" +
+                        list + "); the inertias are the explicit <inertial>s and the " +
                         "collision shapes are drawn instead");
   }
   if (!skipped_.empty()) {
@@ -297,8 +304,8 @@ void Importer::walkBody(const Node& body, const std::string& parentLink, const E
   if (inertials.size() > 1)
     throw sourceErrorAt(*inertials[1]->file, static_cast<size_t>(inertials[1]->line()), subject + ": inertial",
                         "a body has at most one <inertial>");
-  const bool fromGeoms = compiler_.inertiaFromGeom == FromGeom::True ||
-                         (inertials.empty() && compiler_.inertiaFromGeom == FromGeom::Auto);
+  const bool fromGeoms =
+      compiler_.inertiaFromGeom == FromGeom::True || (inertials.empty() && compiler_.inertiaFromGeom == FromGeom::Auto);
   std::vector<mjcf::MassProperties> parts;
   int geomIndex = 0;
   for (const Node& c : body.children) {
@@ -370,8 +377,7 @@ void Importer::addJoint(const Node& j, const std::string& bodyName, const std::s
       throw sourceErrorAt(*j.file, static_cast<size_t>(j.line()), subject,
                           "a free joint is only read on a body at the top of <worldbody> (taken as the fixed base)");
     warnings_.push_back(sourceDiagnosticAt(Severity::Warning, *j.file, static_cast<size_t>(j.line()), subject,
-                                           "free-floating base: body '" + bodyName +
-                                               "' is taken as fixed to the world")
+                                           "free-floating base: body '" + bodyName + "' is taken as fixed to the world")
                             .text());
     spec.type = JointSpecType::Fixed;
     spec.origin = chain;
@@ -382,12 +388,12 @@ void Importer::addJoint(const Node& j, const std::string& bodyName, const std::s
   if (type == "ball")
     throw sourceErrorAt(*j.file, static_cast<size_t>(j.line()), subject + ": type",
                         "ball joints are not supported (only hinge and slide joints)");
-  if (type != "hinge" && type != "slide")
-    a.fail("type", "expected hinge, slide, ball or free, got '" + type + "'");
+  if (type != "hinge" && type != "slide") a.fail("type", "expected hinge, slide, ball or free, got '" + type + "'");
   const bool hinge = type == "hinge";
   const double angleScale = hinge && compiler_.angles.degrees ? M_PI / 180.0 : 1.0;
   spec.type = hinge ? JointSpecType::Revolute : JointSpecType::Prismatic;
-  const Eigen::Vector3d pos = a.numbers("pos", 3) ? Eigen::Vector3d(a.numbers("pos", 3)->data()) : Eigen::Vector3d::Zero();
+  const Eigen::Vector3d pos =
+      a.numbers("pos", 3) ? Eigen::Vector3d(a.numbers("pos", 3)->data()) : Eigen::Vector3d::Zero();
   Eigen::Vector3d axis = Eigen::Vector3d::UnitZ();
   if (const auto v = a.numbers("axis", 3)) axis = Eigen::Vector3d(v->data());
   if (axis.norm() < 1e-14) a.fail("axis", "the axis is zero");
@@ -449,16 +455,20 @@ std::optional<LinkInertial> Importer::explicitInertial(const Node& n, const std:
   }
   const Eigen::Vector3d p = Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d>(li.inertia).eigenvalues();
   if (p.minCoeff() < 0.0) a.fail(diag ? "diaginertia" : "fullinertia", "negative principal moment");
-  if (p[2] > p[0] + p[1] + 1e-12 * (1.0 + p[2]))
-    a.fail(diag ? "diaginertia" : "fullinertia", "violates A + B >= C");
+  if (p[2] > p[0] + p[1] + 1e-12 * (1.0 + p[2])) a.fail(diag ? "diaginertia" : "fullinertia", "violates A + B >= C");
   return li;
 }
 
 mjcf::GeomType geomType(const Attributes& a) {
-  static const std::map<std::string, mjcf::GeomType> types{
-      {"plane", mjcf::GeomType::Plane},   {"hfield", mjcf::GeomType::Hfield},       {"sphere", mjcf::GeomType::Sphere},
-      {"capsule", mjcf::GeomType::Capsule}, {"ellipsoid", mjcf::GeomType::Ellipsoid}, {"cylinder", mjcf::GeomType::Cylinder},
-      {"box", mjcf::GeomType::Box},       {"mesh", mjcf::GeomType::Mesh},           {"sdf", mjcf::GeomType::Sdf}};
+  static const std::map<std::string, mjcf::GeomType> types{{"plane", mjcf::GeomType::Plane},
+                                                           {"hfield", mjcf::GeomType::Hfield},
+                                                           {"sphere", mjcf::GeomType::Sphere},
+                                                           {"capsule", mjcf::GeomType::Capsule},
+                                                           {"ellipsoid", mjcf::GeomType::Ellipsoid},
+                                                           {"cylinder", mjcf::GeomType::Cylinder},
+                                                           {"box", mjcf::GeomType::Box},
+                                                           {"mesh", mjcf::GeomType::Mesh},
+                                                           {"sdf", mjcf::GeomType::Sdf}};
   const std::string t = a.text("type", "sphere");
   const auto it = types.find(t);
   if (it == types.end()) a.fail("type", "unknown geom type '" + t + "'");
@@ -498,9 +508,18 @@ void Importer::addGeom(const Node& g, const std::string& childClass, const std::
   shape.origin = chain * pose;
   bool drawn = true;
   switch (type) {
-    case mjcf::GeomType::Box: shape.kind = Geometry::Kind::Box; shape.size = 2.0 * size; break;
-    case mjcf::GeomType::Ellipsoid: shape.kind = Geometry::Kind::Box; shape.size = 2.0 * size; break;
-    case mjcf::GeomType::Sphere: shape.kind = Geometry::Kind::Sphere; shape.radius = size[0]; break;
+    case mjcf::GeomType::Box:
+      shape.kind = Geometry::Kind::Box;
+      shape.size = 2.0 * size;
+      break;
+    case mjcf::GeomType::Ellipsoid:
+      shape.kind = Geometry::Kind::Box;
+      shape.size = 2.0 * size;
+      break;
+    case mjcf::GeomType::Sphere:
+      shape.kind = Geometry::Kind::Sphere;
+      shape.radius = size[0];
+      break;
     case mjcf::GeomType::Cylinder:
       shape.kind = Geometry::Kind::Cylinder;
       shape.radius = size[0];
@@ -520,7 +539,9 @@ void Importer::addGeom(const Node& g, const std::string& childClass, const std::
       if (m.path.empty()) absentMeshes_.insert(m.file);
       break;
     }
-    default: drawn = false; break;
+    default:
+      drawn = false;
+      break;
   }
   if (const auto rgba = a.numbers("rgba", 4)) {
     shape.hasColor = true;
@@ -555,8 +576,10 @@ const mjcf::MeshVolume& Importer::meshVolumeOf(const std::string& name, const At
         m.error = "mesh file '" + m.path + "': " + error;
       } else {
         const mjcf::MeshVolume v = mjcf::meshVolume(tm, m.mode, error);
-        if (error.empty()) m.volume = v;
-        else m.error = "mesh '" + name + "': " + error;
+        if (error.empty())
+          m.volume = v;
+        else
+          m.error = "mesh '" + name + "': " + error;
       }
     }
   }
@@ -610,7 +633,8 @@ void Importer::readActuators() {
       }
       const std::string joint = a.text("joint");
       const auto it = byName.find(joint);
-      if (it == byName.end() || it->second->type == JointSpecType::Fixed) a.fail("joint", "no hinge or slide joint '" + joint + "'");
+      if (it == byName.end() || it->second->type == JointSpecType::Fixed)
+        a.fail("joint", "no hinge or slide joint '" + joint + "'");
       const auto gear = a.numbersBetween("gear", 1, 6);
       const double g = gear ? std::abs((*gear)[0]) : 1.0;
       double effort = std::numeric_limits<double>::infinity();
@@ -619,9 +643,8 @@ void Importer::readActuators() {
       if (force && (forceLimited ? *forceLimited : compiler_.autoLimits))
         effort = g * std::max(std::abs((*force)[0]), std::abs((*force)[1]));
       // A motor's (or a general actuator's without bias) force is its gain times the control.
-      const bool motor = n.name() == "motor" ||
-                         (n.name() == "general" && a.text("biastype", "none") == "none" &&
-                          a.text("gaintype", "fixed") == "fixed");
+      const bool motor = n.name() == "motor" || (n.name() == "general" && a.text("biastype", "none") == "none" &&
+                                                 a.text("gaintype", "fixed") == "fixed");
       const auto ctrl = a.numbers("ctrlrange", 2);
       const std::optional<bool> ctrlLimited = a.flag("ctrllimited", std::nullopt);
       if (motor && ctrl && (ctrlLimited ? *ctrlLimited : compiler_.autoLimits)) {

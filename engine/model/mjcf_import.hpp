@@ -29,12 +29,11 @@
 // collision shapes instead); needed for a body's inertia, it is an error.
 // Errors are InputError, one line: <file>:<line>: <element>: <attribute>: <what>
 
-#include "model/robot_model.hpp"
-
 #include <Eigen/Core>
-
 #include <string>
 #include <vector>
+
+#include "model/robot_model.hpp"
 
 namespace eb {
 
@@ -51,7 +50,7 @@ struct MjcfBodyInertial {
 
 struct MjcfImport {
   RobotModel model;
-  std::vector<std::string> warnings;    ///< one line each
+  std::vector<std::string> warnings;     ///< one line each
   std::vector<MjcfBodyInertial> bodies;  ///< every <body> in document order (the world left out)
 };
 

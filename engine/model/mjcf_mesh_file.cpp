@@ -1,8 +1,9 @@
 #include "model/mjcf_mesh_file.hpp"
 
-#include <assimp/Importer.hpp>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
+
+#include <assimp/Importer.hpp>
 
 namespace eb::mjcf {
 

@@ -5,9 +5,9 @@
 // triangles, then scaled by the asset's `scale` (a mirroring scale flips the
 // triangles so they still face out).
 
-#include "model/mjcf_geom_inertia.hpp"
-
 #include <string>
+
+#include "model/mjcf_geom_inertia.hpp"
 
 namespace eb::mjcf {
 

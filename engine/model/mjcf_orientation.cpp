@@ -54,7 +54,7 @@ Eigen::Quaterniond resolveOrientation(const OrientationSpec& spec, const AngleSe
           error = "euler sequence can only contain x, y, z, X, Y, Z";
           return Eigen::Quaterniond::Identity();
         }
-        const Eigen::Vector3d axis = lower == 'x' ? Eigen::Vector3d::UnitX()
+        const Eigen::Vector3d axis = lower == 'x'   ? Eigen::Vector3d::UnitX()
                                      : lower == 'y' ? Eigen::Vector3d::UnitY()
                                                     : Eigen::Vector3d::UnitZ();
         const Eigen::Quaterniond r(Eigen::AngleAxisd(toRadians(v[static_cast<size_t>(i)], angles), axis));

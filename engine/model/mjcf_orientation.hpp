@@ -7,7 +7,6 @@
 // "radian" (MJCF's default is degrees).
 
 #include <Eigen/Geometry>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,7 +15,7 @@ namespace eb::mjcf {
 
 /// The compiler settings an orientation depends on.
 struct AngleSettings {
-  bool degrees = true;            ///< compiler angle="degree" (MJCF's default)
+  bool degrees = true;  ///< compiler angle="degree" (MJCF's default)
   std::string eulerSequence = "xyz";
 };
 

@@ -20,9 +20,13 @@ PrincipalInertia mujocoPrincipalAxes(const Eigen::Matrix3d& inertia) {
     // The largest off-diagonal term (r, c) and the axis the rotation turns about.
     int r = 1, c = 2, axis = 0;
     if (std::abs(D(0, 1)) > std::abs(D(0, 2)) && std::abs(D(0, 1)) > std::abs(D(1, 2))) {
-      r = 0; c = 1; axis = 2;
+      r = 0;
+      c = 1;
+      axis = 2;
     } else if (std::abs(D(0, 2)) > std::abs(D(1, 2))) {
-      r = 0; c = 2; axis = 1;
+      r = 0;
+      c = 2;
+      axis = 1;
     }
     if (std::abs(D(r, c)) < kEigEps) break;
     // 2x2 symmetric Schur decomposition.

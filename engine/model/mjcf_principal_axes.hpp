@@ -14,8 +14,8 @@
 namespace eb::mjcf {
 
 struct PrincipalInertia {
-  Eigen::Vector3d moments = Eigen::Vector3d::Zero();                  ///< decreasing, kg m^2 (or per density)
-  Eigen::Quaterniond axes = Eigen::Quaterniond::Identity();           ///< principal frame in the tensor's frame
+  Eigen::Vector3d moments = Eigen::Vector3d::Zero();         ///< decreasing, kg m^2 (or per density)
+  Eigen::Quaterniond axes = Eigen::Quaterniond::Identity();  ///< principal frame in the tensor's frame
   /// The tensor MuJoCo keeps: R diag(moments) R^T.
   Eigen::Matrix3d tensor() const;
 };

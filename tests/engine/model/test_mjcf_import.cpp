@@ -1,14 +1,13 @@
 // MJCF import: hand-written fixtures for each feature (written into a temp dir),
 // then the four MuJoCo Menagerie models in ../shared (skipped when absent).
-#include "model/mjcf_import.hpp"
-#include "model/inertial_parameters.hpp"
-#include "model/robot_loader.hpp"
-
-#include "model_test_util.hpp"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
+
+#include "model/inertial_parameters.hpp"
+#include "model/mjcf_import.hpp"
+#include "model/robot_loader.hpp"
+#include "model_test_util.hpp"
 
 namespace eb::mjcf_tests {
 namespace {
@@ -29,22 +28,25 @@ MjcfImport load(const std::string& xml) {
 }
 
 Eigen::Matrix3d homeRotation(const std::string& compiler, const std::string& orientation) {
-  const MjcfImport r = load(oneBody(compiler, orientation, "<inertial pos=\"0 0 0\" mass=\"1\" diaginertia=\"1 1 1\"/>"));
+  const MjcfImport r =
+      load(oneBody(compiler, orientation, "<inertial pos=\"0 0 0\" mass=\"1\" diaginertia=\"1 1 1\"/>"));
   return r.model.homePose(0).linear();
 }
 
-Eigen::Matrix3d rot(const Eigen::Vector3d& axis, double angle) { return Eigen::AngleAxisd(angle, axis).toRotationMatrix(); }
+Eigen::Matrix3d rot(const Eigen::Vector3d& axis, double angle) {
+  return Eigen::AngleAxisd(angle, axis).toRotationMatrix();
+}
 
 TEST(MjcfImport, EachOrientationFormGivesTheSameFrame) {
   const Eigen::Matrix3d expected = rot(Eigen::Vector3d::UnitZ(), M_PI / 2);
-  EXPECT_TRUE(homeRotation("", "quat=\"1 0 0 1\"").isApprox(expected, 1e-12));  // w first, normalised
+  EXPECT_TRUE(homeRotation("", "quat=\"1 0 0 1\"").isApprox(expected, 1e-12));        // w first, normalised
   EXPECT_TRUE(homeRotation("", "axisangle=\"0 0 2 90\"").isApprox(expected, 1e-12));  // degrees by default
   EXPECT_TRUE(homeRotation("", "euler=\"0 0 90\"").isApprox(expected, 1e-12));
   EXPECT_TRUE(homeRotation("", "xyaxes=\"0 1 0 -1 0.3 0\"").isApprox(expected, 1e-12));  // y made orthogonal
   // zaxis: +z turned onto +x along the shortest arc, a quarter turn about +y.
   EXPECT_TRUE(homeRotation("", "zaxis=\"2 0 0\"").isApprox(rot(Eigen::Vector3d::UnitY(), M_PI / 2), 1e-12));
-  EXPECT_TRUE(homeRotation("<compiler angle=\"radian\"/>", "axisangle=\"0 0 1 1.5707963267948966\"")
-                  .isApprox(expected, 1e-12));
+  EXPECT_TRUE(
+      homeRotation("<compiler angle=\"radian\"/>", "axisangle=\"0 0 1 1.5707963267948966\"").isApprox(expected, 1e-12));
 }
 
 TEST(MjcfImport, EulerSequenceMovingAndFixedAxes) {
@@ -63,7 +65,8 @@ TEST(MjcfImport, AngleUnitOfRangesAndRef) {
   const RobotModel deg = load(withJoint("", "<joint name=\"j\" range=\"-90 45\"/>")).model;
   EXPECT_NEAR(deg.joint(0).limits.lower, -M_PI / 2, 1e-15);
   EXPECT_NEAR(deg.joint(0).limits.upper, M_PI / 4, 1e-15);
-  const RobotModel rad = load(withJoint("<compiler angle=\"radian\"/>", "<joint name=\"j\" range=\"-1.5 0.5\"/>")).model;
+  const RobotModel rad =
+      load(withJoint("<compiler angle=\"radian\"/>", "<joint name=\"j\" range=\"-1.5 0.5\"/>")).model;
   EXPECT_DOUBLE_EQ(rad.joint(0).limits.lower, -1.5);
   EXPECT_DOUBLE_EQ(rad.joint(0).limits.upper, 0.5);
   // Slide ranges are lengths whatever the angle unit; autolimits="false" leaves a range unused.
@@ -119,19 +122,23 @@ TEST(MjcfImport, DefaultClassesAndChildclass) {
 
 TEST(MjcfImport, IncludeSplicesTheFileAndErrorsNameIt) {
   const auto dir = tempDir();
-  writeFile(dir / "arm.xml", "<mujoco>\n<body name=\"link\" pos=\"0 0 0.5\">\n  <joint name=\"j\"/>\n"
-                             "  <geom type=\"sphere\" size=\"0.1\" mass=\"2\"/>\n</body>\n</mujoco>\n");
-  const std::string main = writeFile(dir / "robot.xml", "<mujoco>\n  <worldbody>\n    <include file=\"arm.xml\"/>\n"
-                                                          "  </worldbody>\n</mujoco>\n");
+  writeFile(dir / "arm.xml",
+            "<mujoco>\n<body name=\"link\" pos=\"0 0 0.5\">\n  <joint name=\"j\"/>\n"
+            "  <geom type=\"sphere\" size=\"0.1\" mass=\"2\"/>\n</body>\n</mujoco>\n");
+  const std::string main = writeFile(dir / "robot.xml",
+                                     "<mujoco>\n  <worldbody>\n    <include file=\"arm.xml\"/>\n"
+                                     "  </worldbody>\n</mujoco>\n");
   const MjcfImport r = importMjcfFileWithWarnings(main);
   ASSERT_EQ(r.model.dof(), 1);
   EXPECT_EQ(r.model.body(0).name, "link");
   EXPECT_DOUBLE_EQ(r.model.body(0).inertia[0], 2.0);
   EXPECT_NEAR(r.model.homePose(0).translation().z(), 0.5, 1e-15);
 
-  writeFile(dir / "arm.xml", "<mujoco>\n<body name=\"link\">\n  <joint name=\"j\" range=\"0 x\"/>\n</body>\n</mujoco>\n");
+  writeFile(dir / "arm.xml",
+            "<mujoco>\n<body name=\"link\">\n  <joint name=\"j\" range=\"0 x\"/>\n</body>\n</mujoco>\n");
   expectInputError([&] { importMjcfFile(main); }, {(dir / "arm.xml").string() + ":3:", "joint 'j': range", "'x'"});
-  writeFile(dir / "robot.xml", "<mujoco>\n  <worldbody>\n    <include file=\"none.xml\"/>\n  </worldbody>\n</mujoco>\n");
+  writeFile(dir / "robot.xml",
+            "<mujoco>\n  <worldbody>\n    <include file=\"none.xml\"/>\n  </worldbody>\n</mujoco>\n");
   expectInputError([&] { importMjcfFile(main); }, {main + ":3:", "include: file", "does not exist"});
 }
 
@@ -187,9 +194,9 @@ TEST(MjcfImport, GeomInertiaOfEachPrimitiveMatchesClosedForms) {
   }
   {  // two boxes: COM between them, parallel-axis terms added; a massless geom changes nothing
     const double m = rho * 8 * 0.001;
-    const MjcfBodyInertial x =
-        geomBody("<geom type=\"box\" size=\"0.1 0.1 0.1\" pos=\"0 0 0.3\"/><geom type=\"box\" size=\"0.1 0.1 0.1\" "
-                 "pos=\"0 0 -0.1\"/><geom type=\"sphere\" size=\"1\" mass=\"0\"/>");
+    const MjcfBodyInertial x = geomBody(
+        "<geom type=\"box\" size=\"0.1 0.1 0.1\" pos=\"0 0 0.3\"/><geom type=\"box\" size=\"0.1 0.1 0.1\" "
+        "pos=\"0 0 -0.1\"/><geom type=\"sphere\" size=\"1\" mass=\"0\"/>");
     EXPECT_NEAR(x.mass, 2 * m, 1e-12);
     EXPECT_TRUE(x.com.isApprox(Eigen::Vector3d(0, 0, 0.1), 1e-14));
     EXPECT_NEAR(x.inertia(0, 0), 2 * (m * 0.08 / 12 + m * 0.04), 1e-14);
@@ -200,7 +207,9 @@ TEST(MjcfImport, GeomInertiaOfEachPrimitiveMatchesClosedForms) {
 // An ASCII STL of an axis-aligned box [lo, hi], outward faces unless `inward`.
 std::string boxStl(const Eigen::Vector3d& lo, const Eigen::Vector3d& hi, bool inward = false) {
   std::string out = "solid box\n";
-  auto corner = [&](int i) { return Eigen::Vector3d(i & 1 ? hi.x() : lo.x(), i & 2 ? hi.y() : lo.y(), i & 4 ? hi.z() : lo.z()); };
+  auto corner = [&](int i) {
+    return Eigen::Vector3d(i & 1 ? hi.x() : lo.x(), i & 2 ? hi.y() : lo.y(), i & 4 ? hi.z() : lo.z());
+  };
   // Each face as two triangles, counter-clockwise seen from outside.
   const int quads[6][4] = {{0, 2, 3, 1}, {4, 5, 7, 6}, {0, 1, 5, 4}, {2, 6, 7, 3}, {0, 4, 6, 2}, {1, 3, 7, 5}};
   auto tri = [&](int a, int b, int c) {
@@ -253,12 +262,36 @@ TEST(MjcfImport, MeshInertiaIsThatOfTheSolidItBounds) {
   EXPECT_NEAR(scaled.inertia(2, 2), 5.0 * (4 * a * a + b * b) / 12, 1e-6);
 }
 
+TEST(MjcfImport, JointPositionAndSeveralJointsInOneBody) {
+  const MjcfImport r = load(R"(<mujoco>
+  <worldbody>
+    <body name="b" pos="0 0 1">
+      <joint name="j1" axis="0 0 1" pos="0.1 0 0"/>
+      <joint name="j2" axis="0 1 0" pos="0 0 0.2"/>
+      <inertial pos="0 0 0" mass="1" diaginertia="0.1 0.1 0.1"/>
+    </body>
+  </worldbody>
+</mujoco>)");
+  ASSERT_EQ(r.model.dof(), 2);
+  EXPECT_EQ(r.model.body(0).name, "b/1");  // the massless link between the two joints
+  EXPECT_EQ(r.model.body(1).name, "b");
+  EXPECT_DOUBLE_EQ(r.model.body(0).inertia[0], 0.0);
+  // Screw axes [w; p x w] through each joint's pos (base frame, q = 0).
+  const Eigen::Vector3d p1(0.1, 0, 1), p2(0, 0, 1.2);
+  EXPECT_TRUE(r.model.homeTwist(0).tail<3>().isApprox(p1.cross(Eigen::Vector3d::UnitZ()), 1e-14));
+  EXPECT_TRUE(r.model.homeTwist(1).tail<3>().isApprox(p2.cross(Eigen::Vector3d::UnitY()), 1e-14));
+  // The body's own frame keeps its mass at the MJCF body origin: 0.2 below the last joint.
+  EXPECT_NEAR(centreOfMass(r.model.body(1).inertia).z(), -0.2, 1e-15);
+}
+
 TEST(MjcfImport, BallJointIsRefusedNamingTheElement) {
   const auto dir = tempDir();
-  const std::string path = writeFile(dir / "ball.xml", "<mujoco>\n<worldbody>\n<body name=\"b\">\n"
-                                                         "  <joint name=\"shoulder\" type=\"ball\"/>\n</body>\n"
-                                                         "</worldbody>\n</mujoco>\n");
-  expectInputError([&] { importMjcfFile(path); }, {path + ":4:", "joint 'shoulder': type", "ball joints are not supported"});
+  const std::string path = writeFile(dir / "ball.xml",
+                                     "<mujoco>\n<worldbody>\n<body name=\"b\">\n"
+                                     "  <joint name=\"shoulder\" type=\"ball\"/>\n</body>\n"
+                                     "</worldbody>\n</mujoco>\n");
+  expectInputError([&] { importMjcfFile(path); },
+                   {path + ":4:", "joint 'shoulder': type", "ball joints are not supported"});
 }
 
 TEST(MjcfImport, FreeFloatingBaseIsTakenAsFixedAndSaidSo) {
@@ -314,8 +347,8 @@ TEST(MjcfImport, AbsentMeshIsOneWarningWhenTheInertiaIsExplicit) {
 
   // Without an <inertial> the mesh is needed: an error naming the geom.
   std::string noInertial = xml;
-  noInertial.replace(noInertial.find("<inertial"), noInertial.find("/>", noInertial.find("<inertial")) + 2 -
-                                                      noInertial.find("<inertial"), "");
+  noInertial.replace(noInertial.find("<inertial"),
+                     noInertial.find("/>", noInertial.find("<inertial")) + 2 - noInertial.find("<inertial"), "");
   expectInputError([&] { load(noInertial); }, {":7:", "geom #1 of body 'b': mesh", "gone.stl", "absent"});
 }
 
@@ -334,7 +367,8 @@ TEST(MjcfImport, TorqueLimitsFromActuatorsAndJoints) {
     <motor joint="j1" gear="50" ctrlrange="-2 2"/>
     <position joint="j2" kp="100" ctrlrange="-3 3" forcerange="-40 30" gear="2"/>
   </actuator>
-</mujoco>)").model;
+</mujoco>)")
+                           .model;
   EXPECT_DOUBLE_EQ(m.joint(0).limits.effort, 100.0);  // ctrlrange x gear
   EXPECT_DOUBLE_EQ(m.joint(1).limits.effort, 80.0);   // forcerange x gear, not the position range
   EXPECT_DOUBLE_EQ(m.joint(2).limits.effort, 7.0);
@@ -342,11 +376,13 @@ TEST(MjcfImport, TorqueLimitsFromActuatorsAndJoints) {
 
 TEST(MjcfImport, BadValuesNameFileLineElementAndAttribute) {
   const auto dir = tempDir();
-  const std::string path = writeFile(dir / "bad.xml", "<mujoco>\n<worldbody>\n<body name=\"b\" quat=\"1 0 0\">\n"
-                                                        "<joint name=\"j\"/>\n</body>\n</worldbody>\n</mujoco>\n");
+  const std::string path = writeFile(dir / "bad.xml",
+                                     "<mujoco>\n<worldbody>\n<body name=\"b\" quat=\"1 0 0\">\n"
+                                     "<joint name=\"j\"/>\n</body>\n</worldbody>\n</mujoco>\n");
   expectInputError([&] { importMjcfFile(path); }, {path + ":3:", "body 'b': quat", "expected 4 number(s)"});
-  const std::string cls = writeFile(dir / "cls.xml", "<mujoco>\n<worldbody>\n<body name=\"b\">\n"
-                                                      "<joint name=\"j\" class=\"nope\"/>\n</body>\n</worldbody>\n</mujoco>\n");
+  const std::string cls = writeFile(dir / "cls.xml",
+                                    "<mujoco>\n<worldbody>\n<body name=\"b\">\n"
+                                    "<joint name=\"j\" class=\"nope\"/>\n</body>\n</worldbody>\n</mujoco>\n");
   expectInputError([&] { importMjcfFile(cls); }, {cls + ":4:", "joint 'j': class", "no default class 'nope'"});
   // Through the loader: .xml with a <mujoco> root is MJCF, errors name the file.
   expectInputError([&] { loadRobot(path); }, {path + ":3:"});

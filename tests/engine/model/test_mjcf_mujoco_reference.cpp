@@ -4,17 +4,16 @@
 // copy without them; meshes do not enter these models' dynamics (every body has an <inertial>).
 // Constraints are switched off in the copy: joint limits, frictionloss and the finger coupling
 // are no part of the rigid-body inverse dynamics compared here.
-#include "dynamics/dynamics_workspace.hpp"
-#include "dynamics/inverse_dynamics.hpp"
-#include "model/mjcf_import.hpp"
-#include "model/urdf_import.hpp"
-
-#include "model_test_util.hpp"
-
 #include <gtest/gtest.h>
 
 #include <random>
 #include <regex>
+
+#include "dynamics/dynamics_workspace.hpp"
+#include "dynamics/inverse_dynamics.hpp"
+#include "model/mjcf_import.hpp"
+#include "model/urdf_import.hpp"
+#include "model_test_util.hpp"
 
 #ifdef EB_HAVE_MUJOCO
 #include <mujoco/mujoco.h>
@@ -91,7 +90,8 @@ void compareWithMjInverse(const std::string& file) {
 
 TEST(MjcfMujocoReference, InverseDynamicsEqualMjInverse) {
 #ifdef EB_HAVE_MUJOCO
-  for (const char* file : {"universal_robots_ur5e/ur5e.xml", "franka_emika_panda/panda.xml", "kuka_iiwa_14/iiwa14.xml"}) {
+  for (const char* file :
+       {"universal_robots_ur5e/ur5e.xml", "franka_emika_panda/panda.xml", "kuka_iiwa_14/iiwa14.xml"}) {
     SCOPED_TRACE(file);
     compareWithMjInverse(file);
   }
