@@ -124,6 +124,7 @@ void Importer::readCompiler() {
       compiler_.inertiaFromGeom = !v ? FromGeom::Auto : *v ? FromGeom::True : FromGeom::False;
     }
     if (const auto r = a.numbers("inertiagrouprange", 2)) {
+      if (std::abs((*r)[0]) > 1e6 || std::abs((*r)[1]) > 1e6) a.fail("inertiagrouprange", "out of range");
       compiler_.groupLow = static_cast<int>((*r)[0]);
       compiler_.groupHigh = static_cast<int>((*r)[1]);
     }
@@ -482,6 +483,7 @@ void Importer::addGeom(const Node& g, const std::string& childClass, const std::
   Eigen::Vector3d size = Eigen::Vector3d::Zero();
   if (const auto s = a.numbersBetween("size", 1, 3))
     for (size_t i = 0; i < s->size(); ++i) size[static_cast<Eigen::Index>(i)] = (*s)[i];
+  if (size.minCoeff() < 0.0) a.fail("size", "negative");
   Eigen::Isometry3d pose = framePose(a);
   if (const auto ft = a.numbers("fromto", 6)) {
     if (type != mjcf::GeomType::Capsule && type != mjcf::GeomType::Cylinder && type != mjcf::GeomType::Box &&
@@ -553,7 +555,9 @@ void Importer::addGeom(const Node& g, const std::string& childClass, const std::
   const bool visual = a.number("contype", 1.0) == 0.0 && a.number("conaffinity", 1.0) == 0.0;
   if (drawn) (visual ? link.visuals : link.collisions).push_back(shape);
 
-  const int group = static_cast<int>(a.number("group", 0.0));
+  const double groupNumber = a.number("group", 0.0);
+  if (std::abs(groupNumber) > 1e6) a.fail("group", "out of range");
+  const int group = static_cast<int>(groupNumber);
   if (!parts || group < compiler_.groupLow || group > compiler_.groupHigh) return;
   if (a.has("shellinertia") && a.text("shellinertia") == "true")
     a.fail("shellinertia", "shell inertia of primitive geoms is not supported");
