@@ -5,6 +5,7 @@
 
 #include "dynamics/base_parameters.hpp"
 #include "model/builtin_robots.hpp"
+#include "model/inertial_parameters.hpp"
 #include "util/input_error.hpp"
 #include "model/robot_loader.hpp"
 
@@ -74,8 +75,18 @@ void printJson(const RobotModel& model, const BaseResult& rigidResult, const Bas
   }
   j["joints"] = joints;
   nlohmann::json bodies = nlohmann::json::array();
-  for (const Body& b : model.bodies())
-    bodies.push_back({{"name", b.name}, {"joint", b.jointName}, {"mass", b.inertia[0]}, {"mimic", b.mimic}});
+  // COM and inertia about it in the body frame (the joint frame), as a description writes them.
+  for (const Body& b : model.bodies()) {
+    const Eigen::Vector3d c = centreOfMass(b.inertia);
+    const Eigen::Matrix3d I = inertiaAboutCom(b.inertia);
+    bodies.push_back({{"name", b.name},
+                      {"joint", b.jointName},
+                      {"mass", b.inertia[0]},
+                      {"com", {c.x(), c.y(), c.z()}},
+                      {"inertia", {{"ixx", I(0, 0)}, {"ixy", I(0, 1)}, {"ixz", I(0, 2)},
+                                   {"iyy", I(1, 1)}, {"iyz", I(1, 2)}, {"izz", I(2, 2)}}},
+                      {"mimic", b.mimic}});
+  }
   j["bodies"] = bodies;
   j["standard_parameter_count"] = 10 * model.bodyCount();
   j["base_parameter_count"] = countOrNull(rigidResult);
@@ -137,7 +148,7 @@ void addInfoCommand(CLI::App& app) {
   auto json = std::make_shared<bool>(false);
   auto roots = std::make_shared<std::vector<std::string>>();
   auto locks = std::make_shared<std::vector<std::string>>();
-  cmd->add_option("robot", *robot, "Built-in name (planar2r, snake:N, panda, ur5) or URDF / DH table path");
+  cmd->add_option("robot", *robot, "Built-in name (planar2r, snake:N, panda, ur5) or URDF / MJCF / DH table path");
   cmd->add_flag("--json", *json, "Print one JSON object");
   cmd->add_option("--package-root", *roots, "Folder that holds ROS packages for package:// URIs");
   addLockOption(cmd, *locks);

@@ -35,7 +35,9 @@ void addLockOption(CLI::App* cmd, std::vector<std::string>& specs) {
 
 RobotModel loadRobotLocked(const std::string& spec, const std::vector<std::string>& roots,
                            const std::vector<std::string>& lockSpecs) {
-  RobotModel model = loadRobot(spec, roots);
+  std::vector<std::string> warnings;
+  RobotModel model = loadRobot(spec, roots, warnings);
+  for (const std::string& w : warnings) std::fprintf(stderr, "%s\n", w.c_str());
   if (lockSpecs.empty()) return model;
   std::vector<JointLock> locks;
   for (const std::string& s : lockSpecs) locks.push_back(parseLock(s));

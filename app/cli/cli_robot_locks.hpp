@@ -20,7 +20,7 @@ namespace eb::cli {
 void addLockOption(CLI::App* cmd, std::vector<std::string>& specs);
 
 /// loadRobot(spec, roots) with the joints of `lockSpecs` ("NAME=VALUE", value in rad or m)
-/// fixed; says once on stderr what it locked. Throws InputError naming the --lock argument
+/// fixed; says once on stderr what it locked (and an MJCF import's warnings). Throws InputError naming the --lock argument
 /// for a malformed one, and as lockJoints does for an unknown joint or a value off its limits.
 RobotModel loadRobotLocked(const std::string& spec, const std::vector<std::string>& roots,
                            const std::vector<std::string>& lockSpecs);

@@ -68,8 +68,8 @@ void checkJointValues(const BuilderPlace& where, const JointSpec& js) {
   if (l.lower > l.upper) failBuild(where, "limit lower (" + fmt(l.lower) + ") is above upper (" + fmt(l.upper) + ")");
   if (l.velocity < 0.0 || l.effort < 0.0 || l.acceleration < 0.0)
     failBuild(where, "limit velocity, acceleration and effort must not be negative");
-  if (!std::isfinite(js.damping) || !std::isfinite(js.friction))
-    failBuild(where, "dynamics damping/friction is not finite");
+  if (!std::isfinite(js.damping) || !std::isfinite(js.friction) || !std::isfinite(js.armature))
+    failBuild(where, "dynamics damping/friction/armature is not finite");
 }
 
 // Index of each link by name; throws on too many links or joints, a link without a name, a
@@ -213,6 +213,7 @@ int ModelBuilder::addMovingBody(RobotModel& model, const JointSpec& js, int pare
     }
     joint.damping = js.damping;
     joint.friction = js.friction;
+    joint.armature = js.armature;
     model.bodies_.back().dof = static_cast<int>(model.joints_.size());
     model.joints_.push_back(joint);
   }

@@ -51,6 +51,7 @@ struct JointSpec {
   JointLimits limits;
   double damping = 0.0;
   double friction = 0.0;
+  double armature = 0.0;  ///< rotor inertia reflected to the joint (MJCF armature)
   std::optional<MimicSpec> mimic;
 };
 

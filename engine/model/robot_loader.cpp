@@ -3,6 +3,7 @@
 #include "model/builtin_robots.hpp"
 #include "model/dh_import.hpp"
 #include "model/mesh_uri.hpp"
+#include "model/mjcf_import.hpp"
 #include "util/input_error.hpp"
 #include "model/urdf_import.hpp"
 
@@ -22,6 +23,13 @@ std::string lowerExtension(const std::string& path) {
 }  // namespace
 
 RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& packageRoots) {
+  std::vector<std::string> ignored;
+  return loadRobot(spec, packageRoots, ignored);
+}
+
+RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& packageRoots,
+                     std::vector<std::string>& warnings) {
+  warnings.clear();
   // snake:N with a bad N is a built-in spec with an error, not a file name.
   if (spec.compare(0, 6, "snake:") == 0 || isBuiltinRobot(spec)) return builtinRobot(spec);
   std::error_code ec;
@@ -29,9 +37,14 @@ RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& pa
     throw InputError("unknown robot '" + spec + "': not a built-in (planar2r, snake:N, panda, ur5) and no such file");
   const std::string ext = lowerExtension(spec);
   if (ext == ".yaml" || ext == ".yml" || ext == ".csv") return importDhFile(spec);
+  if (ext == ".xml" && isMjcfFile(spec)) {
+    MjcfImport imported = importMjcfFileWithWarnings(spec);
+    warnings = std::move(imported.warnings);
+    return std::move(imported.model);
+  }
   if (ext == ".urdf" || ext == ".xml")
     return importUrdfFile(spec, packageRoots.empty() ? defaultPackageRoots(spec) : packageRoots);
-  throw inputErrorIn(spec, "unknown robot file type '" + ext + "' (expected .urdf, .yaml, .yml or .csv)");
+  throw inputErrorIn(spec, "unknown robot file type '" + ext + "' (expected .urdf, .xml (URDF or MJCF), .yaml, .yml or .csv)");
 }
 
 std::string robotUrdfText(const std::string& spec) {

@@ -9,12 +9,19 @@
 namespace eb {
 
 /// Loads `spec`: a built-in name (planar2r, snake:N, panda, ur5), a `.urdf`
-/// file, or a DH table (`.yaml`, `.yml`, `.csv`; see dh_import.hpp). For a URDF
+/// file, an `.xml` file (MJCF when its root is <mujoco>, see mjcf_import.hpp;
+/// URDF otherwise), or a DH table (`.yaml`, `.yml`, `.csv`; see dh_import.hpp). For a URDF
 /// with no `packageRoots`, package:// meshes are looked up in the file's
 /// ancestor folders and ROS_PACKAGE_PATH (defaultPackageRoots). Throws
 /// InputError "unknown robot 'x': not a built-in (planar2r, snake:N, panda,
 /// ur5) and no such file" when `spec` is neither, and the importers' errors.
 RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& packageRoots = {});
+
+/// loadRobot that also returns what an MJCF import tolerated and skipped (absent meshes,
+/// elements outside the dynamics, a free base taken as fixed), one line each; empty for
+/// the other formats.
+RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& packageRoots,
+                     std::vector<std::string>& warnings);
 
 /// The URDF text `spec` was loaded from, for exporting an identified URDF: the
 /// embedded file of a built-in, or the `.urdf`/`.xml` file. Throws InputError for a

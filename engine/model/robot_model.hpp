@@ -97,6 +97,7 @@ struct Joint {
   JointLimits limits;
   double damping = 0.0;    ///< URDF <dynamics damping>, N m s/rad; ignored by rigid-body dynamics
   double friction = 0.0;   ///< URDF <dynamics friction>, N m; ignored by rigid-body dynamics
+  double armature = 0.0;   ///< MJCF joint armature (rotor inertia), kg m^2 or kg; ignored by rigid-body dynamics
 };
 
 /// Immutable robot description. Build one with ModelBuilder (or the URDF, DH and

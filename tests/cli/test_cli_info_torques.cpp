@@ -167,3 +167,34 @@ TEST(CliTorques, BadInputsGiveOneLineAndNoFile) {
   EXPECT_NE(r.status, 0);
   EXPECT_NE(r.err.find("missing/tau.csv"), std::string::npos) << r.err;
 }
+
+TEST(CliInfo, MjcfBodiesWithMassComAndInertia) {
+  const auto dir = tempDir("mjcf_info");
+  const std::string path = (dir / "arm.xml").string();
+  std::ofstream(path) << R"(<mujoco model="two">
+  <worldbody>
+    <body name="upper" pos="0 0 0.1">
+      <joint name="shoulder" axis="0 1 0" range="-90 90"/>
+      <inertial pos="0 0 0.2" mass="2" diaginertia="0.03 0.03 0.01"/>
+      <body name="lower" pos="0 0 0.4">
+        <joint name="elbow" axis="0 1 0"/>
+        <geom type="box" size="0.05 0.05 0.1" pos="0 0 0.1" mass="1.5"/>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>)";
+  const auto r = runCli({"info", path, "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["name"], "two");
+  EXPECT_EQ(j["dof"], 2);
+  EXPECT_NEAR(j["joints"][0]["upper"].get<double>(), M_PI / 2, 1e-12);  // degrees by default
+  ASSERT_EQ(j["bodies"].size(), 2u);
+  EXPECT_EQ(j["bodies"][0]["name"], "upper");
+  EXPECT_EQ(j["bodies"][1]["name"], "lower");
+  EXPECT_DOUBLE_EQ(j["bodies"][0]["mass"].get<double>(), 2.0);
+  EXPECT_DOUBLE_EQ(j["bodies"][1]["mass"].get<double>(), 1.5);
+  EXPECT_NEAR(j["bodies"][0]["com"][2].get<double>(), 0.2, 1e-15);
+  EXPECT_NEAR(j["bodies"][1]["inertia"]["izz"].get<double>(), 1.5 * (0.01 + 0.01) / 12, 1e-15);
+  EXPECT_NEAR(j["bodies"][1]["inertia"]["ixx"].get<double>(), 1.5 * (0.01 + 0.04) / 12, 1e-15);
+}
