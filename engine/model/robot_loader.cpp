@@ -5,6 +5,7 @@
 #include "model/mesh_uri.hpp"
 #include "util/input_error.hpp"
 #include "model/urdf_import.hpp"
+#include "model/xacro_expand.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -31,15 +32,19 @@ RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& pa
   if (ext == ".yaml" || ext == ".yml" || ext == ".csv") return importDhFile(spec);
   if (ext == ".urdf" || ext == ".xml")
     return importUrdfFile(spec, packageRoots.empty() ? defaultPackageRoots(spec) : packageRoots);
-  throw inputErrorIn(spec, "unknown robot file type '" + ext + "' (expected .urdf, .yaml, .yml or .csv)");
+  if (isXacroPath(spec))
+    return importUrdfString(expandXacro(spec, packageRoots), spec, std::filesystem::path(spec).parent_path().string(),
+                            packageRoots.empty() ? defaultPackageRoots(spec) : packageRoots);
+  throw inputErrorIn(spec, "unknown robot file type '" + ext + "' (expected .urdf, .xacro, .yaml, .yml or .csv)");
 }
 
-std::string robotUrdfText(const std::string& spec) {
+std::string robotUrdfText(const std::string& spec, const std::vector<std::string>& packageRoots) {
   if (spec.compare(0, 6, "snake:") == 0 || isBuiltinRobot(spec)) {
     const std::string_view text = builtin_files::embeddedFile(spec + ".urdf");
     if (text.empty()) throw InputError("robot '" + spec + "' is generated: it has no URDF to write the parameters into");
     return std::string(text);
   }
+  if (isXacroPath(spec)) return expandXacro(spec, packageRoots);
   const std::string ext = lowerExtension(spec);
   if (ext != ".urdf" && ext != ".xml")
     throw inputErrorIn(spec, "not a URDF robot (a DH table has no URDF to write the parameters into)");
