@@ -2,6 +2,8 @@
 
 #include "widgets/mesh_decimation.hpp"
 
+#include "model/mesh_in_link_frame.hpp"
+
 #include <assimp/Importer.hpp>
 #include <assimp/config.h>
 #include <assimp/material.h>
@@ -94,24 +96,18 @@ osg::ref_ptr<osg::Geometry> makeGeometry(const IndexedMesh& m, const aiMesh* sou
 
 osg::ref_ptr<osg::Node> readMeshFile(const std::string& path, std::string& error) {
   Assimp::Importer importer;
-  // URDF meshes are authored in the link frame; a DAE's <up_axis>Z_UP</up_axis>
-  // must not rotate them into Assimp's Y-up convention.
-  importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);
-  // Pre-transforming flattens the node hierarchy into world-space vertices,
-  // so one Geode per file is enough and there is no transform per draw.
+  // Pre-transforming (done by importMeshInLinkFrame) flattens the node hierarchy into
+  // link-frame vertices, so one Geode per file is enough and there is no transform per draw.
   // CAD exports often carry one normal per face corner (no vertex shared):
   // recomputing smooth normals below a crease angle and then joining equal
   // vertices keeps hard edges but cuts the vertex count ~4x (public Panda:
   // 400k -> 95k), which is what software OpenGL spends its time on.
   importer.SetPropertyFloat(AI_CONFIG_PP_GSN_MAX_SMOOTHING_ANGLE, 30.0f);
   const unsigned flags = aiProcess_Triangulate | aiProcess_DropNormals | aiProcess_GenSmoothNormals |
-                         aiProcess_JoinIdenticalVertices | aiProcess_PreTransformVertices | aiProcess_SortByPType |
-                         aiProcess_ImproveCacheLocality;
-  const aiScene* scene = importer.ReadFile(path, flags);
-  if (!scene || !scene->mRootNode || (scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE)) {
-    error = path + ": " + (importer.GetErrorString()[0] ? importer.GetErrorString() : "unreadable mesh");
-    return nullptr;
-  }
+                         aiProcess_JoinIdenticalVertices | aiProcess_SortByPType | aiProcess_ImproveCacheLocality;
+  // The engine's reading (glTF turned Z-up, DAE units) is the one the plausibility bounds use.
+  const aiScene* scene = eb::importMeshInLinkFrame(importer, path, flags, error);
+  if (!scene) return nullptr;
   if (scene->mNumMeshes == 0) {
     error = path + ": no mesh in file";
     return nullptr;

@@ -26,8 +26,9 @@ class MeshCache {
 };
 
 /// Reads a mesh file with Assimp into a new node (one Geometry per Assimp mesh,
-/// vertices in the file's units with its node transforms applied). Returns null
-/// and sets `error` on failure.
+/// vertices in the URDF link frame as eb::importMeshInLinkFrame reads them: node
+/// transforms applied, glTF turned Z-up, DAE units honoured). Returns null and
+/// sets `error` on failure.
 osg::ref_ptr<osg::Node> readMeshFile(const std::string& path, std::string& error);
 
 }  // namespace eb::widgets

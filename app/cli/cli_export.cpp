@@ -41,7 +41,7 @@ void addExportCommand(CLI::App& app) {
         throw inputErrorIn(
             a->params,
             "method '" + p.method + "' gives base parameters only; URDF export needs `identify --method consistent`");
-      writeIdentifiedUrdf(out, model, robotUrdfText(robot), robot, p.fullParameters->head(10 * model.bodyCount()));
+      writeIdentifiedUrdf(out, model, robotUrdfText(robot, a->roots), robot, p.fullParameters->head(10 * model.bodyCount()));
     } else if (endsWith(".yaml") || endsWith(".yml") || endsWith(".json")) {
       writeParamsFile(out, p, model);
     } else {

@@ -52,7 +52,8 @@ void printValidation(const ValidationResult& r, const ValidationResult& own, con
 
 void printPlausibility(const IdentifiedParameters& p, const RobotModel& model) {
   if (!p.fullParameters || p.plausibility.empty()) return;
-  std::printf("\n  %-24s %10s  %-10s  %s\n", "link", "mass [kg]", "plausible", "from the data: mass / com / inertia");
+  std::printf("\n  %-24s %10s  %-10s  %-23s  %s\n", "link", "mass [kg]", "plausible", "from the data: m/c/I",
+              "bounds");
   int implausible = 0;
   for (int b = 0; b < model.bodyCount(); ++b) {
     const BodyPlausibility& v = p.plausibility[static_cast<std::size_t>(b)];
@@ -64,13 +65,13 @@ void printPlausibility(const IdentifiedParameters& p, const RobotModel& model) {
                     100.0 * s.tail(6).mean());
       share = text;
     }
-    std::printf("  %-24.24s %10.4g  %-10s  %s\n", v.link.c_str(), (*p.fullParameters)[10 * b],
-                v.plausible() ? "yes" : "NO", share.c_str());
+    std::printf("  %-24.24s %10.4g  %-10s  %-23s  %s\n", v.link.c_str(), (*p.fullParameters)[10 * b],
+                v.plausible() ? "yes" : "NO", share.c_str(), v.bounds.c_str());
     for (const std::string& problem : v.problems) std::printf("      %s\n", problem.c_str());
     for (const std::string& note : v.notes) std::printf("      (%s)\n", note.c_str());
     implausible += v.plausible() ? 0 : 1;
   }
-  std::printf("  %d of %d links plausible (geometry bounds, density <= 10000 kg/m^3)\n",
+  std::printf("  %d of %d links plausible (bounds as listed, density <= 10000 kg/m^3)\n",
               model.bodyCount() - implausible, model.bodyCount());
 }
 

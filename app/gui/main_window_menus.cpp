@@ -61,7 +61,7 @@ void MainWindow::choosePackagesRoot() {
 
 void MainWindow::openUrdfDialog() {
   const QString path =
-      QFileDialog::getOpenFileName(this, tr("Open URDF"), lastFolder("urdf"), tr("URDF (*.urdf *.xml);;All files (*)"));
+      QFileDialog::getOpenFileName(this, tr("Open URDF"), lastFolder("urdf"), tr("URDF (*.urdf *.xml *.xacro);;All files (*)"));
   if (path.isEmpty()) return;
   rememberFolder("urdf", path);
   // Parsed first; a packages root is asked for only when package:// meshes are not found.

@@ -5,6 +5,7 @@
 
 #include <Eigen/Eigenvalues>
 
+#include <algorithm>
 #include <cmath>
 
 namespace eb {
@@ -57,7 +58,7 @@ std::vector<BodyLimits> bodyLimits(const std::vector<BodyBounds>& bounds, const 
       l.box = true;
       l.lower = b.lower.array() - limits.comMargin;
       l.upper = b.upper.array() + limits.comMargin;
-      l.maxMass = limits.maxDensity * (l.upper - l.lower).prod();
+      l.maxMass = std::min(limits.maxDensity * (l.upper - l.lower).prod(), b.maxMass);
     }
     out.push_back(l);
   }
@@ -91,19 +92,31 @@ std::vector<BodyPlausibility> checkPlausibility(const RobotModel& model, const E
     l.detCoefficient = minimumCentralMomentDeterminant(1.0, limits.maxDensity);
     double g[kPlausibilityMargins];
     plausibilityMargins(t.data(), l, g);
+    v.bounds = box ? box->source : "none";
     if (box) {
+      const bool described = box->fromDescription;
+      const std::string where = described ? "bounds from the joint origins and the CAD inertial" : box->source;
       const Eigen::Vector3d c = centreOfMass(t);
       for (int i = 0; i < 3; ++i)
         if (g[i] < 0.0 || g[3 + i] < 0.0)
           v.problems.push_back(std::string("COM ") + axes[i] + " = " + formatSignificant(c[i], 3) +
-                               " m outside the " + box->source + " (" + formatSignificant(box->lower[i], 3) + " to " +
+                               " m outside the " + where + " (" + formatSignificant(box->lower[i], 3) + " to " +
                                formatSignificant(box->upper[i], 3) + " m)");
-      if (g[6] < 0.0)
-        v.problems.push_back("mass spread wider than the ellipsoid around the " + box->source);
-      if (m >= limits.minTestedMass && g[7] < 0.0)
+      if (g[6] < 0.0) v.problems.push_back("mass spread wider than the ellipsoid around the " + where);
+      if (described && (m < box->minMass || m > box->maxMass))
+        v.problems.push_back("mass " + formatSignificant(m, 3) + " kg outside " + formatSignificant(box->minMass, 3) +
+                             " to " + formatSignificant(box->maxMass, 3) + " kg, the range from the CAD inertial");
+      const double densityMass = limits.maxDensity * (l.upper - l.lower).prod();
+      if (m >= limits.minTestedMass && m > densityMass)
         v.problems.push_back("mass " + formatSignificant(m, 3) + " kg in " + formatSignificant(box->volume(), 3) +
                              " m^3 of bounds: denser than " + formatSignificant(limits.maxDensity, 3) + " kg/m^3");
-      if (!box->unreadMeshes.empty())
+      if (described)
+        v.notes.push_back(
+            "no geometry" +
+            (box->unreadMeshes.empty() ? std::string()
+                                       : " (" + std::to_string(box->unreadMeshes.size()) + " mesh(es) not found)") +
+            ": bounds from the joint origins and the CAD inertial, " + box->rule);
+      else if (!box->unreadMeshes.empty())
         v.notes.push_back(std::to_string(box->unreadMeshes.size()) + " mesh(es) not read, bounds from the rest");
     } else {
       const std::size_t unread = k < bounds.size() ? bounds[k].unreadMeshes.size() : 0;

@@ -16,7 +16,9 @@
 //     uniform ellipsoid, det(Sigma_c) >= m^3 (3 m / (4 pi rho))^2 / 125. This catches a
 //     2.8 kg link with inertia 1e-7 kg m^2, or a principal moment at the edge of the
 //     triangle inequality (a mass on a line): consistent, but not a link.
-// Tests that need geometry are skipped (and said so) for a body without any.
+// A body without geometry is bounded by its description instead (body_bounds.hpp:
+// the box around its joint origins and CAD COM, and a mass range around the CAD mass,
+// whose lower end is checked here but is not a barrier of the consistent fit).
 
 #include "identification/plausibility_margins.hpp"
 #include "model/body_bounds.hpp"
@@ -42,7 +44,10 @@ struct PlausibilityLimits {
 struct BodyPlausibility {
   std::string link;
   std::vector<std::string> problems;  ///< "COM 0.31 m outside the collision shapes' bounds (x)", ...
-  std::vector<std::string> notes;     ///< "no geometry: COM and second moments not checked"
+  std::vector<std::string> notes;     ///< "no geometry: bounds from the joint origins and the CAD inertial, ..."
+  /// Which bounds were used: BodyBounds::source ("collision shapes", ..., "joint origins and
+  /// CAD inertial"), or "none".
+  std::string bounds;
   bool plausible() const { return problems.empty(); }
 };
 
@@ -53,7 +58,8 @@ std::vector<BodyPlausibility> checkPlausibility(const RobotModel& model, const E
                                                 const PlausibilityLimits& limits = {});
 
 /// Each body's limits for the margins (plausibility_margins.hpp): its bounds grown by
-/// limits.comMargin, the largest mass maxDensity x volume and the density coefficient.
+/// limits.comMargin, the largest mass (maxDensity x volume, or the bounds' maxMass from the
+/// CAD inertial if lower) and the density coefficient.
 std::vector<BodyLimits> bodyLimits(const std::vector<BodyBounds>& bounds, const PlausibilityLimits& limits = {});
 
 /// A body's parameters moved just inside its limits when they are not (the prior and start

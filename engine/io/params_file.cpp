@@ -91,6 +91,7 @@ json toJson(const IdentifiedParameters& p, const RobotModel& model) {
         const BodyPlausibility& v = p.plausibility[static_cast<std::size_t>(b)];
         body["plausible"] = v.plausible();
         body["problems"] = v.problems;
+        if (!v.bounds.empty()) body["bounds"] = v.bounds;
         if (!v.notes.empty()) body["notes"] = v.notes;
       }
       if (p.dataShare && p.dataShare->size() >= 10 * (b + 1)) {

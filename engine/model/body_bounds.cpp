@@ -1,12 +1,11 @@
 #include "model/body_bounds.hpp"
 
-#include <assimp/Importer.hpp>
-#include <assimp/postprocess.h>
-#include <assimp/scene.h>
+#include "model/inertial_parameters.hpp"
+#include "model/mesh_in_link_frame.hpp"
+#include "util/text_format.hpp"
 
 #include <algorithm>
-#include <map>
-#include <mutex>
+#include <cmath>
 
 namespace eb {
 namespace {
@@ -29,33 +28,6 @@ void growBox(BodyBounds& b, const Eigen::Isometry3d& pose, const Eigen::Vector3d
   }
 }
 
-// Vertices of a mesh file in its own frame (node transforms applied); empty if unreadable.
-// Shared by all threads: the wizard estimates on a worker thread and exports on the GUI
-// thread, which must not read the meshes again. Entries are never removed, so the returned
-// reference stays valid.
-const std::vector<Eigen::Vector3d>& meshVertices(const std::string& path) {
-  static std::mutex mutex;
-  static std::map<std::string, std::vector<Eigen::Vector3d>> cache;
-  {
-    const std::lock_guard<std::mutex> lock(mutex);
-    auto it = cache.find(path);
-    if (it != cache.end()) return it->second;
-  }
-  std::vector<Eigen::Vector3d> vertices;
-  Assimp::Importer importer;
-  importer.SetPropertyBool(AI_CONFIG_IMPORT_COLLADA_IGNORE_UP_DIRECTION, true);
-  const aiScene* scene = importer.ReadFile(path, aiProcess_PreTransformVertices);
-  if (scene && scene->mRootNode && !(scene->mFlags & AI_SCENE_FLAGS_INCOMPLETE)) {
-    for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
-      const aiMesh* mesh = scene->mMeshes[m];
-      for (unsigned v = 0; v < mesh->mNumVertices; ++v)
-        vertices.emplace_back(mesh->mVertices[v].x, mesh->mVertices[v].y, mesh->mVertices[v].z);
-    }
-  }
-  const std::lock_guard<std::mutex> lock(mutex);
-  return cache.emplace(path, std::move(vertices)).first->second;  // a racing reader's copy wins: same file
-}
-
 // Adds one shape placed by `pose` (shape frame in the body frame); false if it has no extent.
 bool addShape(BodyBounds& b, const Geometry& g, const Eigen::Isometry3d& pose) {
   switch (g.kind) {
@@ -72,11 +44,12 @@ bool addShape(BodyBounds& b, const Geometry& g, const Eigen::Isometry3d& pose) {
       return true;
     }
     case Geometry::Kind::Mesh: {
-      if (g.meshPath.empty() || meshVertices(g.meshPath).empty()) {
+      const std::vector<Eigen::Vector3d>* vertices = g.meshPath.empty() ? nullptr : &meshVerticesInLinkFrame(g.meshPath);
+      if (!vertices || vertices->empty()) {
         b.unreadMeshes.push_back(g.meshUri);
         return false;
       }
-      for (const Eigen::Vector3d& v : meshVertices(g.meshPath)) grow(b, pose * v.cwiseProduct(g.scale));
+      for (const Eigen::Vector3d& v : *vertices) grow(b, pose * v.cwiseProduct(g.scale));
       return true;
     }
   }
@@ -88,6 +61,58 @@ bool addShape(BodyBounds& b, const Geometry& g, const Eigen::Isometry3d& pose) {
 bool BodyBounds::contains(const Eigen::Vector3d& p, double margin) const {
   if (!known) return false;
   return (p.array() >= lower.array() - margin).all() && (p.array() <= upper.array() + margin).all();
+}
+
+BodyBounds descriptionBounds(const RobotModel& model, int b) {
+  BodyBounds out;
+  out.fromDescription = true;
+  out.source = "joint origins and CAD inertial";
+  std::vector<Eigen::Vector3d> points{Eigen::Vector3d::Zero()};  // the body's own joint origin
+  bool leaf = true;
+  double robotMass = 0.0;
+  for (int c = 0; c < model.bodyCount(); ++c) {
+    robotMass += std::max(0.0, model.body(c).inertia[0]);
+    if (model.body(c).parent != b) continue;
+    points.push_back(model.body(c).translationInParent);
+    leaf = false;
+  }
+  for (const LinkFrame& link : model.links())
+    if (link.body == b) points.push_back(link.poseInBody.translation());
+  const Vector10d& cad = model.body(b).inertia;
+  const double cadMass = cad[0];
+  const bool hasCom = cadMass > 0.0 && std::isfinite(cadMass);
+  if (hasCom) points.push_back(centreOfMass(cad));
+  double reach = 0.0;
+  for (const Eigen::Vector3d& p : points) {
+    grow(out, p);
+    reach = std::max(reach, p.norm());
+  }
+  const double radius = std::max(kDescriptionMinRadius, 0.5 * reach);
+  out.lower.array() -= radius;
+  out.upper.array() += radius;
+  out.rule = "box around " + std::to_string(points.size() - (hasCom ? 1 : 0)) + " joint/link origin(s)" +
+             (hasCom ? " and the CAD COM" : "") + " grown by " + formatSignificant(radius, 2) + " m";
+  if (cadMass > 0.0) {
+    out.minMass = cadMass / kDescriptionMassFactor;
+    out.maxMass = cadMass * kDescriptionMassFactor;
+    const std::string factor = formatSignificant(1.0 / kDescriptionMassFactor, 2) + "x to " +
+                               formatSignificant(kDescriptionMassFactor, 2) + "x the CAD mass " +
+                               formatSignificant(cadMass, 3) + " kg";
+    if (leaf && robotMass > out.maxMass) {
+      out.maxMass = robotMass;
+      out.rule += "; mass from " + formatSignificant(1.0 / kDescriptionMassFactor, 2) + "x the CAD mass " +
+                  formatSignificant(cadMass, 3) + " kg up to the robot's CAD mass " + formatSignificant(robotMass, 3) +
+                  " kg (a last link carries tools)";
+    } else {
+      out.rule += "; mass " + factor;
+    }
+  } else if (robotMass > 0.0) {
+    out.maxMass = robotMass;
+    out.rule += "; no CAD mass: at most the robot's CAD mass " + formatSignificant(robotMass, 3) + " kg";
+  } else {
+    out.rule += "; no CAD mass in the robot: mass not bounded";
+  }
+  return out;
 }
 
 std::vector<BodyBounds> bodyGeometryBounds(const RobotModel& model) {
@@ -109,10 +134,15 @@ std::vector<BodyBounds> bodyGeometryBounds(const RobotModel& model) {
     }
   }
   for (std::size_t i = 0; i < out.size(); ++i) {
+    if (!out[i].known) {
+      std::vector<std::string> unread = std::move(out[i].unreadMeshes);
+      out[i] = descriptionBounds(model, static_cast<int>(i));
+      out[i].unreadMeshes = std::move(unread);
+      continue;
+    }
     out[i].source = collision[i] && visual[i] ? "collision and visual shapes"
                     : collision[i]            ? "collision shapes"
-                    : visual[i]               ? "visual shapes"
-                                              : "";
+                                              : "visual shapes";
   }
   return out;
 }

@@ -6,6 +6,7 @@
 #include "model/mjcf_import.hpp"
 #include "util/input_error.hpp"
 #include "model/urdf_import.hpp"
+#include "model/xacro_expand.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -44,15 +45,19 @@ RobotModel loadRobot(const std::string& spec, const std::vector<std::string>& pa
   }
   if (ext == ".urdf" || ext == ".xml")
     return importUrdfFile(spec, packageRoots.empty() ? defaultPackageRoots(spec) : packageRoots);
-  throw inputErrorIn(spec, "unknown robot file type '" + ext + "' (expected .urdf, .xml (URDF or MJCF), .yaml, .yml or .csv)");
+  if (isXacroPath(spec))
+    return importUrdfString(expandXacro(spec, packageRoots), spec, std::filesystem::path(spec).parent_path().string(),
+                            packageRoots.empty() ? defaultPackageRoots(spec) : packageRoots);
+  throw inputErrorIn(spec, "unknown robot file type '" + ext + "' (expected .urdf, .xacro, .xml (URDF or MJCF), .yaml, .yml or .csv)");
 }
 
-std::string robotUrdfText(const std::string& spec) {
+std::string robotUrdfText(const std::string& spec, const std::vector<std::string>& packageRoots) {
   if (spec.compare(0, 6, "snake:") == 0 || isBuiltinRobot(spec)) {
     const std::string_view text = builtin_files::embeddedFile(spec + ".urdf");
     if (text.empty()) throw InputError("robot '" + spec + "' is generated: it has no URDF to write the parameters into");
     return std::string(text);
   }
+  if (isXacroPath(spec)) return expandXacro(spec, packageRoots);
   const std::string ext = lowerExtension(spec);
   if (ext != ".urdf" && ext != ".xml")
     throw inputErrorIn(spec, "not a URDF robot (a DH table has no URDF to write the parameters into)");

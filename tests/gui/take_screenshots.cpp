@@ -6,6 +6,7 @@
 // main_window_public_panda.png   the public Panda URDF with its DAE meshes
 // main_window_violation.png      a tightened velocity limit: red link, red samples, frames and axes on
 // main_window_public_ur5.png     the public UR5, its missing visual meshes drawn with its collision meshes
+// main_window_public_iiwa14.png  Drake's KUKA iiwa 14, glTF visuals (Y-up files turned to the URDF's Z-up)
 // workbench_small_window.png     the start-up state in a 1024 x 700 window
 // main_window_multisine.png      "Edit as" Multi-sine: the default excitation converted, run for two
 //                                periods (10 s) with a 1.5 s rest-to-rest ramp
@@ -81,6 +82,13 @@ int main(int argc, char** argv) {
   if (w.projects()->loadRobot({robots + "/example-robot-data/robots/ur_description/urdf/ur5_robot.urdf", robots})) {
     settle(w, 1.3);
     save(w, QDir(folder).filePath("main_window_public_ur5.png"));
+    w.document()->undoStack()->undo();
+  }
+
+  const QString iiwa = robots + "/drake_models/iiwa_description/urdf/iiwa14_no_collision.urdf";
+  if (w.projects()->loadRobot({iiwa, robots})) {
+    settle(w, 1.3);
+    save(w, QDir(folder).filePath("main_window_public_iiwa14.png"));
     w.document()->undoStack()->undo();
   }
 

@@ -82,16 +82,36 @@ endsolid tet
   EXPECT_EQ(bounds[1].source, "collision shapes");
 }
 
-TEST(BodyBounds, ABodyWithoutGeometryIsNotKnown) {
+TEST(BodyBounds, ABodyWithoutGeometryIsBoundedByItsDescription) {
   const std::string urdf = R"(<robot name="bare">
   <link name="base"/>
-  <link name="a"><inertial><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial></link>
+  <link name="a"><inertial><origin xyz="0 0 0.1"/><mass value="2"/><inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial></link>
+  <link name="b"><inertial><origin xyz="0.05 0 0"/><mass value="1"/><inertia ixx="0.01" iyy="0.01" izz="0.01" ixy="0" ixz="0" iyz="0"/></inertial>
+    <collision><geometry><mesh filename="package://nowhere/b.stl"/></geometry></collision></link>
+  <link name="tool"/>
   <joint name="j1" type="revolute"><parent link="base"/><child link="a"/><axis xyz="0 0 1"/><limit lower="-1" upper="1" effort="10" velocity="1"/></joint>
+  <joint name="j2" type="revolute"><parent link="a"/><child link="b"/><origin xyz="0 0 0.6"/><axis xyz="0 1 0"/><limit lower="-1" upper="1" effort="10" velocity="1"/></joint>
+  <joint name="t" type="fixed"><parent link="b"/><child link="tool"/><origin xyz="0.02 0 0"/></joint>
 </robot>)";
   TempFile file(urdf, ".urdf");
   const std::vector<BodyBounds> bounds = bodyGeometryBounds(loadRobot(file.path()));
-  ASSERT_EQ(bounds.size(), 1u);
-  EXPECT_FALSE(bounds[0].known);
-  EXPECT_EQ(bounds[0].volume(), 0.0);
-  EXPECT_FALSE(bounds[0].contains(Eigen::Vector3d::Zero()));
+  ASSERT_EQ(bounds.size(), 2u);
+  // Body a: its joint origin, the child joint at z = 0.6 and the CAD COM at z = 0.1, grown by
+  // half the reach (0.3 m); mass 0.25x to 4x the CAD 2 kg.
+  ASSERT_TRUE(bounds[0].known);
+  EXPECT_TRUE(bounds[0].fromDescription);
+  EXPECT_EQ(bounds[0].source, "joint origins and CAD inertial");
+  expectVector(bounds[0].lower, -0.3, -0.3, -0.3, "a lower");
+  expectVector(bounds[0].upper, 0.3, 0.3, 0.9, "a upper");
+  EXPECT_DOUBLE_EQ(bounds[0].minMass, 0.5);
+  EXPECT_DOUBLE_EQ(bounds[0].maxMass, 8.0);
+  // Body b, the last: the tool frame at x = 0.02 and the COM at x = 0.05, grown by the 0.1 m
+  // least radius; up to the robot's 3 kg would be less than 4x its own 1 kg, so 4 kg.
+  EXPECT_TRUE(bounds[1].fromDescription);
+  expectVector(bounds[1].lower, -0.1, -0.1, -0.1, "b lower");
+  expectVector(bounds[1].upper, 0.15, 0.1, 0.1, "b upper");
+  EXPECT_DOUBLE_EQ(bounds[1].minMass, 0.25);
+  EXPECT_DOUBLE_EQ(bounds[1].maxMass, 4.0);
+  EXPECT_EQ(bounds[1].unreadMeshes, std::vector<std::string>{"package://nowhere/b.stl"});
+  EXPECT_NE(bounds[1].rule.find("grown by 0.1 m; mass 0.25x to 4x the CAD mass 1 kg"), std::string::npos) << bounds[1].rule;
 }
