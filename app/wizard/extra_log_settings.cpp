@@ -13,7 +13,7 @@ ExtraLogSettings settingsForExtraLog(const IdentificationDocument& document, con
   out.mappingNote = QCoreApplication::translate("eb::wizard", "columns guessed from the header");
   if (path.endsWith(".mat", Qt::CaseInsensitive)) return out;
   for (const LogSource& log : document.logs()) {
-    if (log.isMat() || log.mapping.joints.empty()) continue;
+    if (log.isNamed() || log.mapping.joints.empty()) continue;
     try {
       LogSource candidate = log;
       candidate.path = path;

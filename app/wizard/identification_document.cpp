@@ -1,5 +1,7 @@
 #include "app/wizard/identification_document.hpp"
 
+#include "logs/rosbag_directory.hpp"
+
 #include "logs/csv_table.hpp"
 #include "util/input_error.hpp"
 
@@ -20,8 +22,10 @@ bool LogSource::operator==(const LogSource& o) const {
 
 bool LogSource::isMat() const { return path.endsWith(QLatin1String(".mat"), Qt::CaseInsensitive); }
 
+bool LogSource::isBag() const { return !isMat() && isRosBagPath(path.toStdString()); }
+
 std::optional<CsvFormat> effectiveCsvFormat(const LogSource& log) {
-  if (log.isMat() || !log.hasFormatOverride()) return std::nullopt;
+  if (log.isNamed() || !log.hasFormatOverride()) return std::nullopt;
   QFile file(log.path);
   if (!file.open(QIODevice::ReadOnly)) throw inputErrorIn(log.path.toStdString(), "cannot open");
   const QByteArray head = file.read(64 * 1024);
@@ -80,7 +84,7 @@ IdentificationSettings IdentificationDocument::commonSettings() const {
 IdentificationSettings IdentificationDocument::settingsFor(int index) const {
   IdentificationSettings s = commonSettings();
   const LogSource& log = logs_.at(static_cast<size_t>(index));
-  if (!log.isMat()) {
+  if (!log.isNamed()) {
     if (!log.mapping.joints.empty()) {
       s.import.mapping = log.mapping;
       s.import.sampleRateHz = log.mapping.sampleRateHz;

@@ -40,6 +40,11 @@ struct LogSource {
   bool operator==(const LogSource& o) const;
   /// True for MATLAB files (read by variable name, no column mapping).
   bool isMat() const;
+  /// True for ROS 2 bags (an .mcap or .db3 file, a bag folder or its metadata.yaml): JointState
+  /// joints are matched by name, no column mapping.
+  bool isBag() const;
+  /// True for logs read by name rather than through a column mapping (MATLAB files and bags).
+  bool isNamed() const { return isMat() || isBag(); }
   /// Whether any CSV format field is forced.
   bool hasFormatOverride() const { return delimiter || decimal || header; }
 };

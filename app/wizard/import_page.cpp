@@ -214,7 +214,7 @@ void ImportPage::addLogsDialog() {
   QSettings settings;
   const QString dir = settings.value("identificationWizard/logDirectory").toString();
   const QStringList paths = QFileDialog::getOpenFileNames(
-      this, tr("Add experiment logs"), dir, tr("Logs (*.csv *.txt *.tsv *.dat *.log *.mat);;All files (*)"));
+      this, tr("Add experiment logs"), dir, tr("Logs (*.csv *.txt *.tsv *.dat *.log *.mat *.mcap *.db3 metadata.yaml);;All files (*)"));
   if (paths.isEmpty()) return;
   settings.setValue("identificationWizard/logDirectory", QFileInfo(paths.front()).absolutePath());
   addLogs(paths);
@@ -225,7 +225,10 @@ void ImportPage::addLogs(const QStringList& paths) {
   std::vector<LogSource> logs = doc->logs();
   int select = -1;
   for (const QString& given : paths) {
-    const QString path = QFileInfo(given).absoluteFilePath();
+    // A bag is its folder: its metadata.yaml stands for it (a file dialog cannot pick a folder).
+    const QFileInfo info(given);
+    const QString path = info.fileName() == QLatin1String("metadata.yaml") ? info.absolutePath()
+                                                                            : info.absoluteFilePath();
     bool present = false;
     for (size_t k = 0; k < logs.size(); ++k)
       if (logs[k].path == path) {
@@ -237,7 +240,7 @@ void ImportPage::addLogs(const QStringList& paths) {
     log.path = path;
     states_.erase(path);
     LogPreviewState& state = states_[path];
-    if (!log.isMat()) {
+    if (!log.isNamed()) {
       try {
         state.preview = readCsvPreview(path.toStdString(), kPreviewRows);
         state.previewOk = true;
@@ -295,7 +298,7 @@ void ImportPage::guessMapping(LogSource& log, LogPreviewState& state) {
 void ImportPage::loadPreview(int index) {
   const LogSource& log = session_->document()->logs().at(static_cast<size_t>(index));
   LogPreviewState& state = states_[log.path];
-  if (log.isMat()) return;
+  if (log.isNamed()) return;
   readLogPreview(log, state);
 }
 
@@ -306,8 +309,9 @@ void ImportPage::showLog(int index) {
   if (!valid) {
     updating_ = true;
     fileView_->clear(logs.empty() ? tr("Add one or several logs: CSV or text tables with a time column (or a known "
-                                       "rate), joint positions and joint torques (or motor currents), or MATLAB "
-                                       ".mat files.")
+                                       "rate), joint positions and joint torques (or motor currents), MATLAB "
+                                       ".mat files, or ROS 2 bags of sensor_msgs/JointState (.mcap, .db3 or "
+                                       "the bag's metadata.yaml).")
                                   : QString());
     readOptions_->clearFormat();
     mappingEditor_->setUnavailable(QString());
@@ -329,16 +333,20 @@ void ImportPage::showLog(int index) {
   fileView_->show(log, it->second);
   readOptions_->showFormat(log, it->second);
   showMapping(log, it->second);
-  layoutField_->setEnabled(!log.isMat() && it->second.previewOk);
+  layoutField_->setEnabled(!log.isNamed() && it->second.previewOk);
   layoutField_->clearMessage();
-  saveMappingButton_->setEnabled(!log.isMat() && !log.mapping.joints.empty());
-  loadMappingButton_->setEnabled(!log.isMat());
+  saveMappingButton_->setEnabled(!log.isNamed() && !log.mapping.joints.empty());
+  loadMappingButton_->setEnabled(!log.isNamed());
   updating_ = false;
 }
 
 void ImportPage::showMapping(const LogSource& log, const LogPreviewState& state) {
   if (log.isMat()) {
     mappingEditor_->setUnavailable(tr("MATLAB files are mapped by variable name."));
+  } else if (log.isBag()) {
+    mappingEditor_->setUnavailable(
+        tr("ROS 2 bags are mapped by joint name: each JointState name[] entry that is one of the robot's joints "
+           "(others, e.g. a gripper's, are listed and left out). The topics and joints found are on the left."));
   } else if (!state.previewOk) {
     mappingEditor_->setUnavailable(QString());
   } else {
@@ -346,7 +354,7 @@ void ImportPage::showMapping(const LogSource& log, const LogPreviewState& state)
     for (const std::string& c : state.preview.layout.columns) columns << QString::fromStdString(c);
     mappingEditor_->setMapping(log.mapping, columns, log.mappingEdited);
   }
-  mappingEditor_->setApplyToAllEnabled(!log.isMat() && state.previewOk && session_->document()->logs().size() > 1);
+  mappingEditor_->setApplyToAllEnabled(!log.isNamed() && state.previewOk && session_->document()->logs().size() > 1);
 }
 
 void ImportPage::showImportOptions() { readOptions_->showImport(session_->document()->import()); }
@@ -369,7 +377,7 @@ void ImportPage::onImportOptionsEdited() {
     std::vector<LogSource> logs = session_->document()->logs();
     bool any = false;
     for (LogSource& log : logs) {
-      if (log.isMat()) continue;
+      if (log.isNamed()) continue;
       auto it = states_.find(log.path);
       if (log.mappingEdited) {
         any = applyTorqueConstants(log.mapping, before, typed->torqueConstants) || any;
@@ -496,7 +504,7 @@ void ImportPage::applyMappingToAll() {
   std::vector<LogSource> logs = session_->document()->logs();
   const LogSource source = logs[size_t(index)];
   for (LogSource& log : logs) {
-    if (log.isMat()) continue;
+    if (log.isNamed()) continue;
     log.mapping = source.mapping;
     log.mappingEdited = true;
     log.delimiter = source.delimiter;

@@ -1,5 +1,7 @@
 #include "app/wizard/log_file_view.hpp"
 
+#include "logs/log_inspection.hpp"
+
 #include "app/wizard/wizard_text.hpp"
 
 #include <QFile>
@@ -80,6 +82,16 @@ void LogFileView::show(const LogSource& log, const LogPreviewState& state) {
     rawText_->setPlainText(tr("%1\n\nMATLAB file: the variables t, q, qd, qdd and tau are read by name "
                               "(q and tau required, one column per joint).")
                                .arg(log.path));
+  } else if (log.isBag()) {
+    // What the bag holds (files, topics, types, counts, span, rate, the JointState joints): the
+    // engine's inspection, the text `excitebench-cli inspect-log` prints.
+    QString text;
+    try {
+      for (const std::string& line : inspectLog(log.path.toStdString())) text += QString::fromStdString(line) + "\n";
+    } catch (const std::exception& e) {
+      text += QString::fromUtf8(e.what());
+    }
+    rawText_->setPlainText(text);
   } else {
     QFile file(log.path);
     if (!file.open(QIODevice::ReadOnly)) {
@@ -101,10 +113,12 @@ void LogFileView::show(const LogSource& log, const LogPreviewState& state) {
 
 void LogFileView::showPreview(const LogSource& log, const LogPreviewState& state) {
   previewTable_->clear();
-  if (log.isMat() || !state.previewOk) {
+  if (log.isNamed() || !state.previewOk) {
     previewTable_->setRowCount(0);
     previewTable_->setColumnCount(0);
-    previewTitle_->setText(log.isMat() ? tr("No preview for MATLAB files.") : problemText(state.previewError));
+    previewTitle_->setText(log.isMat()   ? tr("No preview for MATLAB files.")
+                           : log.isBag() ? tr("No table preview for ROS 2 bags: the samples are read by joint name.")
+                                         : problemText(state.previewError));
     previewTitle_->setToolTip(previewTitle_->text());  // a long error is cut by the pane's width
     return;
   }

@@ -132,7 +132,7 @@ LogReadOptions::LogReadOptions(QWidget* parent) : QWidget(parent) {
 }
 
 void LogReadOptions::showFormat(const LogSource& log, const LogPreviewState& state) {
-  const bool csv = !log.isMat();
+  const bool csv = !log.isNamed();
   auto select = [](QComboBox* combo, int data) {
     const QSignalBlocker block(combo);
     combo->setCurrentIndex(std::max(0, combo->findData(data)));
@@ -142,7 +142,7 @@ void LogReadOptions::showFormat(const LogSource& log, const LogPreviewState& sta
   select(decimalCombo_, log.decimal ? int(*log.decimal) : 0);
   select(headerCombo_, log.header ? int(*log.header) : -1);
   if (!csv) {
-    detectedLabel_->setText(tr("MATLAB file"));
+    detectedLabel_->setText(log.isBag() ? tr("ROS 2 bag") : tr("MATLAB file"));
     return;
   }
   if (!state.previewOk) {

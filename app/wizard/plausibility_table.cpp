@@ -60,7 +60,7 @@ QString plausibilityMark(bool plausible) {
 QString plausibilitySummary(const std::vector<LinkResult>& links) {
   int plausible = 0;
   for (const LinkResult& l : links) plausible += l.plausible ? 1 : 0;
-  return QObject::tr("%1 of %2 links plausible (geometry bounds, density ≤ %3 kg/m³)")
+  return QObject::tr("%1 of %2 links plausible (bounds from geometry or joint origins, density ≤ %3 kg/m³)")
       .arg(plausible)
       .arg(links.size())
       .arg(densityLimit());

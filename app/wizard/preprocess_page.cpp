@@ -209,7 +209,7 @@ void PreprocessPage::initializePage() {
   for (const LogSource& log : logs) logCombo_->addItem(QFileInfo(log.path).fileName(), log.path);
   bool hasDerivatives = !logs.empty();
   for (const LogSource& log : logs)
-    hasDerivatives &= !log.isMat() && log.mapping.hasVelocity() && log.mapping.hasAcceleration();
+    hasDerivatives &= !log.isNamed() && log.mapping.hasVelocity() && log.mapping.hasAcceleration();
   loggedDerivativesCheck_->setToolTip(hasDerivatives
                                           ? tr("Every log carries qd and qdd columns: use them without filtering")
                                           : tr("Only for logs that carry qd and qdd columns"));

@@ -392,7 +392,7 @@ void addNotes(BaseEstimate& e, const RobotModel& model, const ConsistentOptions&
                       "uses them");
   if (options.plausible) {
     e.notes.push_back("plausible: " + std::to_string(fit.barriers) +
-                      " bounds enforced (geometry of the links, density <= " +
+                      " bounds enforced (each link's geometry, or its joint origins and CAD inertial without one; density <= " +
                       consistent::formatNumber(options.plausibility.maxDensity, 3) + " kg/m^3)");
     e.notes.insert(e.notes.end(), start.barrierNotes.begin(), start.barrierNotes.end());
     const std::vector<std::string> atBounds = consistent::marginsAtBounds(model, fit, theta);

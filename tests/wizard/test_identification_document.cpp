@@ -250,7 +250,7 @@ class IdentificationDocumentTest : public QObject {
     log.delimiter.reset();  // nothing forced: the file is not read
     log.decimal.reset();
     doc.addLog(log);
-    QCOMPARE(doc.estimation().estimation.method, EstimationMethod::Ols);  // the CLI's default
+    QCOMPARE(doc.estimation().estimation.method, EstimationMethod::Auto);  // the CLI's default
     QCOMPARE(doc.preprocessing().preprocess.edgeTrimSeconds, IdentificationSettings{}.preprocess.edgeTrimSeconds);
     QSignalSpy changed(&doc, &IdentificationDocument::importChanged);
     ImportSettings imp;
@@ -427,7 +427,7 @@ class IdentificationDocumentTest : public QObject {
       QVERIFY(e.diagnostic().file.empty());
       QCOMPARE(e.diagnostic().field, std::string("estimation.method"));
       QCOMPARE(std::string(e.what()),
-               std::string("estimation.method: unknown estimation method 'magic' (use ols, wls, ridge or consistent)"));
+               std::string("estimation.method: unknown estimation method 'magic' (use auto, ols, wls, ridge or consistent)"));
     }
   }
 

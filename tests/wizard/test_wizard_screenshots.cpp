@@ -26,6 +26,7 @@
 #include <QDir>
 #include <QImage>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -229,6 +230,30 @@ class WizardScreenshots : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(validated.count() == 1, 60000);
     QVERIFY(wizard.validation());
     save(wizard, "wizard_real_4_validate.png");
+  }
+
+  void rosBagImport() {
+    // The same KUKA log recorded as a ROS 2 bag (../shared/ros-bags; skipped without it): the
+    // Import page lists the bag's topics and joints and reads it as it reads the CSV.
+    const QString logs = QString::fromUtf8(eb::test_paths::kSharedRealLogsDir) + "/kuka_lwr4";
+    const QString bag = QString::fromUtf8(eb::test_paths::kSharedRosBagsDir) + "/kuka_lwr4/lwr4_m1_mcap_zstd";
+    if (!QFile::exists(bag + "/metadata.yaml") || !QFile::exists(logs + "/kuka_lwr4.urdf"))
+      QSKIP("../shared/ros-bags or real-logs not present");
+    const RobotModel kuka = loadRobot((logs + "/kuka_lwr4.urdf").toStdString());
+    IdentificationWizard wizard(kuka, logs + "/kuka_lwr4.urdf");
+    wizard.resize(1240, 780);
+    wizard.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+    wizard.addLogs({bag + "/metadata.yaml"});  // the bag's folder, as the file dialog picks it
+    QCOMPARE(wizard.document()->logs().at(0).path, QFileInfo(bag).absoluteFilePath());
+    QVERIFY(wizard.document()->logs().at(0).isBag());
+    QTRY_VERIFY_WITH_TIMEOUT(!wizard.importPage()->isChecking(), 30000);
+    QVERIFY(wizard.importPage()->isComplete());
+    auto* raw = wizard.findChild<QPlainTextEdit*>("rawText");
+    QVERIFY(raw);
+    QVERIFY2(raw->toPlainText().contains("/joint_states"), qPrintable(raw->toPlainText()));
+    QVERIFY2(raw->toPlainText().contains("lwr_6_joint"), qPrintable(raw->toPlainText()));
+    save(wizard, "wizard_1d_import_ros_bag.png");
   }
 
  private:
