@@ -125,12 +125,19 @@ std::vector<Diagnostic> TorqueConventionReport::findings() const {
                            "read the log with " +
                            torqueSignFlag(suggestedSigns()));
   }
-  for (int j : jointsWith(TorqueConventionVerdict::Scaled)) {
-    const JointTorqueConvention& c = joints[static_cast<std::size_t>(j)];
-    std::string guess = "currents without --torque-constants?";
-    if (c.slope > 300.0 && c.slope < 3000.0) guess = "mN m read as N m?";
-    add("torque scale", "joint " + jointLabel(*this, j) + " logs " + formatSignificant(c.slope, 3) +
-                            " x the description's torque (r " + formatSignificant(c.correlation, 2) + "): " + guess +
+  const std::vector<int> scaled = jointsWith(TorqueConventionVerdict::Scaled);
+  if (!scaled.empty()) {
+    std::string evidence;
+    bool milli = true;
+    for (int j : scaled) {
+      const JointTorqueConvention& c = joints[static_cast<std::size_t>(j)];
+      evidence += (evidence.empty() ? "" : "; ") + std::string("joint ") + std::to_string(j + 1) + " " +
+                  formatSignificant(c.slope, 3) + " x, r " + formatSignificant(c.correlation, 2);
+      milli = milli && c.slope > 300.0 && c.slope < 3000.0;
+    }
+    add("torque scale", std::string(scaled.size() == 1 ? "joint " : "joints ") + listJoints(*this, scaled) +
+                            " log a multiple of the description's torque (" + evidence + "): " +
+                            (milli ? "mN m read as N m?" : "currents without --torque-constants?") +
                             " Give the right unit or --torque-constants");
   }
   for (const auto& [a, b] : swaps)

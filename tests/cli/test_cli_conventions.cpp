@@ -134,6 +134,28 @@ TEST(CliConventions, SwappedTorqueColumnsAreNamed) {
       << r.out;
 }
 
+TEST(CliConventions, CurrentsReadAsTorquesAreAScaleError) {
+  const auto dir = tempDir("cli_currents");
+  const std::string ex = writeDefaultExcitation(dir, "ur5");
+  const std::string log = (dir / "currents.csv").string(), params = (dir / "p.json").string();
+  auto r = runCli({"simulate", "ur5", ex, "--out", log, "--noise-torque", "0.01", "--duration", "6",
+                   "--torque-constants", "0.1,0.1,0.1,0.2,0.2,0.2"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  // The current columns read as torques, as a mapping that forgot the constants would.
+  r = runCli({"identify", "ur5", log, "--out", params, "--method", "ols", "--columns", "t,q1..q6,tau1..tau6,_*12"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find("torque scale: joints 1 (shoulder_pan_joint), 2 (shoulder_lift_joint), 3 (elbow_joint)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("joint 2 10 x"), std::string::npos) << r.out;  // 1 / 0.1 N m/A
+  EXPECT_NE(r.out.find("currents without --torque-constants?"), std::string::npos) << r.out;
+  // With the constants, nothing is left to say.
+  r = runCli({"identify", "ur5", log, "--out", params, "--method", "ols", "--columns", "t,q1..q6,i1..i6,_*12",
+              "--torque-constants", "0.1,0.1,0.1,0.2,0.2,0.2"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.find("torque scale"), std::string::npos) << r.out;
+}
+
 TEST(CliConventions, RealKukaLogWithNegatedEffortsIsNamedAndFlippedBack) {
   const std::string kuka = std::string(eb::test_paths::kSharedRealLogsDir) + "/kuka_lwr4";
   if (!std::filesystem::exists(kuka + "/measurements_1.csv")) GTEST_SKIP() << kuka << " not present";
