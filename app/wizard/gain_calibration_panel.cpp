@@ -44,7 +44,7 @@ GainCalibrationPanel::GainCalibrationPanel(WizardSession* session, QWidget* pare
     row->addWidget(browse);
     return row;
   };
-  const QString logs = tr("Logs (*.csv *.txt *.tsv *.dat *.log *.mat *.mcap *.db3 metadata.yaml);;All files (*)");
+  const QString logs = logFileDialogFilter();
   form->addRow(tr("Known payload"), pathRow(payloadEdit_, "gainPayloadFile",
                                             tr("payload.json: mass, com, inertia_com (and its link)"),
                                             tr("Payload (*.json)")));

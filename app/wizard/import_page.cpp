@@ -214,7 +214,7 @@ void ImportPage::addLogsDialog() {
   QSettings settings;
   const QString dir = settings.value("identificationWizard/logDirectory").toString();
   const QStringList paths = QFileDialog::getOpenFileNames(
-      this, tr("Add experiment logs"), dir, tr("Logs (*.csv *.txt *.tsv *.dat *.log *.mat *.mcap *.db3 metadata.yaml);;All files (*)"));
+      this, tr("Add experiment logs"), dir, logFileDialogFilter());
   if (paths.isEmpty()) return;
   settings.setValue("identificationWizard/logDirectory", QFileInfo(paths.front()).absolutePath());
   addLogs(paths);

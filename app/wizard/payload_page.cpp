@@ -202,7 +202,7 @@ void PayloadPage::browse(QLineEdit* edit, const QString& title) {
   QSettings settings;
   const QString dir = settings.value("identificationWizard/logDirectory").toString();
   const QString path = QFileDialog::getOpenFileName(this, title, dir,
-                                                    tr("Logs (*.csv *.txt *.tsv *.dat *.log *.mat *.mcap *.db3 metadata.yaml);;All files (*)"));
+                                                    logFileDialogFilter());
   if (path.isEmpty()) return;
   settings.setValue("identificationWizard/logDirectory", QFileInfo(path).absolutePath());
   edit->setText(path);

@@ -171,7 +171,7 @@ void ValidatePage::browse() {
   QSettings settings;
   const QString dir = settings.value("identificationWizard/logDirectory").toString();
   const QString path = QFileDialog::getOpenFileName(this, tr("Choose a validation log"), dir,
-                                                    tr("Logs (*.csv *.txt *.tsv *.dat *.log *.mat *.mcap *.db3 metadata.yaml);;All files (*)"));
+                                                    logFileDialogFilter());
   if (path.isEmpty()) return;
   settings.setValue("identificationWizard/logDirectory", QFileInfo(path).absolutePath());
   setValidationLog(path);

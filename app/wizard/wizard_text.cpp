@@ -1,5 +1,7 @@
 #include "app/wizard/wizard_text.hpp"
 
+#include <QObject>
+
 #include <cmath>
 
 namespace eb::wizard {
@@ -18,6 +20,10 @@ QString formatNumber(double value, int digits) {
   if (std::isnan(value)) return QStringLiteral("nan");
   if (std::isinf(value)) return value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
   return QString::number(value, 'g', digits);
+}
+
+QString logFileDialogFilter() {
+  return QObject::tr("Logs (*.csv *.txt *.tsv *.dat *.log *.mat *.mcap *.db3 metadata.yaml);;All files (*)");
 }
 
 }  // namespace eb::wizard

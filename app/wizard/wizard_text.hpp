@@ -17,5 +17,8 @@ QStringList toQStringList(const std::vector<std::string>& strings);
 QString countOf(long long n, const QString& singular, const QString& plural);
 /// A number with `digits` significant digits ("1.234e-05", "0.5"); "inf" / "nan" as such.
 QString formatNumber(double value, int digits = 6);
+/// The log files a dialog offers: CSV-like text, MATLAB, ROS 2 bags (a bag's metadata.yaml stands
+/// for its folder), then all files.
+QString logFileDialogFilter();
 
 }  // namespace eb::wizard
