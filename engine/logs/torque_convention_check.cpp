@@ -16,19 +16,19 @@ namespace {
 constexpr double kSampleSpacing = 0.002;       // [s] at most 500 samples per second are used
 constexpr std::size_t kMinConventionSamples = 50;
 constexpr double kReversedCorrelation = 0.5;   // |r| for a verdict from the rigid-body prediction
-constexpr double kFrictionT = 5.0;             // |t| of the Coulomb term for a verdict from friction
-constexpr double kStrongFrictionT = 15.0;
+constexpr double kFrictionT = 5.0;             // |t| of the friction's power for a verdict from friction
+constexpr double kStrongFrictionT = 15.0;      // ... for a strong one
 constexpr double kScaleLow = 0.25, kScaleHigh = 4.0;  // slopes outside are a scale error
 constexpr double kSwapCorrelation = 0.5, kSwapMisfitRatio = 0.25;
-constexpr double kPredictedShare = 0.2;
-constexpr double kCloseCorrelation = 0.95;        // of the logged torque's RMS, for a verdict from the prediction
+constexpr double kPredictedShare = 0.2;        // of the logged torque's RMS, for a verdict from the prediction
+constexpr double kCloseCorrelation = 0.95;     // |r| that judges a prediction of any size (a scale error)
 constexpr double kGravityShare = 0.1;          // of the largest joint's gravity RMS
 constexpr double kMinGravityRms = 0.5;         // [N m]
 
 using Matrix5d = Eigen::Matrix<double, 5, 5>;
 
-// Residual sum of squares of the last variable regressed on the chosen ones (indices into x),
-// and the coefficients, from the moment matrix M = sum x x^T.
+// Residual sum of squares of variable `target` regressed on the chosen ones (indices into x), the
+// coefficients and the pseudo-inverse of the regressors' moments, from M = sum x x^T.
 double residualSquares(const Matrix5d& M, const std::vector<int>& regressors, int target, Eigen::VectorXd* beta,
                        Eigen::MatrixXd* inverse = nullptr) {
   const auto k = static_cast<Eigen::Index>(regressors.size());
