@@ -27,10 +27,7 @@ BaseEstimate chooseConsistentPriorWeight(const RobotModel& model, const NormalEq
   // The path starts where the prior dominates, so a log that sees little can keep most of it.
   first.priorStartWeight = std::max(options.priorStartWeight, kHeldOutStartWeight);
   first.onStage = [&](double weight, const Eigen::VectorXd& theta) {
-    const Eigen::VectorXd values = K * theta;
-    double score = 0.0;
-    for (int j = 0; j < heldOut.dof; ++j) score += w[j] * heldOut.residualSquares(j, values);
-    curve.emplace_back(weight, score / std::max(1L, heldOut.samples));
+    curve.emplace_back(weight, consistent::heldOutScore(heldOut, w, K * theta));
   };
   if (options.progress) first.progress = [&](double f) { return options.progress(0.6 * f); };
   (void)estimateConsistentParameters(model, training, base, first);

@@ -7,6 +7,7 @@
 #include <ceres/ceres.h>
 
 #include <Eigen/Core>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <iomanip>
@@ -163,6 +164,15 @@ std::vector<std::string> marginsAtBounds(const RobotModel& model, const Consiste
 /// The two-step weighted-LS joint weights (ConsistentOptions::jointWeights), mean 1; ones
 /// when the OLS fit fails.
 Eigen::VectorXd defaultJointWeights(const NormalEquations& eq);
+
+/// The held-out score of base parameters `values`: sum over joints of w_j RSS_j over the held-out
+/// samples, as the prior weight is chosen (chooseConsistentPriorWeight) and the automatic method
+/// compares the consistent estimate with OLS (estimateAuto).
+inline double heldOutScore(const NormalEquations& heldOut, const Eigen::VectorXd& w, const Eigen::VectorXd& values) {
+  double score = 0.0;
+  for (int j = 0; j < heldOut.dof; ++j) score += w[j] * heldOut.residualSquares(j, values);
+  return score / static_cast<double>(std::max(1L, heldOut.samples));
+}
 
 /// v with `digits` significant digits, for the notes.
 inline std::string formatNumber(double v, int digits = 4) {

@@ -185,18 +185,6 @@ AccumulatedEquations accumulateLogs(const RobotModel& model, const std::vector<L
   return run;
 }
 
-namespace {
-
-// The held-out score of base parameters `values`: sum over joints of w_j RSS_j / samples, as the
-// consistent estimate's prior weight is scored (consistent_prior_weight.cpp).
-double heldOutScore(const NormalEquations& heldOut, const Eigen::VectorXd& w, const Eigen::VectorXd& values) {
-  double score = 0.0;
-  for (int j = 0; j < heldOut.dof; ++j) score += w[j] * heldOut.residualSquares(j, values);
-  return score / static_cast<double>(std::max(1L, heldOut.samples));
-}
-
-}  // namespace
-
 BaseEstimate estimateAuto(const RobotModel& model, const NormalEquations& eq, const BaseParameters& base,
                           const EstimationOptions& options, const std::function<bool(double)>& progress,
                           const NormalEquations* training, const NormalEquations* heldOut) {
@@ -227,7 +215,7 @@ BaseEstimate estimateAuto(const RobotModel& model, const NormalEquations& eq, co
   const Eigen::VectorXd w = consistent::defaultJointWeights(*training);
   double olsScore = std::numeric_limits<double>::infinity();
   try {
-    olsScore = heldOutScore(*heldOut, w, estimateBaseParameters(*training, base, ols).values);
+    olsScore = consistent::heldOutScore(*heldOut, w, estimateBaseParameters(*training, base, ols).values);
   } catch (const InputError&) {
     // The training part alone does not excite every base parameter: OLS cannot be scored.
   }

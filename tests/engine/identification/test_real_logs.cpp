@@ -77,7 +77,7 @@ TEST(RealLogs, KukaLwr4PlausibleEstimatePredictsTheOtherTrajectoryBest) {
   // The plausible estimate (the consistent method's default) on measurements_1: every link
   // inside its collision shapes' bounds, and on the other trajectory (measurements_3) it
   // predicts better than OLS on 6 of 7 joints and better than the URDF on every joint
-  // (measured with the friction prior on the data's own fit: 60.0 2.4 18.0 3.2 58.7 54.5 117 %
+  // (measured with the friction prior on the data's own fit: 60.1 2.4 18.3 3.1 58.7 54.3 116 %
   // against OLS 86.1 4.5 23.8 5.5 63.3 74.1 248 and URDF 80.2 7.0 50.7 7.8 105 147 140; with
   // the URDF's <dynamics> as the prior it was 66.4 2.4 18.2 3.2 68.2 49.7 126).
   if (!std::filesystem::exists(measurement(1))) GTEST_SKIP() << kKuka << " not present";
