@@ -27,6 +27,12 @@ JointLock parseLock(const std::string& spec) {
 
 }  // namespace
 
+std::vector<JointLock> parseLocks(const std::vector<std::string>& lockSpecs) {
+  std::vector<JointLock> locks;
+  for (const std::string& s : lockSpecs) locks.push_back(parseLock(s));
+  return locks;
+}
+
 void addLockOption(CLI::App* cmd, std::vector<std::string>& specs) {
   cmd->add_option("--lock", specs,
                   "Hold a joint still at a value, JOINT=VALUE [rad or m] (repeatable): it becomes a fixed joint "
@@ -39,8 +45,7 @@ RobotModel loadRobotLocked(const std::string& spec, const std::vector<std::strin
   RobotModel model = loadRobot(spec, roots, warnings);
   for (const std::string& w : warnings) std::fprintf(stderr, "%s\n", w.c_str());
   if (lockSpecs.empty()) return model;
-  std::vector<JointLock> locks;
-  for (const std::string& s : lockSpecs) locks.push_back(parseLock(s));
+  const std::vector<JointLock> locks = parseLocks(lockSpecs);
   RobotModel locked = lockJoints(model, locks);
   std::string said;
   for (const JointLock& l : locks) {

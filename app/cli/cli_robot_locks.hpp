@@ -5,6 +5,7 @@
 // (engine/model/joint_locking.hpp), so the same --lock must be given to each command of a
 // chain (validate refuses a params.json whose DOF do not match).
 
+#include "model/joint_locking.hpp"
 #include "model/robot_model.hpp"
 
 #include <string>
@@ -18,6 +19,9 @@ namespace eb::cli {
 
 /// Declares the repeatable --lock NAME=VALUE option on `cmd`, stored in `specs`.
 void addLockOption(CLI::App* cmd, std::vector<std::string>& specs);
+
+/// The locks of `lockSpecs` ("NAME=VALUE"); InputError naming a malformed --lock argument.
+std::vector<JointLock> parseLocks(const std::vector<std::string>& lockSpecs);
 
 /// loadRobot(spec, roots) with the joints of `lockSpecs` ("NAME=VALUE", value in rad or m)
 /// fixed; says once on stderr what it locked (and an MJCF import's warnings). Throws InputError naming the --lock argument

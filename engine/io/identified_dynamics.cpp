@@ -74,8 +74,8 @@ IdentifiedDynamics identifiedDynamics(const RobotModel& model, const IdentifiedP
   const Eigen::VectorXd& full = *p.fullParameters;
   if (full.size() != static_cast<Eigen::Index>(p.columnNames.size()) || full.size() < 10 * model.bodyCount())
     throw inputErrorIn(paramsPath, "standard_parameters: " + std::to_string(full.size()) +
-                                       " values do not match the regressor's " +
-                                       std::to_string(p.columnNames.size()) + " columns");
+                                       " values do not match the regressor's " + std::to_string(p.columnNames.size()) +
+                                       " columns");
   if (!full.allFinite()) throw inputErrorIn(paramsPath, "standard_parameters: the values are not all finite");
   const bool haveShare = p.dataShare && p.dataShare->size() == full.size();
   const auto share = [&](Eigen::Index c) { return haveShare ? (*p.dataShare)[c] : 1.0; };
@@ -119,8 +119,8 @@ IdentifiedDynamics identifiedDynamics(const RobotModel& model, const IdentifiedP
     const Eigen::Index cp = column("fcp", j), cn = column("fcn", j);
     if (cp >= 0 && cn >= 0) {
       take(e.friction, share(cp) < share(cn) ? cp : cn, 0.5 * (full[cp] + full[cn]));
-      e.beyond.push_back("asymmetric Coulomb friction fc+ = " + shortNumber(full[cp]) + " N m, fc- = " +
-                         shortNumber(full[cn]) + " N m (written as their mean)");
+      e.beyond.push_back("asymmetric Coulomb friction fc+ = " + shortNumber(full[cp]) +
+                         " N m, fc- = " + shortNumber(full[cn]) + " N m (written as their mean)");
     }
     if (const Eigen::Index c = column("Ia", j); c >= 0) take(e.armature, c, full[c]);
     if (const Eigen::Index c = column("fs", j); c >= 0) {
@@ -133,14 +133,12 @@ IdentifiedDynamics identifiedDynamics(const RobotModel& model, const IdentifiedP
     if (const Eigen::Index c = column("fo", j); c >= 0)
       e.beyond.push_back("torque offset fo = " + shortNumber(full[c]) + " N m (a sensor offset, left out)");
     if (e.friction.estimated && p.options.widthOf(j) > 0.0)
-      e.beyond.push_back("Coulomb friction smoothed as tanh(qd / " + shortNumber(p.options.widthOf(j)) +
-                         " rad/s)");
+      e.beyond.push_back("Coulomb friction smoothed as tanh(qd / " + shortNumber(p.options.widthOf(j)) + " rad/s)");
   }
   return d;
 }
 
-std::string jointExportComment(const RobotModel& model, const IdentifiedDynamics& d, int j,
-                               const std::string& format) {
+std::string jointExportComment(const RobotModel& model, const IdentifiedDynamics& d, int j, const std::string& format) {
   const ExportedJointDynamics& e = d.joints[static_cast<size_t>(j)];
   std::vector<std::string> parts;
   const auto kept = [&](const ExportedJointValue& v, const char* what) {
@@ -150,7 +148,7 @@ std::string jointExportComment(const RobotModel& model, const IdentifiedDynamics
   };
   kept(e.damping, "viscous friction");
   kept(e.friction, "Coulomb friction");
-  kept(e.armature, "rotor inertia");
+  if (format != "URDF") kept(e.armature, "rotor inertia");
   if (format == "URDF" && e.armature.estimated && e.armature.seen)
     parts.push_back("rotor inertia Ia = " + shortNumber(e.armature.value) +
                     " kg m^2 identified, which URDF cannot hold");
@@ -169,8 +167,8 @@ std::string bodyExportComment(const RobotModel& model, const IdentifiedDynamics&
   if (e.unseen.empty()) return {};
   std::string names;
   for (size_t k = 0; k < e.unseen.size(); ++k) names += (k ? ", " : "") + e.unseen[k];
-  return "body '" + model.body(b).name + "': " + names + " not seen by the data (data share < " +
-         percent(kSeenShare) + "): " +
+  return "body '" + model.body(b).name + "': " + names + " not seen by the data (data share < " + percent(kSeenShare) +
+         "): " +
          (e.unseenKept ? "kept at the model's values"
                        : "held near the model's values by the estimate's prior (the model's exact values "
                          "would not be physically consistent with the rest)");

@@ -31,10 +31,10 @@ constexpr double kSeenShare = 0.1;
 
 /// One value of a joint's friction or rotor inertia as exported.
 struct ExportedJointValue {
-  double value = 0.0;     ///< what the file gets (SI: N m s/rad, N m, kg m^2)
-  bool estimated = false; ///< a column of the identification (else the model's value)
-  bool seen = false;      ///< estimated and its data share >= kSeenShare
-  double share = 0.0;     ///< data share (0 when not estimated)
+  double value = 0.0;      ///< what the file gets (SI: N m s/rad, N m, kg m^2)
+  bool estimated = false;  ///< a column of the identification (else the model's value)
+  bool seen = false;       ///< estimated and its data share >= kSeenShare
+  double share = 0.0;      ///< data share (0 when not estimated)
 };
 
 /// A joint's identified dynamics beyond the rigid body.
@@ -57,10 +57,10 @@ struct ExportedBodyInertia {
 
 /// The identified model as the exports write it.
 struct IdentifiedDynamics {
-  std::vector<ExportedBodyInertia> bodies;   ///< model.bodyCount()
-  std::vector<ExportedJointDynamics> joints; ///< model.dof()
-  std::string method;                        ///< params.json method
-  std::string source;                        ///< the params file, for comments
+  std::vector<ExportedBodyInertia> bodies;    ///< model.bodyCount()
+  std::vector<ExportedJointDynamics> joints;  ///< model.dof()
+  std::string method;                         ///< params.json method
+  std::string source;                         ///< the params file, for comments
   /// All bodies' theta stacked (10 * bodyCount()), what a re-import must read back.
   Eigen::VectorXd standardParameters() const;
 };
@@ -78,8 +78,7 @@ IdentifiedDynamics modelDynamics(const RobotModel& model);
 /// The comment text for joint `j` of `d` (what was kept at the model's value, what the format
 /// cannot say), empty when there is nothing to say. `format` is "URDF" or "MJCF" (URDF also
 /// names the armature, which it cannot hold).
-std::string jointExportComment(const RobotModel& model, const IdentifiedDynamics& d, int j,
-                               const std::string& format);
+std::string jointExportComment(const RobotModel& model, const IdentifiedDynamics& d, int j, const std::string& format);
 /// The comment text for body `b` (kept at the model's value, or the unseen parameters), or "".
 std::string bodyExportComment(const RobotModel& model, const IdentifiedDynamics& d, int b);
 

@@ -10,6 +10,8 @@
 #include <vector>
 
 #include "io/atomic_file.hpp"
+#include "io/identified_dynamics.hpp"
+#include "io/xml_splice.hpp"
 #include "model/inertial_parameters.hpp"
 #include "util/input_error.hpp"
 #include "model/urdf_import.hpp"
@@ -19,52 +21,13 @@ namespace eb {
 
 namespace {
 
-// ---------------------------------------------------------------------------
-// Text helpers.
+using xml::applyEdits;
+using xml::Edit;
+using xml::indentAt;
+using xml::wholeLines;
 
-/// Whitespace between the start of the line holding `pos` and `pos` ("" if other text precedes).
-std::string indentAt(const std::string& t, size_t pos) {
-  size_t b = pos;
-  while (b > 0 && (t[b - 1] == ' ' || t[b - 1] == '\t')) --b;
-  if (b > 0 && t[b - 1] != '\n') return {};
-  return t.substr(b, pos - b);
-}
-
-/// [b, e) grown to whole lines when nothing but whitespace shares them.
-std::pair<size_t, size_t> wholeLines(const std::string& t, size_t b, size_t e) {
-  size_t lb = b;
-  while (lb > 0 && (t[lb - 1] == ' ' || t[lb - 1] == '\t')) --lb;
-  size_t le = e;
-  while (le < t.size() && (t[le] == ' ' || t[le] == '\t' || t[le] == '\r')) ++le;
-  const bool startOfLine = lb == 0 || t[lb - 1] == '\n';
-  const bool endOfLine = le >= t.size() || t[le] == '\n';
-  if (!startOfLine || !endOfLine) return {b, e};
-  return {lb, le < t.size() ? le + 1 : le};
-}
-
-/// The shortest of 15, 16, 17 significant digits that reads back to the same double.
-std::string exactNumber(double v) {
-  if (v == 0.0) return "0";  // no "-0"
-  std::string text;
-  for (int digits = 15; digits <= 17; ++digits) {
-    std::ostringstream s;
-    s.imbue(std::locale::classic());
-    s << std::setprecision(digits) << v;
-    text = s.str();
-    std::istringstream back(text);
-    back.imbue(std::locale::classic());
-    double parsed = 0.0;
-    if (back >> parsed && parsed == v) break;
-  }
-  return text;
-}
-
-std::string commentText(std::string s) {
-  // "--" is not allowed inside an XML comment.
-  for (size_t k; (k = s.find("--")) != std::string::npos;) s.replace(k, 2, "- -");
-  if (!s.empty() && s.back() == '-') s += ' ';
-  return s;
-}
+std::string exactNumber(double v) { return exactNumberText(v); }
+std::string commentText(std::string s) { return xmlCommentText(std::move(s)); }
 
 std::string inertialElement(const Vector10d& theta, const std::string& indent, const std::string& step) {
   const double m = theta[0];
@@ -82,11 +45,6 @@ std::string inertialElement(const Vector10d& theta, const std::string& indent, c
   s += indent + "</inertial>";
   return s;
 }
-
-struct Edit {
-  size_t begin, end;
-  std::string text;
-};
 
 std::string formatShort(double v) {
   std::ostringstream s;
@@ -222,42 +180,107 @@ void mergedLinkEdits(const RobotModel& model, const std::string& urdfText, const
   }
 }
 
+// Top-level <joint> elements by name.
+LinkElements jointElements(const xml::Element& robot) {
+  LinkElements nodes;
+  for (const xml::Element& nd : robot.children) {
+    if (nd.name != "joint") continue;
+    if (const std::string* name = nd.attribute("name")) nodes.emplace(*name, &nd);
+  }
+  return nodes;
+}
+
+// Edits that give each joint whose friction was identified its <dynamics damping friction>
+// (attributes set on the joint's own <dynamics>, other attributes kept; one inserted where it
+// has none), and the comments: what was kept at the model's value, what URDF cannot say.
+void dynamicsEdits(const RobotModel& model, const std::string& urdfText, const std::string& where,
+                   const IdentifiedDynamics& d, const LinkElements& jointNodes, const std::string& step,
+                   std::vector<Edit>& edits) {
+  for (int j = 0; j < model.dof(); ++j) {
+    const auto it = jointNodes.find(model.joint(j).name);
+    if (it == jointNodes.end())
+      throw InputError(where + ": joint '" + model.joint(j).name + "' not found in the URDF");
+    const xml::Element& joint = *it->second;
+    const ExportedJointDynamics& e = d.joints[static_cast<size_t>(j)];
+    const std::string comment = jointExportComment(model, d, j, "URDF");
+    if (!comment.empty()) edits.push_back(xml::commentBefore(urdfText, joint, comment));
+    const bool damping = e.damping.estimated && e.damping.seen;
+    const bool friction = e.friction.estimated && e.friction.seen;
+    if (!damping && !friction) continue;
+    if (const xml::Element* dynamics = joint.child("dynamics")) {
+      if (damping) edits.push_back(xml::setAttribute(urdfText, *dynamics, "damping", exactNumber(e.damping.value)));
+      if (friction)
+        edits.push_back(xml::setAttribute(urdfText, *dynamics, "friction", exactNumber(e.friction.value)));
+      continue;
+    }
+    std::string element = "<dynamics";
+    if (damping) element += " damping=\"" + exactNumber(e.damping.value) + "\"";
+    if (friction) element += " friction=\"" + exactNumber(e.friction.value) + "\"";
+    element += "/>";
+    const std::string jointIndent = indentAt(urdfText, joint.begin);
+    if (joint.selfClosing) {
+      edits.push_back({joint.startEnd - 2, joint.startEnd,
+                       ">\n" + jointIndent + step + element + "\n" + jointIndent + "</joint>"});
+    } else {
+      const bool ownLine = !indentAt(urdfText, joint.endBegin).empty() ||
+                           (joint.endBegin > 0 && urdfText[joint.endBegin - 1] == '\n');
+      edits.push_back({joint.endBegin, joint.endBegin,
+                       ownLine ? step + element + "\n" + jointIndent
+                               : "\n" + jointIndent + step + element + "\n" + jointIndent});
+    }
+  }
+}
+
+// Comments before the links whose inertia the data did not (wholly) see.
+void bodyCommentEdits(const RobotModel& model, const std::string& urdfText, const IdentifiedDynamics& d,
+                      const LinkElements& linkNodes, std::vector<Edit>& edits) {
+  for (int b = 0; b < model.bodyCount(); ++b) {
+    const std::string comment = bodyExportComment(model, d, b);
+    const auto it = linkNodes.find(model.body(b).name);
+    if (!comment.empty() && it != linkNodes.end()) edits.push_back(xml::commentBefore(urdfText, *it->second, comment));
+  }
+}
+
 // The edit that puts the header comment before the root element.
 Edit headerEdit(const RobotModel& model, const std::string& urdfText, const std::string& sourceName,
-                const xml::Element& robot) {
+                const xml::Element& robot, bool withDynamics) {
   std::ostringstream header;
   header << "<!-- "
          << commentText("Inertial parameters identified by ExciteBench" +
                         (sourceName.empty() ? std::string() : " from " + sourceName) + " for robot '" + model.name() +
                         "'. Each moving link's inertial element holds its identified body (mass, "
                         "centre of mass, inertia about the centre of mass in link axes); links attached to it by "
-                        "fixed joints are part of that body and lost their own inertial element. Everything else "
-                        "is as in the original file.")
+                        "fixed joints are part of that body and lost their own inertial element." +
+                        std::string(withDynamics ? " Each joint's dynamics element holds the identified viscous "
+                                                   "(damping, N m s/rad) and Coulomb (friction, N m) friction where "
+                                                   "they were identified; a comment before a joint says what the "
+                                                   "identified friction holds beyond them."
+                                                 : "") +
+                        " Everything else is as in the original file.")
          << " -->\n";
   const std::string indent = indentAt(urdfText, robot.begin);
   return {robot.begin - indent.size(), robot.begin - indent.size(), header.str()};
 }
 
-// urdfText with the edits applied.
-std::string applyEdits(const std::string& urdfText, std::vector<Edit> edits) {
-  // Apply from the back so earlier offsets stay valid (insertions at the same offset keep their order).
-  std::stable_sort(edits.begin(), edits.end(), [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
-  std::string out = urdfText;
-  for (const Edit& e : edits) out.replace(e.begin, e.end - e.begin, e.text);
-  return out;
-}
-
 // Read it back: the exported text must load and give the parameters written (std::logic_error if not).
 void checkReadBack(const RobotModel& model, const std::string& out, const std::string& where,
-                   const Eigen::VectorXd& theta) {
+                   const IdentifiedDynamics& d) {
+  const Eigen::VectorXd theta = d.standardParameters();
   const RobotModel check = importUrdfString(out, where + " (exported)", std::string());
+  for (int j = 0; j < model.dof() && j < check.dof(); ++j) {
+    const ExportedJointDynamics& e = d.joints[static_cast<size_t>(j)];
+    if ((e.damping.estimated && e.damping.seen && check.joint(j).damping != e.damping.value) ||
+        (e.friction.estimated && e.friction.seen && check.joint(j).friction != e.friction.value))
+      throw std::logic_error(where + ": exported URDF reads back with different dynamics for joint '" +
+                             model.joint(j).name + "'");
+  }
   const Eigen::VectorXd back = check.standardParameters();
   if (back.size() != theta.size())
     throw std::logic_error(where + ": exported URDF reads back with a different number of bodies");
   for (int b = 0; b < model.bodyCount(); ++b) {
-    const Vector10d d = back.segment<10>(10 * b) - theta.segment<10>(10 * b);
+    const Vector10d diff = back.segment<10>(10 * b) - theta.segment<10>(10 * b);
     const double scale = theta.segment<10>(10 * b).cwiseAbs().maxCoeff();
-    if (d.cwiseAbs().maxCoeff() > 1e-9 * scale)
+    if (diff.cwiseAbs().maxCoeff() > 1e-9 * scale)
       throw std::logic_error(where + ": exported URDF reads back with different parameters for body '" +
                              model.body(b).name + "'");
   }
@@ -266,8 +289,11 @@ void checkReadBack(const RobotModel& model, const std::string& out, const std::s
 }  // namespace
 
 std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urdfText, const std::string& sourceName,
-                                 const Eigen::VectorXd& theta) {
+                                 const IdentifiedDynamics& d) {
   const std::string where = sourceName.empty() ? std::string("URDF export") : sourceName;
+  if (d.bodies.size() != static_cast<size_t>(model.bodyCount()) || d.joints.size() != static_cast<size_t>(model.dof()))
+    throw std::invalid_argument("exportIdentifiedUrdf: dynamics of another model");
+  const Eigen::VectorXd theta = d.standardParameters();
   checkParameters(model, where, theta);
   const xml::Element robot = parseMatchingUrdf(model, urdfText, where);
   const LinkElements linkNodes = linkElements(robot);
@@ -275,10 +301,31 @@ std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urd
   std::vector<Edit> edits;
   inertialEdits(model, urdfText, where, theta, linkNodes, step, edits);
   mergedLinkEdits(model, urdfText, linkNodes, edits);
-  edits.push_back(headerEdit(model, urdfText, sourceName, robot));
+  bodyCommentEdits(model, urdfText, d, linkNodes, edits);
+  bool withDynamics = false;
+  for (const ExportedJointDynamics& e : d.joints) withDynamics |= e.damping.estimated || e.friction.estimated;
+  dynamicsEdits(model, urdfText, where, d, jointElements(robot), step, edits);
+  edits.push_back(headerEdit(model, urdfText, sourceName, robot, withDynamics));
   const std::string out = applyEdits(urdfText, std::move(edits));
-  checkReadBack(model, out, where, theta);
+  checkReadBack(model, out, where, d);
   return out;
+}
+
+std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urdfText, const std::string& sourceName,
+                                 const Eigen::VectorXd& theta) {
+  const std::string where = sourceName.empty() ? std::string("URDF export") : sourceName;
+  checkParameters(model, where, theta);
+  IdentifiedDynamics d = modelDynamics(model);
+  for (int b = 0; b < model.bodyCount(); ++b) {
+    d.bodies[static_cast<size_t>(b)].theta = theta.segment<10>(10 * b);
+    d.bodies[static_cast<size_t>(b)].identified = true;
+  }
+  return exportIdentifiedUrdf(model, urdfText, sourceName, d);
+}
+
+void writeIdentifiedUrdf(const std::string& path, const RobotModel& model, const std::string& urdfText,
+                         const std::string& sourceName, const IdentifiedDynamics& dynamics) {
+  writeFileAtomically(path, exportIdentifiedUrdf(model, urdfText, sourceName, dynamics));
 }
 
 void writeIdentifiedUrdf(const std::string& path, const RobotModel& model, const std::string& urdfText,

@@ -16,6 +16,12 @@
 //   original text (comments, formatting, vendor extensions, <gazebo>,
 //   <transmission>, ...), plus one comment before the root element naming the
 //   source of the identification.
+// * Each joint whose viscous or Coulomb friction was identified (and seen by the data,
+//   identified_dynamics.hpp) gets them in its <dynamics damping friction>: set on the joint's own
+//   <dynamics> (its other attributes kept) or inserted as its last child. A comment before the
+//   joint says what URDF cannot hold (Stribeck, offset, asymmetric Coulomb, rotor inertia) and
+//   what was kept at the model's value because the data did not see it; one before a link names
+//   the inertial parameters the data did not see.
 // * Only physically consistent parameters are exported: a body whose
 //   pseudo-inertia is not positive definite is refused with InputError (one
 //   line naming the body). The result is read back with the URDF importer and
@@ -24,6 +30,7 @@
 #include <Eigen/Core>
 #include <string>
 
+#include "io/identified_dynamics.hpp"
 #include "model/robot_model.hpp"
 
 namespace eb {
@@ -37,6 +44,15 @@ namespace eb {
 /// InputError for malformed XML.
 std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urdfText, const std::string& sourceName,
                                  const Eigen::VectorXd& standardParameters);
+
+/// The identified URDF with the identified inertials and joint friction of `dynamics`
+/// (identifiedDynamics of a params.json); throws as above.
+std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urdfText, const std::string& sourceName,
+                                 const IdentifiedDynamics& dynamics);
+
+/// exportIdentifiedUrdf with dynamics written to `path` atomically (writeFileAtomically; InputError on failure).
+void writeIdentifiedUrdf(const std::string& path, const RobotModel& model, const std::string& urdfText,
+                         const std::string& sourceName, const IdentifiedDynamics& dynamics);
 
 /// exportIdentifiedUrdf written to `path` atomically (writeFileAtomically; InputError on failure).
 void writeIdentifiedUrdf(const std::string& path, const RobotModel& model, const std::string& urdfText,

@@ -273,6 +273,9 @@ class Reader {
       const auto range = valueRange(n, a);
       if (!range || e.attributes.size() == kMaxAttributes) break;
       Attribute attribute{a.name(), {}};
+      attribute.nameBegin = attributeAt;
+      attribute.valueBegin = range->first;
+      attribute.valueEnd = range->second;
       const std::string raw = t_.substr(range->first, range->second - range->first);
       const std::string about = "attribute '" + attribute.name + "' of <" + e.name + ">";
       if (raw.find('<') != npos) problem(range->first, about + " contains '<'");

@@ -25,6 +25,11 @@ namespace eb::xml {
 struct Attribute {
   std::string name;
   std::string value;  ///< entities already replaced
+  // Byte offsets into the parsed text (0 for attributes built in code): the name's first
+  // byte, and the value's [begin, end) between its quotes.
+  size_t nameBegin = 0;
+  size_t valueBegin = 0;
+  size_t valueEnd = 0;
 };
 
 struct Element {

@@ -15,6 +15,7 @@
 #include "dynamics/dynamics_workspace.hpp"
 #include "dynamics/inverse_dynamics.hpp"
 #include "io/io_test_support.hpp"
+#include "io/identified_dynamics_fixture.hpp"
 #include "io/urdf_export.hpp"
 #include "model/builtin_robots.hpp"
 #include "model/inertial_parameters.hpp"
@@ -271,3 +272,48 @@ TEST(UrdfExport, WritesAtomically) {
   const RobotModel loaded = importUrdfFile(path);
   EXPECT_LE((loaded.standardParameters() - theta).cwiseAbs().maxCoeff(), 1e-9 * theta.cwiseAbs().maxCoeff());
 }
+
+namespace urdf_dynamics_tests {
+
+// The identified friction goes into each joint's <dynamics damping friction>: set on the public
+// Panda's own <dynamics> (its vendor attributes D, K, mu_coulomb, mu_viscous kept), inserted into
+// the built-in UR5's joints; what URDF cannot hold is one comment before the joint.
+TEST(UrdfExport, IdentifiedFrictionGoesIntoDynamics) {
+  std::vector<std::pair<std::string, std::string>> robots{
+      {"ur5", std::string(builtin_files::embeddedFile("ur5.urdf"))}};
+  if (std::filesystem::exists(kPublicPanda)) robots.emplace_back(kPublicPanda, readText(kPublicPanda));
+  for (const auto& [name, urdf] : robots) {
+    SCOPED_TRACE(name);
+    const RobotModel model = importUrdfString(urdf, name, name == "ur5" ? "" : std::filesystem::path(name).parent_path().string());
+    IdentifiedDynamics d = test::identifiedTestDynamics(model);
+    d.joints[1].beyond.push_back("Stribeck friction fs = 1.2 N m at vs = 0.05 rad/s (left out)");
+    d.joints[2].friction.seen = false;  // estimated, not seen: the URDF's value stays
+    d.joints[2].friction.share = 0.03;
+    d.joints[2].friction.value = model.joint(2).friction;
+    const std::string out = exportIdentifiedUrdf(model, urdf, "params.json", d);
+    const RobotModel back = importUrdfString(out, name + " (exported)", "");
+    for (int j = 0; j < model.dof(); ++j) {
+      EXPECT_EQ(back.joint(j).damping, d.joints[static_cast<size_t>(j)].damping.value) << j;
+      EXPECT_EQ(back.joint(j).friction, d.joints[static_cast<size_t>(j)].friction.value) << j;
+    }
+    const Eigen::VectorXd theta = d.standardParameters();
+    for (int b = 0; b < model.bodyCount(); ++b) {
+      const double scale = theta.segment<10>(10 * b).cwiseAbs().maxCoeff();
+      EXPECT_LE((back.body(b).inertia - theta.segment<10>(10 * b)).cwiseAbs().maxCoeff(), 1e-12 * scale) << b;
+    }
+    EXPECT_EQ(count(out, "<dynamics"), static_cast<size_t>(model.dof()) + count(urdf, "<dynamics") -
+                                           std::min(count(urdf, "<dynamics"), static_cast<size_t>(model.dof())));
+    EXPECT_NE(out.find("<!-- joint '" + model.joint(1).name + "': rotor inertia Ia = 0.02 kg m^2 identified, which "
+                       "URDF cannot hold; Stribeck friction fs = 1.2 N m"),
+              std::string::npos);
+    EXPECT_NE(out.find("Coulomb friction kept at the model's value: the data did not see it (data share 3 %)"),
+              std::string::npos);
+    EXPECT_NE(out.find("viscous (damping, N m s/rad) and Coulomb (friction, N m)"), std::string::npos);
+    if (name != "ur5") {
+      EXPECT_EQ(count(out, " mu_coulomb=\""), count(urdf, " mu_coulomb=\""));
+      EXPECT_EQ(count(out, " K=\""), count(urdf, " K=\""));
+    }
+  }
+}
+
+}  // namespace urdf_dynamics_tests
