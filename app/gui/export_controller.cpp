@@ -6,8 +6,10 @@
 #include "app/project/joint_lock_state.hpp"
 #include "excitation/trajectory_sampling.hpp"
 #include "io/excitation_json.hpp"
+#include "io/joint_trajectory_yaml.hpp"
 #include "io/trajectory_csv.hpp"
 #include "io/trajectory_mat.hpp"
+#include "io/urscript_export.hpp"
 #include "widgets/robot_view.hpp"
 #include "widgets/widget_export.hpp"
 
@@ -28,24 +30,28 @@ void ExportController::fail(const QString& title, const QString& message) {
   prompts_->showError(window_, title, message);
 }
 
+ExcitationFile ExportController::excitationFile() const {
+  ExcitationFile f;
+  f.robot = document_->source().spec.toStdString();
+  // Every joint of the robot file, a locked one as a constant (joint_lock_state.hpp): the
+  // files drive the real robot and load into the CLI with the same ROBOT.
+  f.trajectory = project::fullExcitation(document_->state());
+  ExcitationLimits limits;
+  limits.scale = document_->settings().limitScale;
+  for (const Joint& j : project::fullJoints(document_->state())) {
+    f.jointNames.push_back(j.name);
+    limits.joints.push_back(j.limits);
+  }
+  f.limits = limits;
+  return f;
+}
+
 bool ExportController::exportTrajectory(const QString& path) {
   if (!document_->hasRobot()) return false;
   try {
     const std::string file = path.toStdString();
-    // Every joint of the robot file, a locked one as a constant (joint_lock_state.hpp): the
-    // files drive the real robot and load into the CLI with the same ROBOT.
-    const Trajectory excitation = project::fullExcitation(document_->state());
+    ExcitationFile f = excitationFile();
     if (path.endsWith(".json", Qt::CaseInsensitive)) {
-      ExcitationFile f;
-      f.robot = document_->source().spec.toStdString();
-      f.trajectory = excitation;
-      ExcitationLimits limits;
-      limits.scale = document_->settings().limitScale;
-      for (const Joint& j : project::fullJoints(document_->state())) {
-        f.jointNames.push_back(j.name);
-        limits.joints.push_back(j.limits);
-      }
-      f.limits = limits;
       // Metrics only when they belong to this very excitation.
       if (const auto e = document_->evaluation(); e && document_->evaluationIsCurrent()) {
         ExcitationMetrics m;
@@ -60,9 +66,12 @@ bool ExportController::exportTrajectory(const QString& path) {
       }
       writeExcitationJson(file, f);
     } else {
-      const TrajectorySamples s = sampleTrajectory(excitation, document_->settings().sampleRate);
+      const double rate = document_->settings().sampleRate;
+      const TrajectorySamples s = sampleTrajectory(f.trajectory, rate);
       if (path.endsWith(".mat", Qt::CaseInsensitive))
         writeTrajectoryMat(file, s);
+      else if (path.endsWith(".yaml", Qt::CaseInsensitive) || path.endsWith(".yml", Qt::CaseInsensitive))
+        writeJointTrajectoryYaml(file, f, s, rate, f.robot);
       else
         writeTrajectoryCsv(file, s);
     }
@@ -71,6 +80,20 @@ bool ExportController::exportTrajectory(const QString& path) {
     return false;
   }
   emit info(tr("Exported %1").arg(path));
+  return true;
+}
+
+bool ExportController::exportUrscript(const QString& path, double controllerRateHz) {
+  if (!document_->hasRobot()) return false;
+  try {
+    const ExcitationFile f = excitationFile();
+    // On the controller's clock, not the document's rate: servoj takes one sample per cycle.
+    writeUrscript(path.toStdString(), f, sampleTrajectory(f.trajectory, controllerRateHz), controllerRateHz, f.robot);
+  } catch (const std::exception& e) {
+    fail(tr("Export failed"), QString::fromStdString(e.what()));
+    return false;
+  }
+  emit info(tr("Exported %1 (servoj at %2 Hz)").arg(path).arg(controllerRateHz));
   return true;
 }
 

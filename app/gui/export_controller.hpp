@@ -1,8 +1,10 @@
 #pragma once
 // ExportController: writing what the workbench shows — the sampled
-// trajectory (CSV / MAT), the excitation itself (JSON with its metrics and
+// trajectory (CSV / MAT, or for a controller: a ros2_control trajectory YAML,
+// a URScript program), the excitation itself (JSON with its metrics and
 // limits), PNG/SVG images of the view and the charts, and a PNG frame
-// sequence of one period. Every file goes through an atomic write.
+// sequence of one period. Every file goes through an atomic write, with the
+// engine writers the CLI's `sample` uses.
 
 #include <QObject>
 #include <QString>
@@ -10,6 +12,10 @@
 class QProgressDialog;
 class QTimer;
 class QWidget;
+
+namespace eb {
+struct ExcitationFile;
+}
 
 namespace eb::widgets {
 class RobotView;
@@ -26,8 +32,11 @@ class ExportController : public QObject {
  public:
   ExportController(WorkbenchDocument* document, UserPrompts* prompts, QWidget* window, QObject* parent = nullptr);
 
-  /// Trajectory samples at the document's rate: .csv or .mat by suffix; .json writes the excitation file.
+  /// Trajectory samples at the document's rate: .csv or .mat by suffix, .yaml / .yml a FollowJointTrajectory
+  /// goal for ros2_control; .json writes the excitation file.
   bool exportTrajectory(const QString& path);
+  /// A URScript program streaming the samples with servoj at `controllerRateHz` [Hz] (500 e-Series, 125 CB3).
+  bool exportUrscript(const QString& path, double controllerRateHz);
   /// The 3D view's frame buffer as PNG.
   bool saveViewImage(widgets::RobotView* view, const QString& path);
   /// Any widget (chart panels) as PNG or SVG by suffix.
@@ -46,6 +55,8 @@ class ExportController : public QObject {
 
  private:
   void fail(const QString& title, const QString& message);
+  /// The document's excitation as excitation.json holds it: every joint named, the limits as edited.
+  ExcitationFile excitationFile() const;
   void finishFrames(bool cancelled);
 
   WorkbenchDocument* document_;

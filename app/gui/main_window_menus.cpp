@@ -19,6 +19,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QInputDialog>
 #include <QKeySequence>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -139,6 +140,24 @@ void MainWindow::createExportMenu(QMenu* file) {
                         [=] { exportTrajectory(tr("Export trajectory MAT"), "MATLAB (*.mat)", ".mat"); });
   exportMenu->addAction(tr("Excitation &JSON..."), this,
                         [=] { exportTrajectory(tr("Export excitation JSON"), "JSON (*.json)", ".json"); });
+  exportMenu->addAction(tr("Trajectory for &ros2_control (YAML)..."), this, [=] {
+    exportTrajectory(tr("Export FollowJointTrajectory goal"), "YAML (*.yaml *.yml)", ".yaml");
+  });
+  exportMenu->addAction(tr("&URScript for a UR (servoj)..."), this, [this] {
+    // servoj streams one sample per controller cycle: the rate is the controller's, never a guess.
+    const QStringList rates = {tr("500 Hz (e-Series)"), tr("125 Hz (CB3)")};
+    bool ok = false;
+    const QString rate = QInputDialog::getItem(this, tr("URScript for a UR"), tr("Controller rate:"), rates, 0,
+                                               false, &ok);
+    if (!ok) return;
+    QString path =
+        QFileDialog::getSaveFileName(this, tr("Export URScript"), lastFolder("export"), "URScript (*.script)");
+    if (path.isEmpty()) return;
+    if (!path.endsWith(".script", Qt::CaseInsensitive) && !path.endsWith(".urscript", Qt::CaseInsensitive))
+      path += ".script";
+    rememberFolder("export", path);
+    exports_->exportUrscript(path, rate == rates[0] ? 500.0 : 125.0);
+  });
   exportMenu->addSeparator();
   exportMenu->addAction(tr("&View image (PNG)..."), this, [this] {
     QString path = QFileDialog::getSaveFileName(this, tr("Save view image"), lastFolder("export"), "PNG (*.png)");

@@ -852,6 +852,18 @@ void MainWindowTest::exportsTrajectoryAndImages() {
   QVERIFY(j.open(QIODevice::ReadOnly));
   const QByteArray text = j.readAll();
   QVERIFY(text.contains("\"metrics\"") && text.contains("\"cond\""));
+  // The FollowJointTrajectory goal for ros2_control, at the document's rate with the joints' names.
+  const QString yaml = tmp_.filePath("traj.yaml");
+  QVERIFY(ex->exportTrajectory(yaml));
+  QFile y(yaml);
+  QVERIFY(y.open(QIODevice::ReadOnly));
+  const QByteArray goal = y.readAll();
+  QVERIFY(goal.startsWith("# ExciteBench excitation as a control_msgs/action/FollowJointTrajectory goal\n"));
+  QVERIFY(goal.contains("\ntrajectory:\n  header:\n") && goal.contains("  joint_names: [\""));
+  QVERIFY(goal.contains("      time_from_start: {sec: 0, nanosec: 0}\n"));
+  QFile rows(csv);
+  QVERIFY(rows.open(QIODevice::ReadOnly));
+  QCOMPARE(goal.count("    - positions: ["), rows.readAll().count('\n') - 1);  // one point per CSV row
 
   const QString png = tmp_.filePath("view.png"), svg = tmp_.filePath("info.svg"), chartPng = tmp_.filePath("info.png");
   QVERIFY(ex->saveViewImage(window_->robotView(), png));
