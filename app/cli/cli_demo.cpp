@@ -13,6 +13,8 @@
 #include "identification/validation.hpp"
 #include "io/excitation_json.hpp"
 #include "io/params_file.hpp"
+#include "io/identified_dynamics.hpp"
+#include "io/mjcf_conversion.hpp"
 #include "io/urdf_export.hpp"
 #include "model/robot_loader.hpp"
 
@@ -115,10 +117,17 @@ void addDemoCommand(CLI::App& app) {
     // 5. Export.
     writeParamsFile(path("params.json"), makeIdentifiedParameters(a->robot, model, run.base, run.estimate, {path("experiment.csv")}), model);
     writeParamsFile(path("params.yaml"), makeIdentifiedParameters(a->robot, model, run.base, run.estimate, {path("experiment.csv")}), model);
-    writeParamsFile(path("params_consistent.json"), makeIdentifiedParameters(a->robot, model, run.base, consistent, {path("experiment.csv")}), model);
-    writeIdentifiedUrdf(path("identified.urdf"), model, robotUrdfText(a->robot), a->robot,
-                        consistent.fullParameters->head(10 * model.bodyCount()));
-    std::printf("5. export: %s/{excitation.json, params.json, params.yaml, params_consistent.json, identified.urdf}\n",
+    const IdentifiedParameters pc =
+        makeIdentifiedParameters(a->robot, model, run.base, consistent, {path("experiment.csv")});
+    writeParamsFile(path("params_consistent.json"), pc, model);
+    // The identified model for simulators: URDF with <dynamics>, and MJCF for MuJoCo.
+    const IdentifiedDynamics dynamics = identifiedDynamics(model, pc, "params_consistent.json");
+    writeIdentifiedUrdf(path("identified.urdf"), model, robotUrdfText(a->robot), "params_consistent.json", dynamics);
+    MjcfConversionOptions mjcf;
+    mjcf.sourceName = a->robot;
+    writeMjcfConversion(path("identified.xml"), model, dynamics, mjcf);
+    std::printf("5. export: %s/{excitation.json, params.json, params.yaml, params_consistent.json, identified.urdf, "
+                "identified.xml}\n",
                 a->outDir.c_str());
     std::printf("\ndone in %.1f s\n", secondsSince(t0));
   });

@@ -114,8 +114,12 @@ std::string rebased(const std::string& value, const fs::path& sourceDir, const f
   std::error_code ec;
   const fs::path target = fs::weakly_canonical(sourceDir / p, ec);
   if (ec) return (fs::absolute(sourceDir) / p).lexically_normal().string();
-  fs::path rel = target.lexically_relative(fs::weakly_canonical(outputDir, ec));
-  if (rel.empty() || ec) return target.string();
+  const fs::path out = fs::weakly_canonical(outputDir, ec);
+  // Folders that share no more than the root: an absolute path says it plainly.
+  const auto first = [](const fs::path& x) { return ++x.begin() == x.end() ? fs::path() : *++x.begin(); };
+  if (ec || first(target) != first(out)) return target.string();
+  const fs::path rel = target.lexically_relative(out);
+  if (rel.empty()) return target.string();
   std::string s = rel.generic_string();
   if (!value.empty() && (value.back() == '/' || value.back() == '\\') && s.back() != '/') s += '/';
   return s;
@@ -151,7 +155,16 @@ void referenceEdits(const std::string& text, const mjcf::Document& doc, const fs
       }
     }
   }
-  // Without a folder, asset files resolve next to the model: say where that was.
+  // Without a folder, asset files resolve next to the model: say where that was, for the kinds
+  // of files the model has (meshdir: meshes, height fields, skins; texturedir: textures).
+  bool meshFiles = false, textureFiles = false;
+  for (const mjcf::Node* assets : doc.root().childrenNamed("asset"))
+    for (const mjcf::Node& a : assets->children) {
+      if (!a.element->attribute("file")) continue;
+      (a.name() == "texture" ? textureFiles : meshFiles) = true;
+    }
+  meshDirSet |= !meshFiles;
+  textureDirSet |= !textureFiles;
   if (!meshDirSet || !textureDirSet) {
     const std::string here = rebased(".", sourceDir, outputDir);
     const xml::Element* compiler = root.child("compiler");
