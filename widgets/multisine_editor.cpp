@@ -119,7 +119,9 @@ MultisineEditor::MultisineEditor(QObject* parent)
   rowGrid_->setColumnStretch(2, 1);
   auto* frequencyHeader = new QLabel(tr("f [Hz]"));
   auto* phaseHeader = new QLabel(tr("phi [rad]"));
-  amplitudeHeader_->setToolTip(tr("Amplitude A of A sin(2 pi f t + phi): slider over what the limits allow, or typed"));
+  amplitudeHeader_->setToolTip(
+      tr("Amplitude A of A sin(2 pi f t + phi): slider over what the limits allow, or "
+         "typed; a negative A is the component inverted (the same as phi + pi)"));
   frequencyHeader->setToolTip(tr("Frequency f: slider over the band, or typed"));
   phaseHeader->setToolTip(tr("Phase phi, typed"));
   for (QLabel* header : {amplitudeHeader_, frequencyHeader, phaseHeader}) header->setStyleSheet("font-weight: bold;");
@@ -274,9 +276,12 @@ void MultisineEditor::rebuildRows() {
       // The column headers name the values: no label per control.
       row.controls = {new ValueSlider(QString()), new ValueSlider(QString()), new ValueSlider(QString())};
       const double range = amplitudeRange(terms[static_cast<size_t>(j)].frequency, terms[static_cast<size_t>(j)].amplitude);
-      row.controls[0]->setRanges(0.0, range, -1e3, 1e3);
+      // Signed: an optimizer may leave a component inverted (A < 0, the same as phi + pi), and
+      // the slider must show it where it is, not clamp it to 0 at the first touch.
+      row.controls[0]->setRanges(-range, range, -1e3, 1e3);
       row.controls[0]->setDecimals(4);
-      row.controls[0]->setLabelToolTip(tr("Amplitude A of component %1 [%2]").arg(j + 1).arg(unit));
+      row.controls[0]->setLabelToolTip(
+          tr("Amplitude A of component %1 [%2]; negative: the component inverted").arg(j + 1).arg(unit));
       row.controls[1]->setRanges(fLo, fHi, 0.0, 100.0);
       row.controls[1]->setDecimals(4);
       row.controls[1]->setSnapStep(grid_.snap ? 1.0 / grid_.period : 0.0);
@@ -289,7 +294,7 @@ void MultisineEditor::rebuildRows() {
       // frequency, which are dragged, get the row's width.
       row.controls[2]->slider()->hide();
       for (int c = 0; c < 2; ++c) row.controls[static_cast<size_t>(c)]->slider()->setMinimumWidth(60);  // to aim at
-      fitComponentBox(row.controls[0]->spinBox(), QString::number(range, 'f', 4));
+      fitComponentBox(row.controls[0]->spinBox(), QString::number(-range, 'f', 4));
       fitComponentBox(row.controls[1]->spinBox(), QString::number(fHi, 'f', 4));
       fitComponentBox(row.controls[2]->spinBox(), "-0.000");
       const int line = j + 1;  // under the header

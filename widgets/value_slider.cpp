@@ -33,7 +33,9 @@ ValueSlider::ValueSlider(const QString& label, QWidget* parent)
   setRanges(-1.0, 1.0, -1e6, 1e6);
 
   connect(slider_, &QSlider::valueChanged, this, [this](int position) {
-    const double v = snapped(fromSlider(position));
+    // Back at the position of the value it was given, the slider gives that value back exactly
+    // (not its 0.1 % quantisation): touching a slider and putting it back changes nothing.
+    const double v = position == toSlider(anchor_) ? anchor_ : snapped(fromSlider(position));
     // A snapped drag crosses many positions per grid line: report each new value once.
     if (snap_ > 0.0 && v == value_) return;
     value_ = v;
@@ -109,6 +111,7 @@ void ValueSlider::setValue(double value) {
   }
   // Moving the handle under the user's mouse would fight the drag (and quantize the value).
   if (!slider_->isSliderDown()) {
+    anchor_ = value;
     const QSignalBlocker block(slider_);
     slider_->setValue(toSlider(value));
   }

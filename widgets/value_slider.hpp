@@ -2,7 +2,8 @@
 // ValueSlider: one edited number as a label, a slider and a spin box that stay
 // in step. The slider has a soft range (what a drag covers), the spin box a
 // hard range (what can be typed), and can snap values to a grid. It reports every change with `dragging` set
-// while the slider is held, so the document can merge a drag into one undo step.
+// while the slider is held, so the document can merge a drag into one undo step. A drag that comes
+// back to where it started gives back the value it started from, exactly.
 
 #include <QWidget>
 
@@ -52,6 +53,7 @@ class ValueSlider : public QWidget {
   QDoubleSpinBox* spin_;
   double lo_ = -1.0, hi_ = 1.0;
   double value_ = 0.0;
+  double anchor_ = 0.0;  // the value last given by setValue outside a drag: its slider position gives it back
   double snap_ = 0.0;
 };
 

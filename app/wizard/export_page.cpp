@@ -1,33 +1,35 @@
 #include "app/wizard/export_page.hpp"
 
-#include "app/wizard/wizard_text.hpp"
-
-#include "identification/identification_pipeline.hpp"
-#include "io/atomic_file.hpp"
-#include "io/params_file.hpp"
-#include "io/urdf_export.hpp"
-
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QGroupBox>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
-#include <QHBoxLayout>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QStyle>
 #include <QVBoxLayout>
-
 #include <cmath>
+
+#include "app/wizard/wizard_text.hpp"
+#include "identification/identification_pipeline.hpp"
+#include "io/atomic_file.hpp"
+#include "io/identified_dynamics.hpp"
+#include "io/mjcf_conversion.hpp"
+#include "io/mjcf_identified.hpp"
+#include "io/params_file.hpp"
+#include "io/urdf_export.hpp"
+#include "model/mjcf_import.hpp"
 
 namespace eb::wizard {
 namespace {
 
-const char* kSuffix[3] = {"json", "yaml", "urdf"};
+const char* kSuffix[kExportFormatCount] = {"json", "yaml", "urdf", "xml"};
 
 // "OLS", "WLS", "ridge": the estimate's method in a sentence.
 QString exportMethodWord(EstimationMethod method) {
@@ -39,25 +41,30 @@ QString exportMethodWord(EstimationMethod method) {
 ExportPage::ExportPage(WizardSession* session, QWidget* parent)
     : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)) {
   setTitle(tr("Export the identified parameters"));
-  setSubTitle(tr("Save the parameters for excitebench-cli (validate, torques, export) and your controller, or the "
-                 "robot's URDF with the identified inertials."));
+  setSubTitle(
+      tr("Save the parameters for excitebench-cli (validate, torques, export) and your controller, or the "
+         "identified robot for a simulator: URDF or MuJoCo MJCF."));
   summaryLabel_ = new QLabel;
   summaryLabel_->setObjectName("exportSummary");
   summaryLabel_->setWordWrap(true);
 
-  const QString titles[3] = {tr("Parameters, JSON"), tr("Parameters, YAML"), tr("Identified URDF")};
-  const QString descriptions[3] = {
+  const QString titles[kExportFormatCount] = {tr("Parameters, JSON"), tr("Parameters, YAML"), tr("Identified URDF"),
+                                              tr("Identified MJCF")};
+  const QString descriptions[kExportFormatCount] = {
       tr("Base parameters with standard deviations and expressions, friction, residuals and sources: the "
          "params.json of excitebench-cli identify, read by its validate, torques and export commands."),
       tr("The same content as YAML."),
-      tr("The robot's URDF with each link's identified mass, centre of mass and inertia; everything else kept as "
-         "it was.")};
-  const char* names[3] = {"exportJsonButton", "exportYamlButton", "exportUrdfButton"};
+      tr("The robot's URDF with each link's identified mass, centre of mass and inertia, and each joint's "
+         "identified viscous and Coulomb friction as <dynamics damping friction>; everything else kept as it was."),
+      tr("For MuJoCo: an MJCF robot's own file with the identified inertials, damping, frictionloss and armature "
+         "in place (classes, includes and comments kept), or a URDF robot converted to MJCF with them.")};
+  const char* names[kExportFormatCount] = {"exportJsonButton", "exportYamlButton", "exportUrdfButton",
+                                           "exportMjcfButton"};
   auto* box = new QGroupBox(tr("Files"));
   auto* grid = new QGridLayout(box);
   grid->setColumnStretch(1, 1);
   grid->setVerticalSpacing(14);
-  for (int f = 0; f < 3; ++f) {
+  for (int f = 0; f < kExportFormatCount; ++f) {
     auto* title = new QLabel(QString("<b>%1</b>").arg(titles[f]));
     auto* description = new QLabel(descriptions[f]);
     description->setWordWrap(true);
@@ -97,7 +104,7 @@ ExportPage::ExportPage(WizardSession* session, QWidget* parent)
   connect(session_, &WizardSession::estimateChanged, this, &ExportPage::refresh);
   connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
     urdfProgress_->setValue(static_cast<int>(std::lround(1000 * f)));
-    statusLabel_->setText(tr("Physically consistent estimate for the URDF: %1...").arg(what));
+    statusLabel_->setText(tr("Physically consistent estimate for the model file: %1...").arg(what));
   });
   refresh();
 }
@@ -137,7 +144,7 @@ bool ExportPage::canExport(ExportFormat format, QString* why) const {
     if (why) *why = tr("No estimate: run the Estimate page first.");
     return false;
   }
-  if (format != ExportFormat::Urdf) return true;
+  if (format != ExportFormat::Urdf) return true;  // an MJCF is converted from any model
   // Without full parameters (OLS, WLS, ridge) the URDF comes from a consistent estimate made on saving.
   QString reason;
   if (session_->urdfText(&reason).empty()) {
@@ -162,7 +169,7 @@ void ExportPage::refresh() {
   } else {
     summaryLabel_->setText(tr("No estimate yet."));
   }
-  for (int f = 0; f < 3; ++f) {
+  for (int f = 0; f < kExportFormatCount; ++f) {
     QString why;
     const bool ok = canExport(static_cast<ExportFormat>(f), &why);
     buttons_[f]->setEnabled(ok);
@@ -177,20 +184,21 @@ void ExportPage::refresh() {
   if (task_->isRunning()) {
     if (estimate != runningSource_) task_->cancel();
     buttons_[static_cast<int>(ExportFormat::Urdf)]->setEnabled(false);
+    buttons_[static_cast<int>(ExportFormat::Mjcf)]->setEnabled(false);
   }
-  const bool derived = estimate && !estimate->estimate.fullParameters && canExport(ExportFormat::Urdf);
+  const bool derived = estimate && !estimate->estimate.fullParameters;
   if (derived) {
     const QString method = exportMethodWord(estimate->estimate.method);  // the method auto chose
     urdfNote_->setText(
         urdfEstimate_
-            ? tr("Written from the <b>physically consistent estimate</b> made from the same equations (prior weight "
-                 "%1), not from the %2 values, which have no per-link inertia. The %2 estimate stays this "
-                 "session's and the JSON/YAML files' estimate.")
+            ? tr("URDF and MJCF are written from the <b>physically consistent estimate</b> made from the same "
+                 "equations (prior weight %1), not from the %2 values, which have no per-link inertia. The %2 "
+                 "estimate stays this session's and the JSON/YAML files' estimate.")
                   .arg(formatNumber(urdfEstimate_->priorWeight, 3))
                   .arg(method)
-            : tr("The %1 estimate has no per-link inertia: saving the URDF first computes the <b>physically "
-                 "consistent estimate</b> from the same equations (no logs read again) and writes the URDF from "
-                 "it. The %1 estimate stays this session's and the JSON/YAML files' estimate.")
+            : tr("The %1 estimate has no per-link inertia: saving the URDF or the MJCF first computes the "
+                 "<b>physically consistent estimate</b> from the same equations (no logs read again) and writes "
+                 "the file from it. The %1 estimate stays this session's and the JSON/YAML files' estimate.")
                   .arg(method));
   }
   urdfNote_->setVisible(derived);
@@ -202,8 +210,9 @@ void ExportPage::exportWithDialog(ExportFormat format) {
   const QString dir = settings.value("identificationWizard/exportDirectory", QDir::homePath()).toString();
   QString base = QString::fromStdString(session_->model().name());
   base.replace(QRegularExpression("[^A-Za-z0-9_.-]"), "_");
-  const QString name = format == ExportFormat::Urdf ? base + "_identified.urdf" : base + "_params." + kSuffix[f];
-  const QString filters[3] = {tr("JSON (*.json)"), tr("YAML (*.yaml *.yml)"), tr("URDF (*.urdf)")};
+  const QString name = isModelFormat(format) ? base + "_identified." + kSuffix[f] : base + "_params." + kSuffix[f];
+  const QString filters[kExportFormatCount] = {tr("JSON (*.json)"), tr("YAML (*.yaml *.yml)"), tr("URDF (*.urdf)"),
+                                               tr("MJCF (*.xml)")};
   QFileDialog dialog(this, tr("Save %1").arg(QString(kSuffix[f]).toUpper()), QDir(dir).filePath(name), filters[f]);
   dialog.setAcceptMode(QFileDialog::AcceptSave);
   dialog.setDefaultSuffix(kSuffix[f]);
@@ -220,14 +229,14 @@ bool ExportPage::exportTo(ExportFormat format, const QString& path, QString* err
     return false;
   }
   const auto estimate = session_->estimate();
-  if (format == ExportFormat::Urdf) {
-    if (estimate->estimate.fullParameters) return writeUrdf(path, *estimate->estimate.fullParameters, error);
-    if (const BaseEstimate* consistent = urdfEstimate()) return writeUrdf(path, *consistent->fullParameters, error);
+  if (isModelFormat(format)) {
+    if (estimate->estimate.fullParameters) return writeModel(format, path, estimate->estimate, error);
+    if (const BaseEstimate* consistent = urdfEstimate()) return writeModel(format, path, *consistent, error);
     if (task_->isRunning()) {
-      reportError(tr("The consistent estimate for the URDF is still running."), error);
+      reportError(tr("The consistent estimate for the model file is still running."), error);
       return false;
     }
-    startConsistentForUrdf(path);
+    startConsistentFor(format, path);
     return true;
   }
   const RobotModel& model = session_->model();
@@ -246,24 +255,39 @@ bool ExportPage::exportTo(ExportFormat format, const QString& path, QString* err
   return true;
 }
 
-// The robot's URDF with the inertials of `fullParameters` (10 per body first), written atomically.
-bool ExportPage::writeUrdf(const QString& path, const Eigen::VectorXd& fullParameters, QString* error) {
+// The identified URDF or MJCF of the consistent estimate `consistent` (made from the session's
+// estimate's equations), written atomically by the same engine calls as `excitebench-cli export`.
+bool ExportPage::writeModel(ExportFormat format, const QString& path, const BaseEstimate& consistent, QString* error) {
   const RobotModel& model = session_->model();
+  const std::string spec = session_->robotSpec().toStdString();
   try {
-    writeIdentifiedUrdf(path.toStdString(), model, session_->urdfText(), session_->robotSpec().toStdString(),
-                        fullParameters.head(10 * model.bodyCount()));
+    const std::vector<BodyPlausibility> plausibilityNotNeeded;  // the export reads values and data shares
+    const IdentifiedParameters p = makeIdentifiedParameters(spec, model, session_->estimate()->logs->base, consistent,
+                                                            session_->document()->logPaths(), &plausibilityNotNeeded);
+    std::string source = "the identification wizard's estimate";
+    for (size_t k = 0; k < p.sources.size(); ++k) source += (k ? ", " : " from ") + p.sources[k];
+    IdentifiedDynamics d = identifiedDynamics(model, p, source);
+    if (format == ExportFormat::Urdf) {
+      writeIdentifiedUrdf(path.toStdString(), model, session_->urdfText(), source, d);
+    } else if (spec.size() > 4 && spec.compare(spec.size() - 4, 4, ".xml") == 0 && isMjcfFile(spec)) {
+      writeIdentifiedMjcf(spec, model, {}, d, path.toStdString());
+    } else {
+      MjcfConversionOptions options;
+      options.sourceName = spec;
+      writeMjcfConversion(path.toStdString(), model, d, options);
+    }
   } catch (const std::exception& e) {
     reportError(QString::fromUtf8(e.what()), error);
     return false;
   }
-  reportWritten(ExportFormat::Urdf, path);
+  reportWritten(format, path);
   return true;
 }
 
 // The consistent estimate from the current estimate's accumulated equations, on the worker
 // thread (the same call and options as the Estimate page's consistent method, so the same
-// numbers as `excitebench-cli identify --method consistent`); then the URDF at `path`.
-void ExportPage::startConsistentForUrdf(const QString& path) {
+// numbers as `excitebench-cli identify --method consistent`); then the model file at `path`.
+void ExportPage::startConsistentFor(ExportFormat format, const QString& path) {
   const auto source = session_->estimate();
   EstimationOptions options = session_->document()->commonSettings().estimation;
   options.method = EstimationMethod::Consistent;
@@ -274,7 +298,8 @@ void ExportPage::startConsistentForUrdf(const QString& path) {
   urdfProgress_->setVisible(true);
   urdfCancel_->setVisible(true);
   buttons_[static_cast<int>(ExportFormat::Urdf)]->setEnabled(false);
-  statusLabel_->setText(tr("Physically consistent estimate for the URDF..."));
+  buttons_[static_cast<int>(ExportFormat::Mjcf)]->setEnabled(false);
+  statusLabel_->setText(tr("Physically consistent estimate for the model file..."));
   task_->start(
       [=](const common::BackgroundTask::Progress& progress) {
         const AccumulatedLogs& logs = *source->logs;
@@ -289,21 +314,21 @@ void ExportPage::startConsistentForUrdf(const QString& path) {
         urdfCancel_->setVisible(false);
         QString message;
         if (outcome.cancelled) {
-          message = tr("Cancelled: no URDF written.");
+          message = tr("Cancelled: no model file written.");
           statusLabel_->setText(message);
         } else if (!outcome.ok) {
-          message = tr("The consistent estimate failed, no URDF written: %1").arg(outcome.error);
+          message = tr("The consistent estimate failed, no model file written: %1").arg(outcome.error);
           reportError(message, nullptr);
         } else if (session_->estimate() != source) {
-          message = tr("The estimate changed meanwhile: no URDF written.");
+          message = tr("The estimate changed meanwhile: no model file written.");
           statusLabel_->setText(message);
         } else {
           urdfSource_ = source;
           urdfEstimate_ = result;
-          writeUrdf(path, *result->fullParameters, &message);
+          writeModel(format, path, *result, &message);
         }
         refresh();
-        if (!message.isEmpty()) emit exportFailed(ExportFormat::Urdf, message);
+        if (!message.isEmpty()) emit exportFailed(format, message);
       });
 }
 
@@ -320,7 +345,7 @@ const BaseEstimate* ExportPage::urdfEstimate() const {
 void ExportPage::reportWritten(ExportFormat format, const QString& path) {
   statusLabel_->clear();
   QString text = QDir::toNativeSeparators(path);
-  if (format == ExportFormat::Urdf && urdfEstimate()) text += tr("  (from the physically consistent estimate)");
+  if (isModelFormat(format) && urdfEstimate()) text += tr("  (from the physically consistent estimate)");
   writtenList_->addItem(new QListWidgetItem(style()->standardIcon(QStyle::SP_DialogSaveButton), text));
   emit exported(format, path);
 }

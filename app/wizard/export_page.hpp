@@ -1,12 +1,14 @@
 #pragma once
 // Page 5, Export: the estimate as params.json or params.yaml (the files
-// excitebench-cli reads back), and the identified URDF (the robot's own URDF
-// with the identified inertials). An OLS, WLS or ridge estimate has no
-// per-link inertia, so its URDF is written from the physically consistent
-// estimate of the same accumulated equations, computed on a worker thread when
-// the URDF is saved (progress, cancel) and kept for that estimate; the
-// session's estimate stays the one the user chose. Every file is written
-// atomically by the engine's writers.
+// excitebench-cli reads back), the identified URDF (the robot's own URDF with
+// the identified inertials and <dynamics damping friction>) and the identified
+// MJCF (an MJCF robot's own file with the values in place, a URDF robot
+// converted), the same files as `excitebench-cli export`. An OLS, WLS or ridge
+// estimate has no per-link inertia, so its model files are written from the
+// physically consistent estimate of the same accumulated equations, computed on
+// a worker thread when one is saved (progress, cancel) and kept for that
+// estimate; the session's estimate stays the one the user chose. Every file is
+// written atomically by the engine's writers.
 
 #include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
@@ -23,7 +25,11 @@ class QPushButton;
 namespace eb::wizard {
 
 /// What the export page can write.
-enum class ExportFormat { Json, Yaml, Urdf };
+enum class ExportFormat { Json, Yaml, Urdf, Mjcf };
+/// Number of ExportFormat values.
+inline constexpr int kExportFormatCount = 4;
+/// Whether the format is a robot model (written from a physically consistent estimate).
+inline bool isModelFormat(ExportFormat f) { return f == ExportFormat::Urdf || f == ExportFormat::Mjcf; }
 
 class ExportPage : public QWizardPage {
   Q_OBJECT
@@ -39,7 +45,7 @@ class ExportPage : public QWizardPage {
   /// A URDF that needs the consistent estimate first is written when that has run: true means
   /// started, isBusy() until it ends, then exported() or exportFailed().
   bool exportTo(ExportFormat format, const QString& path, QString* error = nullptr);
-  /// Whether the consistent estimate for a URDF is running.
+  /// Whether the consistent estimate for a model file is running.
   bool isBusy() const { return task_->isRunning(); }
   /// Stops a running consistent estimate; nothing is written.
   void cancelUrdf();
@@ -48,15 +54,15 @@ class ExportPage : public QWizardPage {
 
  signals:
   void exported(eb::wizard::ExportFormat format, const QString& path);
-  /// A deferred export (the URDF after its consistent estimate) failed or was cancelled.
+  /// A deferred export (a model file after its consistent estimate) failed or was cancelled.
   void exportFailed(eb::wizard::ExportFormat format, const QString& message);
 
  private:
   void refresh();
   QWidget* buildUrdfProgress();
   void exportWithDialog(ExportFormat format);
-  void startConsistentForUrdf(const QString& path);
-  bool writeUrdf(const QString& path, const Eigen::VectorXd& fullParameters, QString* error);
+  void startConsistentFor(ExportFormat format, const QString& path);
+  bool writeModel(ExportFormat format, const QString& path, const BaseEstimate& consistent, QString* error);
   void reportWritten(ExportFormat format, const QString& path);
   void reportError(const QString& message, QString* error);
 
@@ -70,8 +76,8 @@ class ExportPage : public QWizardPage {
   QProgressBar* urdfProgress_;
   QPushButton* urdfCancel_;
   QLabel* summaryLabel_;
-  QPushButton* buttons_[3];
-  QLabel* reasons_[3];
+  QPushButton* buttons_[kExportFormatCount];
+  QLabel* reasons_[kExportFormatCount];
   QListWidget* writtenList_;
   QLabel* statusLabel_;
 };

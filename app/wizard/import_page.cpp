@@ -175,6 +175,7 @@ QWidget* ImportPage::buildProblemBox() {
 
 void ImportPage::buildUi() {
   fileView_ = new LogFileView;
+  fileView_->setRobotJoints(session_->jointNames());
   auto* top = new QSplitter(Qt::Horizontal);
   top->addWidget(buildLogList());
   top->addWidget(fileView_);
@@ -346,7 +347,8 @@ void ImportPage::showMapping(const LogSource& log, const LogPreviewState& state)
   } else if (log.isBag()) {
     mappingEditor_->setUnavailable(
         tr("ROS 2 bags are mapped by joint name: each JointState name[] entry that is one of the robot's joints "
-           "(others, e.g. a gripper's, are listed and left out). The topics and joints found are on the left."));
+           "(others, e.g. a gripper's, are listed and left out). The bag's topics and the joints found, with the "
+           "robot joint each one is, are above."));
   } else if (!state.previewOk) {
     mappingEditor_->setUnavailable(QString());
   } else {

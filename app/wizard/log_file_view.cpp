@@ -1,9 +1,5 @@
 #include "app/wizard/log_file_view.hpp"
 
-#include "logs/log_inspection.hpp"
-
-#include "app/wizard/wizard_text.hpp"
-
 #include <QFile>
 #include <QFontDatabase>
 #include <QGroupBox>
@@ -16,9 +12,12 @@
 #include <QTableWidget>
 #include <QTextBlock>
 #include <QVBoxLayout>
-
 #include <cmath>
 #include <map>
+
+#include "app/wizard/wizard_text.hpp"
+#include "logs/bag_log_source.hpp"
+#include "logs/log_inspection.hpp"
 
 namespace eb::wizard {
 
@@ -52,9 +51,12 @@ LogFileView::LogFileView(QWidget* parent) : QWidget(parent) {
   previewTable_->verticalHeader()->setDefaultSectionSize(20);
   previewTable_->horizontalHeader()->setDefaultSectionSize(86);
   previewTitle_ = new QLabel;
-  auto* rawBox = new QGroupBox(tr("File (first lines)"));
+  previewTitle_->setWordWrap(true);
+  rawBox_ = new QGroupBox(tr("File (first lines)"));
+  auto* rawBox = rawBox_;
   (new QVBoxLayout(rawBox))->addWidget(rawText_);
-  auto* previewBox = new QGroupBox(tr("Parsed columns"));
+  previewBox_ = new QGroupBox(tr("Parsed columns"));
+  auto* previewBox = previewBox_;
   auto* previewLayout = new QVBoxLayout(previewBox);
   previewLayout->addWidget(previewTable_);
   previewLayout->addWidget(previewTitle_);
@@ -78,6 +80,9 @@ void LogFileView::clear(const QString& hint) {
 }
 
 void LogFileView::show(const LogSource& log, const LogPreviewState& state) {
+  // A bag's inspection is a few long lines (topics, types, counts): wrapped, it is read whole.
+  rawText_->setLineWrapMode(log.isBag() ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+  rawBox_->setTitle(log.isBag() ? tr("What the bag holds") : tr("File (first lines)"));
   if (log.isMat()) {
     rawText_->setPlainText(tr("%1\n\nMATLAB file: the variables t, q, qd, qdd and tau are read by name "
                               "(q and tau required, one column per joint).")
@@ -113,6 +118,12 @@ void LogFileView::show(const LogSource& log, const LogPreviewState& state) {
 
 void LogFileView::showPreview(const LogSource& log, const LogPreviewState& state) {
   previewTable_->clear();
+  previewBox_->setTitle(log.isBag() ? tr("Joints found") : tr("Parsed columns"));
+  previewTable_->horizontalHeader()->setStretchLastSection(log.isBag());
+  if (log.isBag()) {
+    showBagJoints(log);
+    return;
+  }
   if (log.isNamed() || !state.previewOk) {
     previewTable_->setRowCount(0);
     previewTable_->setColumnCount(0);
@@ -162,6 +173,50 @@ void LogFileView::showPreview(const LogSource& log, const LogPreviewState& state
   previewTable_->setVerticalHeaderLabels(lineLabels);
   previewTable_->horizontalHeader()->setMinimumHeight(40);
   previewTitle_->setText(tr("First %1 data rows; row labels are file line numbers.").arg(rows));
+  previewTitle_->setToolTip(QString());
+}
+
+void LogFileView::showBagJoints(const LogSource& log) {
+  previewTable_->setRowCount(0);
+  previewTable_->setColumnCount(0);
+  BagJointStates states;
+  try {
+    states = inspectBagJointStates(log.path.toStdString(), std::string());
+  } catch (const std::exception& e) {
+    previewTitle_->setText(QString::fromUtf8(e.what()));
+    previewTitle_->setToolTip(previewTitle_->text());
+    return;
+  }
+  // Which robot joint reads each bag joint: the one of the same name (bag_log_source.hpp).
+  std::map<std::string, int> robotJoint;
+  for (size_t j = 0; j < robotJoints_.size(); ++j) robotJoint[robotJoints_[j]] = static_cast<int>(j);
+  const QStringList headers{tr("Joint in the bag"), tr("Robot joint"), tr("Messages"), tr("Velocity"), tr("Effort")};
+  previewTable_->setColumnCount(headers.size());
+  previewTable_->setHorizontalHeaderLabels(headers);
+  previewTable_->setRowCount(static_cast<int>(states.joints.size()));
+  const QString messages = states.messages > 0 ? QString::number(static_cast<qulonglong>(states.messages)) : tr("—");
+  int used = 0;
+  for (int r = 0; r < static_cast<int>(states.joints.size()); ++r) {
+    const std::string& name = states.joints[static_cast<size_t>(r)];
+    const auto it = robotJoint.find(name);
+    used += it != robotJoint.end();
+    const QString cells[5] = {QString::fromStdString(name),
+                              it != robotJoint.end() ? tr("j%1").arg(it->second + 1) : tr("not the robot's: left out"),
+                              messages, states.velocity ? tr("logged") : tr("no: differentiated"),
+                              states.effort ? tr("logged") : tr("no: refused")};
+    for (int c = 0; c < 5; ++c) {
+      auto* item = new QTableWidgetItem(cells[c]);
+      if (c == 2) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+      if ((c == 1 && it == robotJoint.end()) || (c == 4 && !states.effort)) item->setForeground(QColor(154, 91, 0));
+      previewTable_->setItem(r, c, item);
+    }
+  }
+  previewTable_->resizeColumnsToContents();
+  previewTitle_->setText(tr("%1 (%2): %3 joints, %4 of them the robot's; messages of the topic, velocity and effort "
+                            "as its messages carry them.")
+                             .arg(QString::fromStdString(states.topic), QString::fromStdString(states.type))
+                             .arg(states.joints.size())
+                             .arg(used));
   previewTitle_->setToolTip(QString());
 }
 

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "io/atomic_file.hpp"
+#include "io/xml_splice.hpp"
 #include "model/inertial_parameters.hpp"
 #include "model/mjcf_import.hpp"
 #include "util/input_error.hpp"
@@ -50,29 +51,7 @@ std::string quatText(const Eigen::Matrix3d& R) {
   return num(q.w()) + " " + num(q.x()) + " " + num(q.y()) + " " + num(q.z());
 }
 
-/// `s` safe inside a double-quoted XML attribute.
-std::string attr(const std::string& s) {
-  std::string out;
-  for (const char c : s) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
+std::string attr(const std::string& s) { return xml::escapeAttribute(s); }
 
 std::string commentLine(const std::string& indent, const std::string& text) {
   return indent + "<!-- " + xmlCommentText(text) + " -->\n";
@@ -265,15 +244,10 @@ void Writer::writeBody(int b, const std::string& indent, std::string& out) {
   const Vector10d& theta = d_.bodies[static_cast<size_t>(b)].theta;
   const Eigen::Vector3d com = centreOfMass(theta);
   const Eigen::Matrix3d Ic = inertiaAboutCom(theta);
-  std::string inertia;
-  if (Ic(0, 1) == 0.0 && Ic(0, 2) == 0.0 && Ic(1, 2) == 0.0) {
-    inertia = " diaginertia=\"" + vec3(Ic.diagonal()) + "\"";
-  } else {
-    const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eig(Ic);
-    Eigen::Matrix3d axes = eig.eigenvectors();
-    if (axes.determinant() < 0.0) axes.col(0) = -axes.col(0);
-    inertia = " quat=\"" + quatText(axes) + "\" diaginertia=\"" + vec3(eig.eigenvalues()) + "\"";
-  }
+  const InertiaPrincipalAxes principal = principalAxesOfInertia(Ic);
+  const Eigen::Quaterniond& q = principal.axes;
+  const std::string inertia = " quat=\"" + num(q.w()) + " " + num(q.x()) + " " + num(q.y()) + " " + num(q.z()) +
+                              "\" diaginertia=\"" + vec3(principal.moments) + "\"";
   out += in + "<inertial pos=\"" + vec3(com) + "\" mass=\"" + num(theta[0]) + "\"" + inertia + "/>\n";
 
   // Joint.

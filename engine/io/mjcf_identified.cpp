@@ -75,7 +75,7 @@ std::string numbers(std::initializer_list<double> values) {
 std::vector<std::pair<std::string, std::string>> inertialAttributes(const Vector10d& theta) {
   const double m = theta[0];
   const Eigen::Vector3d c = m > 0.0 ? centreOfMass(theta) : Eigen::Vector3d::Zero();
-  const PrincipalInertiaText p = principalInertia(m > 0.0 ? inertiaAboutCom(theta) : Eigen::Matrix3d::Zero());
+  const InertiaPrincipalAxes p = principalAxesOfInertia(m > 0.0 ? inertiaAboutCom(theta) : Eigen::Matrix3d::Zero());
   const Eigen::Quaterniond& q = p.axes;
   return {{"pos", numbers({c.x(), c.y(), c.z()})},
           {"quat", numbers({q.w(), q.x(), q.y(), q.z()})},
@@ -215,22 +215,6 @@ void checkReadBack(const RobotModel& model, const std::vector<JointLock>& locks,
 }
 
 }  // namespace
-
-PrincipalInertiaText principalInertia(const Eigen::Matrix3d& inertia) {
-  PrincipalInertiaText out;
-  if (inertia.isZero(0.0)) return out;
-  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eig(0.5 * (inertia + inertia.transpose()));
-  // Decreasing moments, as MuJoCo keeps them; a right-handed frame.
-  Eigen::Matrix3d R;
-  for (int k = 0; k < 3; ++k) {
-    out.moments[k] = std::max(0.0, eig.eigenvalues()[2 - k]);
-    R.col(k) = eig.eigenvectors().col(2 - k);
-  }
-  if (R.determinant() < 0.0) R.col(2) = -R.col(2);
-  out.axes = Eigen::Quaterniond(R).normalized();
-  if (out.axes.w() < 0.0) out.axes.coeffs() = -out.axes.coeffs();
-  return out;
-}
 
 std::string exportIdentifiedMjcf(const std::string& mjcfPath, const RobotModel& model,
                                  const std::vector<JointLock>& locks, const IdentifiedDynamics& d,

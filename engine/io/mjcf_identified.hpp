@@ -25,7 +25,6 @@
 //   comment. The result is read back with the MJCF importer and checked against what was
 //   written (1e-9 relative) before it is returned.
 
-#include <Eigen/Geometry>
 #include <string>
 #include <vector>
 
@@ -46,13 +45,5 @@ std::string exportIdentifiedMjcf(const std::string& mjcfPath, const RobotModel& 
 /// exportIdentifiedMjcf written to `outputPath` atomically.
 void writeIdentifiedMjcf(const std::string& mjcfPath, const RobotModel& model, const std::vector<JointLock>& locks,
                          const IdentifiedDynamics& dynamics, const std::string& outputPath);
-
-/// Principal moments (decreasing) and axes (a unit quaternion, w x y z as MJCF writes it) of
-/// the symmetric inertia tensor `inertia` [kg m^2], exact to round-off.
-struct PrincipalInertiaText {
-  Eigen::Vector3d moments = Eigen::Vector3d::Zero();
-  Eigen::Quaterniond axes = Eigen::Quaterniond::Identity();
-};
-PrincipalInertiaText principalInertia(const Eigen::Matrix3d& inertia);
 
 }  // namespace eb

@@ -75,8 +75,14 @@ json toJson(const IdentifiedParameters& p, const RobotModel& model) {
   j["base_parameters"] = base;
   if (p.fullParameters) {
     json stdp = json::array();
-    for (size_t c = 0; c < p.columnNames.size(); ++c)
-      stdp.push_back({{"name", p.columnNames[c]}, {"value", (*p.fullParameters)[static_cast<Eigen::Index>(c)]}});
+    const bool shares = p.dataShare && p.dataShare->size() == p.fullParameters->size();
+    for (size_t c = 0; c < p.columnNames.size(); ++c) {
+      const Eigen::Index i = static_cast<Eigen::Index>(c);
+      json entry{{"name", p.columnNames[c]}, {"value", (*p.fullParameters)[i]}};
+      // Per parameter: what the simulator exports keep at the model's value (identified_dynamics.hpp).
+      if (shares) entry["data_share"] = nonFinite((*p.dataShare)[i]);
+      stdp.push_back(entry);
+    }
     j["standard_parameters"] = stdp;
     json bodies = json::array();
     for (int b = 0; b < model.bodyCount(); ++b) {
@@ -264,13 +270,20 @@ IdentifiedParameters readParamsJson(const std::string& path) {
     }
     if (j.contains("standard_parameters")) {
       const json& sp = j["standard_parameters"];
-      Eigen::VectorXd full(static_cast<Eigen::Index>(sp.size()));
+      Eigen::VectorXd full(static_cast<Eigen::Index>(sp.size())), share(static_cast<Eigen::Index>(sp.size()));
+      bool shares = sp.size() > 0;
       for (size_t c = 0; c < sp.size(); ++c) {
         const std::string where = "standard_parameters[" + std::to_string(c) + "]";
         p.columnNames.push_back(field(sp[c], "name", where + ".").get<std::string>());
         full[static_cast<Eigen::Index>(c)] = number(field(sp[c], "value", where + "."), where + ".value");
+        // Files written before data shares were kept per parameter have none: every parameter seen.
+        if (sp[c].is_object() && sp[c].contains("data_share") && sp[c]["data_share"].is_number())
+          share[static_cast<Eigen::Index>(c)] = number(sp[c]["data_share"], where + ".data_share");
+        else
+          shares = false;
       }
       p.fullParameters = full;
+      if (shares) p.dataShare = share;
     }
     if (j.contains("residual_rms")) p.residualRms = Eigen::Map<const Eigen::VectorXd>(j["residual_rms"].get<std::vector<double>>().data(), static_cast<Eigen::Index>(j["residual_rms"].size()));
     if (j.contains("samples")) {

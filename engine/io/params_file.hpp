@@ -9,7 +9,8 @@
 //   regressor: {viscous, coulomb, offset, armature, coulomb_width, and when used: asymmetric_coulomb,
 //     coulomb_widths: [per joint], stribeck, stribeck_velocities: [per joint]},
 //   base_parameters: [{name, expression, column, value, std, rel_std_percent}],
-//   standard_parameters (consistent only): [{name, value}] in regressor column order,
+//   standard_parameters (consistent only): [{name, value, data_share}] in regressor column order
+//     (data_share: how much of the value the data determined, 0 = the prior's, 1 = the data's),
 //   bodies (consistent only): [{link, mass, com: [x, y, z], inertia_com: [ixx, ixy, ixz, iyy, iyz, izz],
 //     plausible, problems: [...], notes: [...] (plausibility.hpp, against the link geometry's bounds),
 //     data_share: {mass, com, inertia}: how much of each the data determined (0 = the prior's, 1 = the data's)}],

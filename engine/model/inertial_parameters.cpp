@@ -1,5 +1,7 @@
 #include "model/inertial_parameters.hpp"
 
+#include <Eigen/Eigenvalues>
+
 namespace eb {
 
 Vector10d standardParametersFromCom(double mass, const Eigen::Vector3d& com,
@@ -61,6 +63,22 @@ Vector10d standardParametersFromPseudoInertia(const Eigen::Matrix4d& J) {
   Vector10d t;
   t << J(3, 3), J(0, 3), J(1, 3), J(2, 3), I(0, 0), I(0, 1), I(1, 1), I(0, 2), I(1, 2), I(2, 2);
   return t;
+}
+
+InertiaPrincipalAxes principalAxesOfInertia(const Eigen::Matrix3d& inertia) {
+  InertiaPrincipalAxes out;
+  if (inertia.isZero(0.0)) return out;
+  const Eigen::SelfAdjointEigenSolver<Eigen::Matrix3d> eig(0.5 * (inertia + inertia.transpose()));
+  // Decreasing moments, as MuJoCo keeps them; a right-handed frame.
+  Eigen::Matrix3d R;
+  for (int k = 0; k < 3; ++k) {
+    out.moments[k] = std::max(0.0, eig.eigenvalues()[2 - k]);
+    R.col(k) = eig.eigenvectors().col(2 - k);
+  }
+  if (R.determinant() < 0.0) R.col(2) = -R.col(2);
+  out.axes = Eigen::Quaterniond(R).normalized();
+  if (out.axes.w() < 0.0) out.axes.coeffs() = -out.axes.coeffs();
+  return out;
 }
 
 }  // namespace eb

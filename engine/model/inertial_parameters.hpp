@@ -4,9 +4,10 @@
 // origin, see robot_model.hpp) and the forms people write (mass, centre of
 // mass, inertia about the centre of mass).
 
-#include "model/robot_model.hpp"
-
 #include <Eigen/Core>
+#include <Eigen/Geometry>
+
+#include "model/robot_model.hpp"
 
 namespace eb {
 
@@ -42,5 +43,15 @@ Eigen::Matrix4d pseudoInertia(const Vector10d& theta);
 
 /// Parameter vector from a pseudo-inertia matrix (inverse of pseudoInertia()).
 Vector10d standardParametersFromPseudoInertia(const Eigen::Matrix4d& J);
+
+/// Principal moments (decreasing) and axes of an inertia tensor, exact to round-off.
+struct InertiaPrincipalAxes {
+  Eigen::Vector3d moments = Eigen::Vector3d::Zero();         ///< kg m^2, decreasing
+  Eigen::Quaterniond axes = Eigen::Quaterniond::Identity();  ///< principal frame in the tensor's frame, w >= 0
+};
+
+/// The principal decomposition of the symmetric `inertia` [kg m^2]: R diag(moments) R^T, R a
+/// rotation (right-handed). Zero for a zero tensor.
+InertiaPrincipalAxes principalAxesOfInertia(const Eigen::Matrix3d& inertia);
 
 }  // namespace eb

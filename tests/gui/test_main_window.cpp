@@ -581,6 +581,52 @@ void MainWindowTest::schroederStartAndFrequencyOptimization() {
     }
   QVERIFY2(moved > 0, "no frequency moved");
 
+  // The optimizer's result may hold inverted components (A < 0): the signed amplitude slider
+  // shows one where it is, and a touch that comes back to where it started leaves the design and
+  // its cond as they were (it used to clamp A to 0 and turn -0.30 into +0.035, cond 8.8 into 96.8).
+  QVERIFY(waitForCurrentEvaluation());
+  MultisineTrajectory inDocument = *doc_->multisine();
+  int joint = 0, term = 0;
+  for (int i = 0; i < inDocument.dof(); ++i)
+    for (size_t k = 0; k < inDocument.terms(i).size(); ++k)
+      if (inDocument.terms(i)[k].amplitude < inDocument.terms(joint)[static_cast<size_t>(term)].amplitude) {
+        joint = i;
+        term = static_cast<int>(k);
+      }
+  if (!(inDocument.terms(joint)[static_cast<size_t>(term)].amplitude < 0.0)) {
+    // None inverted this time: invert one (A -> -A, phi -> phi + pi is the same motion).
+    SineTerm t = inDocument.terms(joint)[static_cast<size_t>(term)];
+    t.amplitude = -t.amplitude;
+    t.phase += M_PI;
+    doc_->setMultisineTerm(joint, term, t, false);
+    QVERIFY(waitForCurrentEvaluation());
+    inDocument = *doc_->multisine();
+  }
+  const double negative = inDocument.terms(joint)[static_cast<size_t>(term)].amplitude;
+  QVERIFY(negative < 0.0);
+  const double condBefore = doc_->evaluation()->metrics.cond;
+  editor->setCurrentJoint(joint);
+  widgets::ValueSlider* amplitude = ms->amplitudeControl(term);
+  QVERIFY(amplitude);
+  QSlider* slider = amplitude->slider();
+  QVERIFY2(slider->value() < (slider->minimum() + slider->maximum()) / 2,
+           qPrintable(QString("A = %1 shown at %2 of %3..%4")
+                          .arg(negative)
+                          .arg(slider->value())
+                          .arg(slider->minimum())
+                          .arg(slider->maximum())));
+  QVERIFY(std::abs(amplitude->spinBox()->value() - negative) <= 5e-5);
+  const int start = slider->value();
+  slider->setSliderDown(true);
+  slider->setValue(start + 40);
+  QVERIFY(doc_->multisine()->terms(joint)[static_cast<size_t>(term)].amplitude != negative);
+  slider->setValue(start);
+  slider->setSliderDown(false);
+  QCOMPARE(doc_->multisine()->terms(joint)[static_cast<size_t>(term)].amplitude, negative);
+  QVERIFY(sameTrajectory(*doc_->multisine(), inDocument));
+  QVERIFY(waitForCurrentEvaluation());
+  QCOMPARE(doc_->evaluation()->metrics.cond, condBefore);
+
   // The option is saved with the project.
   const QString path = tmp_.filePath("schroeder.ebproj.json");
   QVERIFY(window_->projects()->saveAs(path));

@@ -2,8 +2,28 @@
 // as `excitebench-cli identify` (OLS, the default of both), validation on an independent
 // log, exports; bad logs listed with their line and the wizard still usable;
 // a long estimation cancelled.
-#include "wizard_test_support.hpp"
-#include "test_paths.hpp"
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTextEdit>
+#include <QtCharts/QCategoryAxis>
+#include <QtCharts/QChartView>
+#include <QtTest>
+#include <cmath>
 
 #include "app/wizard/closed_loop_panel.hpp"
 #include "app/wizard/drift_panel.hpp"
@@ -15,7 +35,6 @@
 #include "app/wizard/preprocess_page.hpp"
 #include "app/wizard/time_step_chart.hpp"
 #include "app/wizard/validate_page.hpp"
-
 #include "identification/drift_check.hpp"
 #include "identification/plausibility.hpp"
 #include "io/params_file.hpp"
@@ -23,31 +42,10 @@
 #include "logs/log_mapping_file.hpp"
 #include "model/body_bounds.hpp"
 #include "model/builtin_robots.hpp"
+#include "model/mjcf_import.hpp"
 #include "model/robot_loader.hpp"
-
-#include <QCheckBox>
-#include <QComboBox>
-#include <QDoubleSpinBox>
-#include <QLabel>
-#include <QLineEdit>
-#include <QElapsedTimer>
-#include <QFile>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
-#include <QPlainTextEdit>
-#include <QProgressBar>
-#include <QPushButton>
-#include <QSignalSpy>
-#include <QSpinBox>
-#include <QtCharts/QCategoryAxis>
-#include <QtCharts/QChartView>
-#include <QTableWidget>
-#include <QTextEdit>
-#include <QTemporaryDir>
-#include <QtTest>
-
-#include <cmath>
+#include "test_paths.hpp"
+#include "wizard_test_support.hpp"
 
 using namespace eb;
 using namespace eb::wizard;
@@ -277,7 +275,7 @@ class IdentificationWizardTest : public QObject {
     QVERIFY(QFile::exists(olsUrdf));
     QCOMPARE(wizard.estimate().get(), estimate.get());
     QCOMPARE(wizard.estimate()->estimate.method, EstimationMethod::Ols);
-    QVERIFY2(urdfNote->text().startsWith("Written from the <b>physically consistent estimate</b>"),
+    QVERIFY2(urdfNote->text().startsWith("URDF and MJCF are written from the <b>physically consistent estimate</b>"),
              qPrintable(urdfNote->text()));
     QVERIFY(exportPage->urdfEstimate() && exportPage->urdfEstimate()->fullParameters);
     // Its links are those of `identify --method consistent` then `export` in the CLI.
@@ -309,6 +307,26 @@ class IdentificationWizardTest : public QObject {
     QVERIFY(!exportPage->isBusy());
     QCOMPARE(exported.count(), 2);
     QCOMPARE(readLines(again), readLines(olsUrdf));
+    // The MJCF of the same consistent estimate (the Panda converted from its URDF), at once: the
+    // URDF's inertials and <dynamics> friction, read back.
+    const QString olsMjcf = dir_.filePath("wizard_ols.xml");
+    QVERIFY2(wizard.exportParameters(ExportFormat::Mjcf, olsMjcf, &error), qPrintable(error));
+    QVERIFY(!exportPage->isBusy());
+    QCOMPARE(exported.count(), 3);
+    {
+      const RobotModel fromMjcf = importMjcfFile(olsMjcf.toStdString());
+      const RobotModel fromUrdf = loadRobot(olsUrdf.toStdString());
+      const Eigen::VectorXd a = fromMjcf.standardParameters(), b = fromUrdf.standardParameters();
+      QCOMPARE(a.size(), b.size());
+      QVERIFY((a - b).cwiseAbs().maxCoeff() <= 1e-12 * b.cwiseAbs().maxCoeff());
+      int withFriction = 0;
+      for (int j = 0; j < 7; ++j) {
+        QCOMPARE(fromMjcf.joint(j).damping, fromUrdf.joint(j).damping);
+        QCOMPARE(fromMjcf.joint(j).friction, fromUrdf.joint(j).friction);
+        withFriction += fromUrdf.joint(j).damping != panda_.joint(j).damping;
+      }
+      QCOMPARE(withFriction, 7);
+    }
     // The CLI's drift check on the wizard's file and the same log: the same verdicts.
     QCOMPARE(runCli({"validate", "panda", json, validationLog_, "--json", "--drift-window", "1"}, &output), 0);
     {
@@ -559,9 +577,14 @@ class IdentificationWizardTest : public QObject {
     // The file is a robot again, carrying the identified inertials.
     const RobotModel identified = loadRobot(urdf.toStdString());
     QCOMPARE(identified.dof(), 7);
+    // The estimate's inertials, the parameters the data did not see at the model's values
+    // (identified_dynamics.hpp): the same file as the CLI's export of the same estimate.
     const Eigen::VectorXd theta = estimate->estimate.fullParameters->head(10 * panda_.bodyCount());
-    QVERIFY((identified.standardParameters() - theta).cwiseAbs().maxCoeff() < 1e-9 * theta.cwiseAbs().maxCoeff());
+    QVERIFY((identified.standardParameters() - theta).cwiseAbs().maxCoeff() > 1e-9 * theta.cwiseAbs().maxCoeff());
     QCOMPARE(runCli({"export", cliParams, "--robot", "panda", "--out", dir_.filePath("cli.urdf")}, &output), 0);
+    const Eigen::VectorXd cliTheta = loadRobot(dir_.filePath("cli.urdf").toStdString()).standardParameters();
+    QVERIFY2((identified.standardParameters() - cliTheta).cwiseAbs().maxCoeff() < 1e-9 * cliTheta.cwiseAbs().maxCoeff(),
+             qPrintable(output));
   }
 
   void plausibilityTableShowsAnImplausibleLink() {

@@ -3,37 +3,34 @@
 // three on the KUKA LWR4+'s real logs, as a user sees them (run under xvfb-run;
 // EB_SCREENSHOT_DIR names the folder). docs/screenshots/wizard_*.png are copies.
 // Each image is checked to be drawn (not one flat colour).
-#include "wizard_test_support.hpp"
-#include "test_paths.hpp"
+#include <QDir>
+#include <QImage>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTreeWidget>
+#include <QtTest>
+#include <set>
 
 #include "app/wizard/closed_loop_panel.hpp"
 #include "app/wizard/drift_panel.hpp"
 #include "app/wizard/estimate_page.hpp"
 #include "app/wizard/friction_comparison_view.hpp"
 #include "app/wizard/identification_wizard.hpp"
-
-#include <QPushButton>
 #include "app/wizard/import_page.hpp"
 #include "app/wizard/payload_page.hpp"
 #include "app/wizard/preprocess_page.hpp"
 #include "app/wizard/validate_page.hpp"
-
 #include "identification/payload_regression.hpp"
 #include "model/builtin_robots.hpp"
 #include "model/inertial_parameters.hpp"
 #include "model/robot_loader.hpp"
-
-#include <QDir>
-#include <QImage>
-#include <QLineEdit>
-#include <QPlainTextEdit>
-#include <QSignalSpy>
-#include <QTabWidget>
-#include <QTemporaryDir>
-#include <QTreeWidget>
-#include <QtTest>
-
-#include <set>
+#include "test_paths.hpp"
+#include "wizard_test_support.hpp"
 
 using namespace eb;
 using namespace eb::wizard;
@@ -253,6 +250,16 @@ class WizardScreenshots : public QObject {
     QVERIFY(raw);
     QVERIFY2(raw->toPlainText().contains("/joint_states"), qPrintable(raw->toPlainText()));
     QVERIFY2(raw->toPlainText().contains("lwr_6_joint"), qPrintable(raw->toPlainText()));
+    QCOMPARE(raw->lineWrapMode(), QPlainTextEdit::WidgetWidth);  // the topics whole, not cut at the edge
+    // The joints found stand where a CSV's parsed columns do: each the robot's, effort logged.
+    auto* joints = wizard.findChild<QTableWidget*>("previewTable");
+    QVERIFY(joints);
+    QCOMPARE(joints->rowCount(), 7);
+    QCOMPARE(joints->horizontalHeaderItem(1)->text(), QString("Robot joint"));
+    for (int r = 0; r < 7; ++r) {
+      QCOMPARE(joints->item(r, 1)->text(), QString("j%1").arg(r + 1));
+      QCOMPARE(joints->item(r, 4)->text(), QString("logged"));
+    }
     save(wizard, "wizard_1d_import_ros_bag.png");
   }
 

@@ -18,6 +18,7 @@
 #include "dynamics/dynamics_workspace.hpp"
 #include "dynamics/inverse_dynamics.hpp"
 #include "io/identified_dynamics.hpp"
+#include "io/identified_dynamics_fixture.hpp"
 #include "io/io_test_support.hpp"
 #include "io/mjcf_conversion.hpp"
 #include "model/builtin_robots.hpp"
@@ -45,21 +46,8 @@ const std::string kUr5Urdf = kExampleRobots + "ur_description/urdf/ur5_robot.urd
 /// x(1.1 + 0.03 b), COM moved by a few cm, inertia about the COM rotated and scaled; massless
 /// bodies become a small solid sphere.
 Eigen::VectorXd modifiedTheta(const RobotModel& model) {
-  Eigen::VectorXd theta = model.standardParameters();
-  for (int b = 0; b < model.bodyCount(); ++b) {
-    const Vector10d tb = theta.segment<10>(10 * b);
-    double m = tb[0];
-    Eigen::Matrix3d Ic = inertiaAboutCom(tb);
-    if (!(m > 0.0)) {
-      m = 0.05;
-      Ic = 0.4 * m * 0.02 * 0.02 * Eigen::Matrix3d::Identity();
-    }
-    const Eigen::Matrix3d R =
-        (Eigen::AngleAxisd(0.3 + 0.1 * b, Eigen::Vector3d(1.0, 2.0, 0.5).normalized())).toRotationMatrix();
-    Ic = 1.2 * R * Ic * R.transpose() + 1e-4 * m * Eigen::Matrix3d::Identity();
-    const Eigen::Vector3d c = centreOfMass(tb) + Eigen::Vector3d(0.012, -0.021, 0.017 * (b + 1));
-    theta.segment<10>(10 * b) = standardParametersFromCom(m * (1.1 + 0.03 * b), c, Ic);
-  }
+  Eigen::VectorXd theta(10 * model.bodyCount());
+  for (int b = 0; b < model.bodyCount(); ++b) theta.segment<10>(10 * b) = test::movedBodyParameters(model, b);
   return theta;
 }
 

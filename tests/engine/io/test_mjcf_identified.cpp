@@ -132,7 +132,7 @@ double largestInverseDynamicsError(const std::string& mjcfText, const std::strin
 TEST(MjcfIdentified, PrincipalInertiaIsExact) {
   const Eigen::Matrix3d R = Eigen::AngleAxisd(0.7, Eigen::Vector3d(1, -2, 3).normalized()).toRotationMatrix();
   const Eigen::Matrix3d I = R * Eigen::Vector3d(0.03, 0.021, 0.0123).asDiagonal() * R.transpose();
-  const PrincipalInertiaText p = principalInertia(I);
+  const InertiaPrincipalAxes p = principalAxesOfInertia(I);
   EXPECT_GE(p.moments[0], p.moments[1]);
   EXPECT_GE(p.moments[1], p.moments[2]);
   const Eigen::Matrix3d V = p.axes.toRotationMatrix();

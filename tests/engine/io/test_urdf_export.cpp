@@ -41,22 +41,8 @@ const std::string kPublicPanda =
 /// by a few cm, inertia about the COM rotated and scaled, all bodies (massless ones
 /// become a small solid sphere).
 Eigen::VectorXd modifiedParameters(const RobotModel& model) {
-  Eigen::VectorXd theta = model.standardParameters();
-  for (int b = 0; b < model.bodyCount(); ++b) {
-    const Vector10d tb = theta.segment<10>(10 * b);
-    double m = tb[0];
-    Eigen::Matrix3d Ic = inertiaAboutCom(tb);
-    if (!(m > 0.0)) {
-      m = 0.05;
-      Ic = 0.4 * m * 0.02 * 0.02 * Eigen::Matrix3d::Identity();
-    }
-    const Eigen::Matrix3d R =
-        (Eigen::AngleAxisd(0.3 + 0.1 * b, Eigen::Vector3d(1.0, 2.0, 0.5).normalized())).toRotationMatrix();
-    // Keep the principal moments strictly inside the triangle inequality.
-    Ic = 1.2 * R * Ic * R.transpose() + 1e-4 * m * Eigen::Matrix3d::Identity();
-    const Eigen::Vector3d c = centreOfMass(tb) + Eigen::Vector3d(0.012, -0.021, 0.017 * (b + 1));
-    theta.segment<10>(10 * b) = standardParametersFromCom(m * (1.1 + 0.03 * b), c, Ic);
-  }
+  Eigen::VectorXd theta(10 * model.bodyCount());
+  for (int b = 0; b < model.bodyCount(); ++b) theta.segment<10>(10 * b) = test::movedBodyParameters(model, b);
   return theta;
 }
 
