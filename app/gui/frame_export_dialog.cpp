@@ -1,5 +1,6 @@
 #include "app/gui/frame_export_dialog.hpp"
 
+#include "app/common/window_fit.hpp"
 #include "app/gui/export_controller.hpp"
 
 #include <QDialogButtonBox>
@@ -52,6 +53,7 @@ FrameExportDialog::FrameExportDialog(double duration, const QString& folder, QWi
   layout->addLayout(form);
   layout->addWidget(buttons_);
   setMinimumWidth(460);
+  common::fitToScreen(this, sizeHint());  // 460 px and the text, within a small screen
 
   connect(browse, &QPushButton::clicked, this, &FrameExportDialog::chooseFolder);
   connect(folder_, &QLineEdit::textChanged, this, &FrameExportDialog::update);

@@ -1,5 +1,6 @@
 #include "app/gui/main_window.hpp"
 
+#include "app/common/window_fit.hpp"
 #include "app/gui/autosave.hpp"
 #include "app/gui/compact_docks.hpp"
 #include "app/gui/export_controller.hpp"
@@ -28,7 +29,9 @@
 #include <QFileInfo>
 #include <QGuiApplication>
 #include <QLabel>
+#include <QLayout>
 #include <QScreen>
+#include <QShowEvent>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSettings>
@@ -87,11 +90,15 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
   addToolBarBreak();
   addToolBar(startHint_);
   connectDocument();
-  // A first start fills most of the screen: the docks need the room.
-  if (const QScreen* screen = QGuiApplication::primaryScreen()) {
+  // A first start fills most of the screen (the docks need the room), with room left for the
+  // window manager's title bar and frame.
+  if (const QScreen* screen = common::openingScreen(this)) {
     const QRect area = screen->availableGeometry();
-    resize(std::min(1600, area.width() * 9 / 10), std::min(1000, area.height() * 9 / 10));
+    common::fitToScreen(this, QSize(std::min(1600, area.width() * 9 / 10), std::min(1000, area.height() * 9 / 10)));
   }
+  // Tabbed for this size before the first show: split, the joint table over the excitation
+  // would make the layout's minimum height larger than a 1024 x 700 screen leaves a window.
+  compactDocks_->update();
   sizeDocks();
   if (options_.restoreLayout) {
     QSettings settings;
@@ -169,7 +176,26 @@ void MainWindow::createWidgets() {
   statusCond_ = new QLabel;
   statusFeasible_ = new QLabel;
   statusTiming_ = new QLabel;
-  statusTiming_->setToolTip(tr("Time the worker took for the last evaluation (metrics / everything)"));
+  // Each figure says what it is in a word, and in full (with its unit) in the tooltip.
+  statusRobot_->setObjectName("statusRobot");
+  statusRobot_->setToolTip(tr("The robot and its degrees of freedom (joints free to move; locked joints apart)"));
+  statusBase_->setObjectName("statusBase");
+  statusBase_->setToolTip(
+      tr("Base parameters: the number of independent combinations of the inertial "
+         "parameters that the joint torques can identify (the rank of the regressor)"));
+  statusCond_->setObjectName("statusCond");
+  statusCond_->setToolTip(
+      tr("cond: condition number of the base regressor over the excitation, "
+         "sqrt(largest / smallest eigenvalue of the information matrix), in SI units "
+         "(no unit; lower is better).\nscaled: the same with each regressor column scaled "
+         "to unit norm, free of the units' choice: a large cond with a small scaled "
+         "one comes from units, not from a weakly excited direction."));
+  statusFeasible_->setObjectName("statusFeasible");
+  statusTiming_->setObjectName("statusTiming");
+  statusTiming_->setToolTip(
+      tr("Time the worker took for the last edit, in milliseconds: metrics = sampling, "
+         "information matrix and criteria (what the charts above show); total = "
+         "also the joint torques and the limit checks"));
   for (QLabel* l : {statusRobot_, statusBase_, statusCond_, statusFeasible_, statusTiming_})
     statusBar()->addPermanentWidget(l);
 }
@@ -352,7 +378,7 @@ void MainWindow::showMetrics() {
     robotPanel_->setBaseParameters(names, expressions);
   }
   statusBase_->setText(tr("base params: %1").arg(m->base ? m->base->rank : 0));
-  statusCond_->setText(tr("cond %1 (scaled %2)").arg(m->metrics.cond, 0, 'f', 1).arg(m->metrics.condScaled, 0, 'f', 1));
+  statusCond_->setText(tr("cond %1 | scaled %2").arg(m->metrics.cond, 0, 'f', 1).arg(m->metrics.condScaled, 0, 'f', 1));
 }
 
 void MainWindow::scheduleEvaluationDisplay() {
@@ -386,7 +412,7 @@ void MainWindow::showEvaluation() {
     statusFeasible_->setStyleSheet(ok ? "color: #1e7d32; font-weight: bold;" : "color: #c0392b; font-weight: bold;");
   }
   statusFeasible_->setToolTip(QString::fromStdString(e->constraints.summary()));
-  statusTiming_->setText(tr("%1 / %2 ms").arg(e->metricsMs, 0, 'f', 1).arg(e->totalMs, 0, 'f', 1));
+  statusTiming_->setText(tr("metrics %1 / total %2 ms").arg(e->metricsMs, 0, 'f', 1).arg(e->totalMs, 0, 'f', 1));
 }
 
 void MainWindow::updateStatus() {
@@ -499,6 +525,22 @@ bool MainWindow::reopenLastProject() {
     return false;
   }
   return projects_->openProject(last);
+}
+
+void MainWindow::showEvent(QShowEvent* event) {
+  QMainWindow::showEvent(event);
+  if (shownOnce_) return;
+  shownOnce_ = true;
+  // The first show lays the window out with a minimum height of the docks split (the joint table
+  // over the excitation) and grows it to that, 655 px on a 1024 x 700 screen, before CompactDocks
+  // tabs them for the small window. Laid out again tabbed, it fits the screen with its frame.
+  // After the show's own layout pass (a queued call).
+  QTimer::singleShot(0, this, [this] {
+    layout()->invalidate();
+    layout()->activate();
+    const QSize largest = common::largestWindowSize(common::openingScreen(this));
+    if (width() > largest.width() || height() > largest.height()) resize(size().boundedTo(largest));
+  });
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {

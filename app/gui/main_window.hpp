@@ -43,6 +43,7 @@ namespace eb::gui {
 
 class Autosave;
 class CompactDocks;
+class HelpWindow;
 class ExportController;
 class OptimizerRunner;
 class ProjectController;
@@ -85,6 +86,8 @@ class MainWindow : public QMainWindow {
   QMenu* identifyMenu() const { return identifyMenu_; }
   Autosave* autosave() const { return autosave_; }
   StartHint* startHint() const { return startHint_; }
+  /// The help window, once Help opened it (else null).
+  HelpWindow* helpWindow() const { return helpWindow_; }
 
   /// First document: recovery if a crash left one (and the user wants it), else the
   /// project file or robot asked for, else the last project (Open recent, first entry; a
@@ -94,6 +97,8 @@ class MainWindow : public QMainWindow {
 
  protected:
   void closeEvent(QCloseEvent* event) override;
+  /// On the first show: the size fitted to the screen, once the docks are laid out for it.
+  void showEvent(QShowEvent* event) override;
 
  private:
   void createWidgets();
@@ -110,15 +115,19 @@ class MainWindow : public QMainWindow {
     QAction* fit = nullptr;
     QAction* optimize = nullptr;
   };
-  /// Menu bar (File, Robot, Excitation, Identify, View, Help) and the toolbar, in that order.
+  /// Menu bar (File, Edit, Robot, Excitation, Identify, View, Help) and the toolbar, in that order.
   void createMenus();
   void createFileMenu(ToolBarActions& bar);
+  /// Undo and Redo of the document's stack, named after the step.
+  void createEditMenu(ToolBarActions& bar);
   void createExportMenu(QMenu* file);
   void createRobotMenu();
   void createExcitationMenu(ToolBarActions& bar);
   void createIdentifyMenu();
   void createViewMenu(ToolBarActions& bar);
   void createHelpMenu();
+  /// Opens (or raises) the help window at the README's section `heading`.
+  void showHelp(const QString& heading);
   void createToolBar(const ToolBarActions& actions);
   void connectDocument();
   /// "Edit as" and the multi-sine editor <-> document (main_window_excitation.cpp).
@@ -170,6 +179,7 @@ class MainWindow : public QMainWindow {
   widgets::LogPanel* log_ = nullptr;
   QWidget* infoPanel_ = nullptr;
   StartHint* startHint_ = nullptr;
+  HelpWindow* helpWindow_ = nullptr;
 
   QMenu* identifyMenu_ = nullptr;
   QMenu* viewMenu_ = nullptr;
@@ -187,6 +197,7 @@ class MainWindow : public QMainWindow {
   quint64 shownMetricsSerial_ = 0;
   qint64 lastCursorMs_ = 0;
   qint64 lastEvaluationShownMs_ = 0;
+  bool shownOnce_ = false;
   bool evaluationDeferred_ = false;  // an evaluation waits for an edit's metrics to be shown
 };
 

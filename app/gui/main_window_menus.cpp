@@ -1,7 +1,9 @@
 // MainWindow's menus, toolbar and the file dialogs behind them.
 
+#include "app/gui/about_text.hpp"
 #include "app/gui/export_controller.hpp"
 #include "app/gui/frame_export_dialog.hpp"
+#include "app/gui/help_window.hpp"
 #include "app/gui/main_window.hpp"
 #include "app/gui/optimizer_runner.hpp"
 #include "app/gui/project_controller.hpp"
@@ -28,6 +30,8 @@
 #include <QStyle>
 #include <QToolBar>
 #include <QUndoStack>
+
+#include <utility>
 
 namespace eb::gui {
 namespace {
@@ -82,6 +86,7 @@ void MainWindow::openDhDialog() {
 void MainWindow::createMenus() {
   ToolBarActions bar;
   createFileMenu(bar);
+  createEditMenu(bar);
   createRobotMenu();
   createExcitationMenu(bar);
   createIdentifyMenu();
@@ -210,19 +215,29 @@ void MainWindow::createRobotMenu() {
   robot->addAction(tr("&Reset joint limits"), document_, &WorkbenchDocument::resetJointLimits);
 }
 
-void MainWindow::createExcitationMenu(ToolBarActions& bar) {
+void MainWindow::createEditMenu(ToolBarActions& bar) {
   QStyle* st = style();
   QUndoStack* undo = document_->undoStack();
-  QMenu* excitation = menuBar()->addMenu(tr("E&xcitation"));
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  edit->setObjectName("editMenu");
+  // The stack's actions read "Undo <step>" / "Redo <step>": the step is named where it is undone.
   QAction* undoAction = undo->createUndoAction(this, tr("&Undo"));
+  undoAction->setObjectName("undoAction");
   undoAction->setShortcut(QKeySequence::Undo);
   undoAction->setIcon(st->standardIcon(QStyle::SP_ArrowBack));
   QAction* redoAction = undo->createRedoAction(this, tr("&Redo"));
+  redoAction->setObjectName("redoAction");
   redoAction->setShortcut(QKeySequence::Redo);
   redoAction->setIcon(st->standardIcon(QStyle::SP_ArrowForward));
-  excitation->addAction(undoAction);
-  excitation->addAction(redoAction);
-  excitation->addSeparator();
+  edit->addAction(undoAction);
+  edit->addAction(redoAction);
+  bar.undo = undoAction;
+  bar.redo = redoAction;
+}
+
+void MainWindow::createExcitationMenu(ToolBarActions& bar) {
+  QStyle* st = style();
+  QMenu* excitation = menuBar()->addMenu(tr("E&xcitation"));
   QAction* optimizeAction = excitation->addAction(st->standardIcon(QStyle::SP_MediaSeekForward), tr("&Optimize"), this,
                                                   &MainWindow::startOptimization);
   optimizeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
@@ -232,8 +247,6 @@ void MainWindow::createExcitationMenu(ToolBarActions& bar) {
   // Enabled only while the optimizer runs: otherwise Esc belongs to editors, menus and dialogs.
   cancelAction_->setEnabled(false);
   excitation->addAction(tr("&Default excitation"), document_, &WorkbenchDocument::resetExcitation);
-  bar.undo = undoAction;
-  bar.redo = redoAction;
   bar.optimize = optimizeAction;
 }
 
@@ -292,12 +305,30 @@ void MainWindow::createHelpMenu() {
                                 "step per drag), or type in the box.\nJoint limits: double click a cell; leave it "
                                 "empty for no limit."));
   });
-  help->addAction(tr("&About ExciteBench"), this, [this] {
-    QMessageBox::about(this, tr("About ExciteBench"),
-                       tr("<b>ExciteBench</b> %1<br>A workbench for robot dynamic parameter identification: design "
-                          "an exciting trajectory, watch the information matrix, identify the parameters.")
-                           .arg(QApplication::applicationVersion()));
-  });
+  help->addSeparator();
+  // The README's sections, in a help window of their own (offline: the README is built in).
+  const std::pair<QString, QString> sections[] = {
+      {tr("&Command line"), HelpWindow::cliSection()},
+      {tr("&File formats"), HelpWindow::fileFormatsSection()},
+      {tr("The &workbench"), HelpWindow::workbenchSection()},
+      {tr("The identification w&izard and real logs"), HelpWindow::wizardSection()},
+  };
+  for (const auto& [text, heading] : sections) {
+    QAction* a = help->addAction(text, this, [this, heading = heading] { showHelp(heading); });
+    a->setObjectName("helpSection:" + heading);
+    a->setStatusTip(tr("The README's section \"%1\"").arg(heading));
+  }
+  help->addSeparator();
+  help->addAction(tr("&About ExciteBench"), this,
+                  [this] { QMessageBox::about(this, tr("About ExciteBench"), aboutText()); });
+}
+
+void MainWindow::showHelp(const QString& heading) {
+  if (!helpWindow_) helpWindow_ = new HelpWindow(this);
+  helpWindow_->show();
+  helpWindow_->raise();
+  helpWindow_->activateWindow();
+  helpWindow_->showSection(heading);
 }
 
 void MainWindow::createToolBar(const ToolBarActions& actions) {

@@ -1,6 +1,7 @@
 #include "app/wizard/identification_wizard.hpp"
 
 #include "app/common/background_task.hpp"
+#include "app/common/window_fit.hpp"
 #include "app/wizard/estimate_page.hpp"
 #include "app/wizard/import_page.hpp"
 #include "app/wizard/payload_page.hpp"
@@ -31,6 +32,10 @@ IdentificationWizard::IdentificationWizard(const RobotModel& model, const QStrin
   validatePage_ = new ValidatePage(session_);
   exportPage_ = new ExportPage(session_);
   payloadPage_ = new PayloadPage(session_);
+  // A page taller (or wider) than a small screen scrolls: Back, Next and Cancel stay on it.
+  for (QWizardPage* page : std::initializer_list<QWizardPage*>{importPage_, preprocessPage_, estimatePage_,
+                                                               validatePage_, exportPage_, payloadPage_})
+    common::scrollContents(page);
   setPage(ImportPageId, importPage_);
   setPage(PreprocessPageId, preprocessPage_);
   setPage(EstimatePageId, estimatePage_);
@@ -39,8 +44,8 @@ IdentificationWizard::IdentificationWizard(const RobotModel& model, const QStrin
   setPage(PayloadPageId, payloadPage_);
   exportPage_->setFinalPage(true);  // Close stays on Export: the payload page is optional
   setStartId(ImportPageId);
-  setMinimumSize(1000, 680);
-  resize(1200, 800);
+  // 1200 x 800 where the screen has the room; a smaller screen gets the wizard whole, its pages scrolling.
+  common::fitToScreen(this, QSize(1200, 800));
   connect(document_, &IdentificationDocument::changed, this, &IdentificationWizard::documentChanged);
   connect(estimatePage_, &EstimatePage::estimationFinished, this, &IdentificationWizard::estimationFinished);
   connect(validatePage_, &ValidatePage::validationFinished, this, &IdentificationWizard::validationFinished);

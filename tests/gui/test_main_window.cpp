@@ -38,6 +38,8 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLabel>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QStatusBar>
@@ -93,6 +95,7 @@ class MainWindowTest : public QObject {
   void viewRendersTheRobot();
   void animationMovesTheRobot();
   void sliderChangesMetricsAndUndoRestoresThem();
+  void editMenuNamesTheStepAndStatusFiguresSayWhatTheyAre();
   void anEditHoldsTheViewUntilItsMetrics();
   void dragIsOneUndoStep();
   void limitViolationTurnsLinkRed();
@@ -281,6 +284,49 @@ void MainWindowTest::sliderChangesMetricsAndUndoRestoresThem() {
   QVERIFY(nearlyEqual(after, window_->eigenvalueChart()->values(), 1e-9));
   doc_->undoStack()->undo();
   QVERIFY(waitForCurrentEvaluation());
+}
+
+// Edit follows File and its Undo / Redo name the step; each status-bar figure is labelled and
+// its tooltip says what it is and its unit (issue 43).
+void MainWindowTest::editMenuNamesTheStepAndStatusFiguresSayWhatTheyAre() {
+  loadPanda();
+  QStringList menus;
+  for (QAction* a : window_->menuBar()->actions()) menus << a->text().remove('&');
+  QVERIFY2(menus.indexOf("Edit") == menus.indexOf("File") + 1, qPrintable(menus.join(", ")));
+  auto* edit = window_->menuBar()->findChild<QMenu*>("editMenu");
+  QVERIFY(edit);
+  QAction* undo = window_->findChild<QAction*>("undoAction");
+  QAction* redo = window_->findChild<QAction*>("redoAction");
+  QVERIFY(undo && redo && edit->actions().contains(undo) && edit->actions().contains(redo));
+
+  widgets::ExcitationEditor* editor = window_->excitationEditor();
+  editor->setCurrentJoint(1);
+  widgets::ValueSlider* control = editor->firstCoefficientControl(3);
+  QVERIFY(control);
+  QSlider* slider = control->slider();
+  slider->setValue(slider->value() + (slider->value() > 500 ? -250 : 250));
+  QVERIFY(waitForCurrentEvaluation());
+  const QString step = doc_->undoStack()->undoText();
+  QVERIFY2(step.contains("of joint 2"), qPrintable(step));  // "Harmonic 3 of joint 2"
+  QVERIFY(undo->isEnabled());
+  QCOMPARE(undo->text().remove('&'), "Undo " + step);
+  undo->trigger();
+  QVERIFY(waitForCurrentEvaluation());
+  QCOMPARE(redo->text().remove('&'), "Redo " + step);
+
+  QVERIFY(statusText(window_.get(), "cond").contains("scaled"));
+  QVERIFY2(statusText(window_.get(), " ms").startsWith("metrics "), qPrintable(statusText(window_.get(), " ms")));
+  QVERIFY(statusText(window_.get(), " ms").contains("/ total "));
+  auto tip = [this](const char* name) {
+    auto* label = window_->statusBar()->findChild<QLabel*>(name);
+    return label ? label->toolTip() : QString();
+  };
+  QVERIFY(tip("statusCond").contains("condition number"));
+  QVERIFY(tip("statusCond").contains("scaled"));
+  QVERIFY(tip("statusTiming").contains("milliseconds"));
+  QVERIFY(tip("statusTiming").contains("total"));
+  QVERIFY(tip("statusBase").contains("Base parameters"));
+  QVERIFY(tip("statusRobot").contains("degrees of freedom"));
 }
 
 void MainWindowTest::dragIsOneUndoStep() {
