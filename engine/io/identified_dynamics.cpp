@@ -1,6 +1,5 @@
 #include "io/identified_dynamics.hpp"
 
-#include <Eigen/Cholesky>
 #include <cmath>
 #include <iomanip>
 #include <locale>
@@ -9,26 +8,13 @@
 
 #include "model/inertial_parameters.hpp"
 #include "util/input_error.hpp"
+#include "util/text_format.hpp"
 
 namespace eb {
 
 namespace {
 
 const char* kBodyParameterNames[10] = {"m", "mx", "my", "mz", "Ixx", "Ixy", "Iyy", "Ixz", "Iyz", "Izz"};
-
-std::string shortNumber(double v) {
-  std::ostringstream s;
-  s.imbue(std::locale::classic());
-  s << std::setprecision(3) << v;
-  return s.str();
-}
-
-// Positive mass and positive definite pseudo-inertia.
-bool isPhysicallyConsistent(const Vector10d& theta) {
-  if (!(theta[0] > 0.0)) return false;
-  const Eigen::Matrix4d J = pseudoInertia(theta);
-  return Eigen::LLT<Eigen::Matrix4d>(J).info() == Eigen::Success;
-}
 
 std::string percent(double share) { return std::to_string(static_cast<int>(std::lround(100.0 * share))) + " %"; }
 
@@ -119,21 +105,22 @@ IdentifiedDynamics identifiedDynamics(const RobotModel& model, const IdentifiedP
     const Eigen::Index cp = column("fcp", j), cn = column("fcn", j);
     if (cp >= 0 && cn >= 0) {
       take(e.friction, share(cp) < share(cn) ? cp : cn, 0.5 * (full[cp] + full[cn]));
-      e.beyond.push_back("asymmetric Coulomb friction fc+ = " + shortNumber(full[cp]) +
-                         " N m, fc- = " + shortNumber(full[cn]) + " N m (written as their mean)");
+      e.beyond.push_back("asymmetric Coulomb friction fc+ = " + formatSignificant(full[cp], 3) +
+                         " N m, fc- = " + formatSignificant(full[cn], 3) + " N m (written as their mean)");
     }
     if (const Eigen::Index c = column("Ia", j); c >= 0) take(e.armature, c, full[c]);
     if (const Eigen::Index c = column("fs", j); c >= 0) {
       const double vs = static_cast<size_t>(j) < p.options.stribeckVelocities.size()
                             ? p.options.stribeckVelocities[static_cast<size_t>(j)]
                             : 0.0;
-      e.beyond.push_back("Stribeck friction fs = " + shortNumber(full[c]) + " N m at vs = " + shortNumber(vs) +
-                         " rad/s (left out)");
+      e.beyond.push_back("Stribeck friction fs = " + formatSignificant(full[c], 3) +
+                         " N m at vs = " + formatSignificant(vs, 3) + " rad/s (left out)");
     }
     if (const Eigen::Index c = column("fo", j); c >= 0)
-      e.beyond.push_back("torque offset fo = " + shortNumber(full[c]) + " N m (a sensor offset, left out)");
+      e.beyond.push_back("torque offset fo = " + formatSignificant(full[c], 3) + " N m (a sensor offset, left out)");
     if (e.friction.estimated && p.options.widthOf(j) > 0.0)
-      e.beyond.push_back("Coulomb friction smoothed as tanh(qd / " + shortNumber(p.options.widthOf(j)) + " rad/s)");
+      e.beyond.push_back("Coulomb friction smoothed as tanh(qd / " + formatSignificant(p.options.widthOf(j), 3) +
+                         " rad/s)");
   }
   return d;
 }
@@ -150,7 +137,7 @@ std::string jointExportComment(const RobotModel& model, const IdentifiedDynamics
   kept(e.friction, "Coulomb friction");
   if (format != "URDF") kept(e.armature, "rotor inertia");
   if (format == "URDF" && e.armature.estimated && e.armature.seen)
-    parts.push_back("rotor inertia Ia = " + shortNumber(e.armature.value) +
+    parts.push_back("rotor inertia Ia = " + formatSignificant(e.armature.value, 3) +
                     " kg m^2 identified, which URDF cannot hold");
   for (const std::string& b : e.beyond) parts.push_back(b);
   if (parts.empty()) return {};

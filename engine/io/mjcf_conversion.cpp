@@ -6,11 +6,8 @@
 #include <cctype>
 #include <cmath>
 #include <filesystem>
-#include <iomanip>
-#include <locale>
 #include <map>
 #include <set>
-#include <sstream>
 #include <stdexcept>
 #include <vector>
 
@@ -19,11 +16,12 @@
 #include "model/inertial_parameters.hpp"
 #include "model/mjcf_import.hpp"
 #include "util/input_error.hpp"
+#include "util/text_format.hpp"
 
 namespace eb {
 
 // Named, not anonymous alone: the unity build compiles this file with the other writers, whose
-// anonymous-namespace helpers (shortNumber, checkReadBack, ...) would collide.
+// anonymous-namespace helpers (checkReadBack, ...) would collide.
 namespace {
 namespace to_mjcf {
 
@@ -35,13 +33,6 @@ const char* const kStep = "  ";
 std::string num(double v) { return exactNumberText(v); }
 
 std::string vec3(const Eigen::Vector3d& v) { return num(v.x()) + " " + num(v.y()) + " " + num(v.z()); }
-
-std::string shortNumber(double v) {
-  std::ostringstream s;
-  s.imbue(std::locale::classic());
-  s << std::setprecision(3) << v;
-  return s.str();
-}
 
 /// Quaternion text "w x y z" of a rotation matrix (w >= 0, so the identity reads "1 0 0 0").
 std::string quatText(const Eigen::Matrix3d& R) {
@@ -65,10 +56,6 @@ std::string poseAttributes(const Eigen::Vector3d& p, const Eigen::Matrix3d& R) {
   return s;
 }
 
-bool consistent(const Vector10d& theta) {
-  return theta[0] > 0.0 && Eigen::LLT<Eigen::Matrix4d>(pseudoInertia(theta)).info() == Eigen::Success;
-}
-
 // ---------------------------------------------------------------------------
 // Input checks: everything MuJoCo would refuse, said in the user's terms.
 
@@ -89,8 +76,9 @@ void checkInput(const RobotModel& model, const IdentifiedDynamics& d, const std:
     const Vector10d& theta = d.bodies[static_cast<size_t>(b)].theta;
     if (!theta.allFinite())
       throw inputErrorIn(where, "body '" + body.name + "': the inertial parameters are not finite");
-    if (!consistent(theta))
-      throw inputErrorIn(where, "body '" + body.name + "' is not physically consistent (mass " + shortNumber(theta[0]) +
+    if (!isPhysicallyConsistent(theta))
+      throw inputErrorIn(where, "body '" + body.name + "' is not physically consistent (mass " +
+                                    formatSignificant(theta[0], 3) +
                                     " kg, or its pseudo-inertia is not positive definite); MuJoCo needs a positive "
                                     "mass and inertia on every moving body: identify with `--method consistent`");
     if (!body.axis.allFinite() || body.axis.norm() < 1e-12)
@@ -102,7 +90,7 @@ void checkInput(const RobotModel& model, const IdentifiedDynamics& d, const std:
                                       {e.friction.value, "frictionloss"},
                                       {e.armature.value, "armature"}})
       if (!std::isfinite(value) || value < 0.0)
-        throw inputErrorIn(where, "joint '" + model.joint(j).name + "': " + what + " " + shortNumber(value) +
+        throw inputErrorIn(where, "joint '" + model.joint(j).name + "': " + what + " " + formatSignificant(value, 3) +
                                       " (MuJoCo takes finite values >= 0)");
     const JointLimits& l = model.joint(j).limits;
     if (l.hasPositionLimits() && !(l.lower <= l.upper))

@@ -1,6 +1,5 @@
 #include "io/mjcf_identified.hpp"
 
-#include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 #include <cmath>
 #include <filesystem>
@@ -59,10 +58,6 @@ void collectBodies(const mjcf::Document& doc, const mjcf::Node& body, const std:
   out.push_back(entry);
   for (const mjcf::Node& c : body.children)
     if (c.name() == "body") collectBodies(doc, c, childClass, counter, out);
-}
-
-bool consistent(const Vector10d& theta) {
-  return theta[0] > 0.0 && Eigen::LLT<Eigen::Matrix4d>(pseudoInertia(theta)).info() == Eigen::Success;
 }
 
 std::string numbers(std::initializer_list<double> values) {
@@ -240,7 +235,7 @@ std::string exportIdentifiedMjcf(const std::string& mjcfPath, const RobotModel& 
                                      " DOF) does not describe the identified robot '" + model.name() + "' (" +
                                      std::to_string(model.dof()) + " DOF)");
   for (int b = 0; b < model.bodyCount(); ++b)
-    if (!consistent(d.bodies[static_cast<size_t>(b)].theta))
+    if (!isPhysicallyConsistent(d.bodies[static_cast<size_t>(b)].theta))
       throw inputErrorIn(mjcfPath, "body '" + model.body(b).name +
                                        "' is not physically consistent; an MJCF is exported only from a "
                                        "consistent estimate (`identify --method consistent`)");
@@ -306,9 +301,9 @@ std::string exportIdentifiedMjcf(const std::string& mjcfPath, const RobotModel& 
     const Eigen::Isometry3d toF = F.inverse();
     Vector10d own = e.theta - locked - welded;
     std::string weldNote;
-    if (!consistent(own)) {
+    if (!isPhysicallyConsistent(own)) {
       own = e.theta - locked;
-      if (weldedBodies.empty() || !consistent(own))
+      if (weldedBodies.empty() || !isPhysicallyConsistent(own))
         failAt(*primary.node, "body '" + primary.name + "'",
                "the identified body less the bodies merged into it (" + exactNumberText(e.theta[0]) + " - " +
                    exactNumberText(locked[0] + welded[0]) +

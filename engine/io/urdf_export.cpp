@@ -3,7 +3,6 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
-#include <iomanip>
 #include <map>
 #include <sstream>
 #include <string>
@@ -13,9 +12,10 @@
 #include "io/identified_dynamics.hpp"
 #include "io/xml_splice.hpp"
 #include "model/inertial_parameters.hpp"
-#include "util/input_error.hpp"
 #include "model/urdf_import.hpp"
 #include "model/xml_document.hpp"
+#include "util/input_error.hpp"
+#include "util/text_format.hpp"
 
 namespace eb {
 
@@ -26,9 +26,6 @@ using xml::Edit;
 using xml::indentAt;
 using xml::wholeLines;
 
-std::string exactNumber(double v) { return exactNumberText(v); }
-std::string commentText(std::string s) { return xmlCommentText(std::move(s)); }
-
 std::string inertialElement(const Vector10d& theta, const std::string& indent, const std::string& step) {
   const double m = theta[0];
   const Eigen::Vector3d c = centreOfMass(theta);
@@ -36,20 +33,14 @@ std::string inertialElement(const Vector10d& theta, const std::string& indent, c
   const std::string ci = indent + step;
   std::string s;
   s += "<inertial>\n";
-  s += ci + "<origin xyz=\"" + exactNumber(c.x()) + " " + exactNumber(c.y()) + " " + exactNumber(c.z()) +
+  s += ci + "<origin xyz=\"" + exactNumberText(c.x()) + " " + exactNumberText(c.y()) + " " + exactNumberText(c.z()) +
        "\" rpy=\"0 0 0\"/>\n";
-  s += ci + "<mass value=\"" + exactNumber(m) + "\"/>\n";
-  s += ci + "<inertia ixx=\"" + exactNumber(I(0, 0)) + "\" ixy=\"" + exactNumber(I(0, 1)) + "\" ixz=\"" +
-       exactNumber(I(0, 2)) + "\" iyy=\"" + exactNumber(I(1, 1)) + "\" iyz=\"" + exactNumber(I(1, 2)) + "\" izz=\"" +
-       exactNumber(I(2, 2)) + "\"/>\n";
+  s += ci + "<mass value=\"" + exactNumberText(m) + "\"/>\n";
+  s += ci + "<inertia ixx=\"" + exactNumberText(I(0, 0)) + "\" ixy=\"" + exactNumberText(I(0, 1)) + "\" ixz=\"" +
+       exactNumberText(I(0, 2)) + "\" iyy=\"" + exactNumberText(I(1, 1)) + "\" iyz=\"" + exactNumberText(I(1, 2)) +
+       "\" izz=\"" + exactNumberText(I(2, 2)) + "\"/>\n";
   s += indent + "</inertial>";
   return s;
-}
-
-std::string formatShort(double v) {
-  std::ostringstream s;
-  s << std::setprecision(3) << v;
-  return s.str();
 }
 
 // ---------------------------------------------------------------------------
@@ -71,8 +62,8 @@ void checkParameters(const RobotModel& model, const std::string& where, const Ei
         Eigen::SelfAdjointEigenSolver<Eigen::Matrix4d>(pseudoInertia(tb), Eigen::EigenvaluesOnly).eigenvalues()[0];
     if (!(lmin > 0.0) || !(tb[0] > 0.0))
       throw InputError(where + ": body '" + model.body(b).name +
-                       "' is not physically consistent (smallest pseudo-inertia eigenvalue " + formatShort(lmin) +
-                       ", mass " + formatShort(tb[0]) +
+                       "' is not physically consistent (smallest pseudo-inertia eigenvalue " +
+                       formatSignificant(lmin, 3) + ", mass " + formatSignificant(tb[0], 3) +
                        " kg); a URDF is exported only from a consistent estimate (method 'consistent')");
   }
 }
@@ -94,14 +85,14 @@ xml::Element parseMatchingUrdf(const RobotModel& model, const std::string& urdfT
   return robot;
 }
 
-// Top-level <link> elements by name.
-LinkElements linkElements(const xml::Element& robot) {
-  LinkElements linkNodes;
+// Top-level elements of kind `kind` (<link>, <joint>) by name.
+LinkElements topLevelElements(const xml::Element& robot, const std::string& kind) {
+  LinkElements nodes;
   for (const xml::Element& nd : robot.children) {
-    if (nd.name != "link") continue;
-    if (const std::string* name = nd.attribute("name")) linkNodes.emplace(*name, &nd);
+    if (nd.name != kind) continue;
+    if (const std::string* name = nd.attribute("name")) nodes.emplace(*name, &nd);
   }
-  return linkNodes;
+  return nodes;
 }
 
 // Indentation step of the file: a link's first child against the link, else two spaces.
@@ -168,7 +159,7 @@ void mergedLinkEdits(const RobotModel& model, const std::string& urdfText, const
       if (nd.name != "inertial") continue;
       const std::string indent = indentAt(urdfText, nd.begin);
       const std::string comment = "<!-- " +
-                                  commentText(
+                                  xmlCommentText(
                                       "inertial removed by ExciteBench: this link is attached by a fixed joint to the "
                                       "moving link '" +
                                       model.body(lf.body).name + "', whose identified inertial includes its mass") +
@@ -180,16 +171,6 @@ void mergedLinkEdits(const RobotModel& model, const std::string& urdfText, const
   }
 }
 
-// Top-level <joint> elements by name.
-LinkElements jointElements(const xml::Element& robot) {
-  LinkElements nodes;
-  for (const xml::Element& nd : robot.children) {
-    if (nd.name != "joint") continue;
-    if (const std::string* name = nd.attribute("name")) nodes.emplace(*name, &nd);
-  }
-  return nodes;
-}
-
 // Edits that give each joint whose friction was identified its <dynamics damping friction>
 // (attributes set on the joint's own <dynamics>, other attributes kept; one inserted where it
 // has none), and the comments: what was kept at the model's value, what URDF cannot say.
@@ -198,8 +179,7 @@ void dynamicsEdits(const RobotModel& model, const std::string& urdfText, const s
                    std::vector<Edit>& edits) {
   for (int j = 0; j < model.dof(); ++j) {
     const auto it = jointNodes.find(model.joint(j).name);
-    if (it == jointNodes.end())
-      throw InputError(where + ": joint '" + model.joint(j).name + "' not found in the URDF");
+    if (it == jointNodes.end()) throw InputError(where + ": joint '" + model.joint(j).name + "' not found in the URDF");
     const xml::Element& joint = *it->second;
     const ExportedJointDynamics& e = d.joints[static_cast<size_t>(j)];
     const std::string comment = jointExportComment(model, d, j, "URDF");
@@ -208,25 +188,25 @@ void dynamicsEdits(const RobotModel& model, const std::string& urdfText, const s
     const bool friction = e.friction.estimated && e.friction.seen;
     if (!damping && !friction) continue;
     if (const xml::Element* dynamics = joint.child("dynamics")) {
-      if (damping) edits.push_back(xml::setAttribute(urdfText, *dynamics, "damping", exactNumber(e.damping.value)));
+      if (damping) edits.push_back(xml::setAttribute(urdfText, *dynamics, "damping", exactNumberText(e.damping.value)));
       if (friction)
-        edits.push_back(xml::setAttribute(urdfText, *dynamics, "friction", exactNumber(e.friction.value)));
+        edits.push_back(xml::setAttribute(urdfText, *dynamics, "friction", exactNumberText(e.friction.value)));
       continue;
     }
     std::string element = "<dynamics";
-    if (damping) element += " damping=\"" + exactNumber(e.damping.value) + "\"";
-    if (friction) element += " friction=\"" + exactNumber(e.friction.value) + "\"";
+    if (damping) element += " damping=\"" + exactNumberText(e.damping.value) + "\"";
+    if (friction) element += " friction=\"" + exactNumberText(e.friction.value) + "\"";
     element += "/>";
     const std::string jointIndent = indentAt(urdfText, joint.begin);
     if (joint.selfClosing) {
-      edits.push_back({joint.startEnd - 2, joint.startEnd,
-                       ">\n" + jointIndent + step + element + "\n" + jointIndent + "</joint>"});
+      edits.push_back(
+          {joint.startEnd - 2, joint.startEnd, ">\n" + jointIndent + step + element + "\n" + jointIndent + "</joint>"});
     } else {
-      const bool ownLine = !indentAt(urdfText, joint.endBegin).empty() ||
-                           (joint.endBegin > 0 && urdfText[joint.endBegin - 1] == '\n');
-      edits.push_back({joint.endBegin, joint.endBegin,
-                       ownLine ? step + element + "\n" + jointIndent
-                               : "\n" + jointIndent + step + element + "\n" + jointIndent});
+      const bool ownLine =
+          !indentAt(urdfText, joint.endBegin).empty() || (joint.endBegin > 0 && urdfText[joint.endBegin - 1] == '\n');
+      edits.push_back(
+          {joint.endBegin, joint.endBegin,
+           ownLine ? step + element + "\n" + jointIndent : "\n" + jointIndent + step + element + "\n" + jointIndent});
     }
   }
 }
@@ -246,17 +226,18 @@ Edit headerEdit(const RobotModel& model, const std::string& urdfText, const std:
                 const xml::Element& robot, bool withDynamics) {
   std::ostringstream header;
   header << "<!-- "
-         << commentText("Inertial parameters identified by ExciteBench" +
-                        (sourceName.empty() ? std::string() : " from " + sourceName) + " for robot '" + model.name() +
-                        "'. Each moving link's inertial element holds its identified body (mass, "
-                        "centre of mass, inertia about the centre of mass in link axes); links attached to it by "
-                        "fixed joints are part of that body and lost their own inertial element." +
-                        std::string(withDynamics ? " Each joint's dynamics element holds the identified viscous "
-                                                   "(damping, N m s/rad) and Coulomb (friction, N m) friction where "
-                                                   "they were identified; a comment before a joint says what the "
-                                                   "identified friction holds beyond them."
-                                                 : "") +
-                        " Everything else is as in the original file.")
+         << xmlCommentText("Inertial parameters identified by ExciteBench" +
+                           (sourceName.empty() ? std::string() : " from " + sourceName) + " for robot '" +
+                           model.name() +
+                           "'. Each moving link's inertial element holds its identified body (mass, "
+                           "centre of mass, inertia about the centre of mass in link axes); links attached to it by "
+                           "fixed joints are part of that body and lost their own inertial element." +
+                           std::string(withDynamics ? " Each joint's dynamics element holds the identified viscous "
+                                                      "(damping, N m s/rad) and Coulomb (friction, N m) friction where "
+                                                      "they were identified; a comment before a joint says what the "
+                                                      "identified friction holds beyond them."
+                                                    : "") +
+                           " Everything else is as in the original file.")
          << " -->\n";
   const std::string indent = indentAt(urdfText, robot.begin);
   return {robot.begin - indent.size(), robot.begin - indent.size(), header.str()};
@@ -296,7 +277,7 @@ std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urd
   const Eigen::VectorXd theta = d.standardParameters();
   checkParameters(model, where, theta);
   const xml::Element robot = parseMatchingUrdf(model, urdfText, where);
-  const LinkElements linkNodes = linkElements(robot);
+  const LinkElements linkNodes = topLevelElements(robot, "link");
   const std::string step = indentStep(urdfText, linkNodes);
   std::vector<Edit> edits;
   inertialEdits(model, urdfText, where, theta, linkNodes, step, edits);
@@ -304,7 +285,7 @@ std::string exportIdentifiedUrdf(const RobotModel& model, const std::string& urd
   bodyCommentEdits(model, urdfText, d, linkNodes, edits);
   bool withDynamics = false;
   for (const ExportedJointDynamics& e : d.joints) withDynamics |= e.damping.estimated || e.friction.estimated;
-  dynamicsEdits(model, urdfText, where, d, jointElements(robot), step, edits);
+  dynamicsEdits(model, urdfText, where, d, topLevelElements(robot, "joint"), step, edits);
   edits.push_back(headerEdit(model, urdfText, sourceName, robot, withDynamics));
   const std::string out = applyEdits(urdfText, std::move(edits));
   checkReadBack(model, out, where, d);

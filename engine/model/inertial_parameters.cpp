@@ -1,5 +1,6 @@
 #include "model/inertial_parameters.hpp"
 
+#include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 
 namespace eb {
@@ -63,6 +64,10 @@ Vector10d standardParametersFromPseudoInertia(const Eigen::Matrix4d& J) {
   Vector10d t;
   t << J(3, 3), J(0, 3), J(1, 3), J(2, 3), I(0, 0), I(0, 1), I(1, 1), I(0, 2), I(1, 2), I(2, 2);
   return t;
+}
+
+bool isPhysicallyConsistent(const Vector10d& theta) {
+  return theta[0] > 0.0 && Eigen::LLT<Eigen::Matrix4d>(pseudoInertia(theta)).info() == Eigen::Success;
 }
 
 InertiaPrincipalAxes principalAxesOfInertia(const Eigen::Matrix3d& inertia) {

@@ -41,6 +41,9 @@ Vector10d transformStandardParameters(const Vector10d& theta_L, const Eigen::Mat
 /// vector is physically consistent iff J is positive definite (Wensing et al. 2017).
 Eigen::Matrix4d pseudoInertia(const Vector10d& theta);
 
+/// Whether `theta` is physically consistent: positive mass and positive definite pseudo-inertia.
+bool isPhysicallyConsistent(const Vector10d& theta);
+
 /// Parameter vector from a pseudo-inertia matrix (inverse of pseudoInertia()).
 Vector10d standardParametersFromPseudoInertia(const Eigen::Matrix4d& J);
 
