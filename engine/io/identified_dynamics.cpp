@@ -16,7 +16,8 @@ namespace {
 
 const char* kBodyParameterNames[10] = {"m", "mx", "my", "mz", "Ixx", "Ixy", "Iyy", "Ixz", "Iyz", "Izz"};
 
-std::string percent(double share) { return std::to_string(static_cast<int>(std::lround(100.0 * share))) + " %"; }
+// Two significant digits: a share just under kSeenShare reads "9.8 %", not a rounded "10 %".
+std::string percent(double share) { return formatSignificant(100.0 * share, 2) + " %"; }
 
 // Column name -> index in the full parameter vector.
 std::map<std::string, Eigen::Index> columnIndex(const IdentifiedParameters& p) {
