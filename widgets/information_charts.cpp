@@ -132,16 +132,14 @@ MetricHistoryChart::MetricHistoryChart(QWidget* parent)
   logAxis_->setMinorTickCount(0);
   logdetAxis_->setLabelsFont(smallFont());
   logdetAxis_->setLabelFormat("%.4g");
-  // Each y axis names its series in their colours: cond and lambda_min on the log axis (left),
-  // log det F on the right.
-  logAxis_->setTitleText(
-      QString("<span style='color:%1'>cond</span>, <span style='color:%2'>\u03bb<sub>min</sub></span>")
-          .arg(cond_->pen().color().name(), lambda_->pen().color().name()));
+  // The legend names cond and lambda_min in their colours, so the log axis has no title: Qt Charts
+  // gives both y axes together at most 40 % of the chart's width, and in the 230 px dock a rotated
+  // title beside "log det F"'s left the log axis 24 px and cut "1e+02" to "1e..." (issue 43).
+  // The right axis, in another unit, keeps its title, both in log det F's colour.
   logdetAxis_->setTitleText(logdet_->name());
+  logdetAxis_->setTitleFont(smallFont());
   logdetAxis_->setTitleBrush(logdet_->pen().color());
   logdetAxis_->setLabelsBrush(logdet_->pen().color());
-  for (QAbstractAxis* axis : {static_cast<QAbstractAxis*>(logAxis_), static_cast<QAbstractAxis*>(logdetAxis_)})
-    axis->setTitleFont(smallFont());
   chart()->addAxis(xAxis_, Qt::AlignBottom);
   chart()->addAxis(logAxis_, Qt::AlignLeft);
   chart()->addAxis(logdetAxis_, Qt::AlignRight);
@@ -240,7 +238,10 @@ RDiagonalChart::RDiagonalChart(QWidget* parent)
       threshold_(new QLineSeries),
       xAxis_(new QValueAxis),
       yAxis_(new QLogValueAxis) {
-  styleChartView(this, tr("|R_ii| profile (grey: below rank tolerance)"));
+  // A title that fits the 230 px dock whole; the tooltip says it in full.
+  styleChartView(this, tr("|R_ii| (grey: below tolerance)"));
+  setToolTip(tr("|R_ii|: the diagonal of the pivoted QR of the regressor, largest first. Grey points "
+                "are below the rank tolerance (dashed red): those directions are not identifiable."));
   kept_->setName(tr("identifiable"));
   dropped_->setName(tr("below rank tolerance"));
   threshold_->setName(tr("tolerance"));

@@ -51,7 +51,6 @@ DriftPanel::DriftPanel(WizardSession* session, QWidget* parent) : QWidget(parent
       "driftTable");
   chart_ = makeLineChart(tr("Residual mean per window"), tr("mean [N m]"));
   chart_->setObjectName("driftChart");
-  chart_->setMinimumHeight(150);
 
   auto* row = new QHBoxLayout;
   row->addWidget(new QLabel(tr("Window")));

@@ -12,8 +12,11 @@ QTableWidget* makeResultTable(const QStringList& headers, const QString& objectN
   table->setEditTriggers(QAbstractItemView::NoEditTriggers);
   table->verticalHeader()->setVisible(false);
   table->verticalHeader()->setDefaultSectionSize(22);
-  table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  // Every column as wide as its widest cell, the last one taking what is left: stretched columns
+  // shared the width equally and cut "0.0513" to "0...." on a 1024 px screen (issue 43); a table
+  // wider than its place scrolls sideways instead.
+  table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table->horizontalHeader()->setStretchLastSection(true);
   table->horizontalHeader()->setMinimumHeight(headerHeight);
   return table;
 }

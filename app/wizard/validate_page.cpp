@@ -118,7 +118,7 @@ void ValidatePage::buildUi() {
   barChart_ = new QChartView(bars);
   barChart_->setObjectName("nrmseChart");
   barChart_->setRenderHint(QPainter::Antialiasing);
-  barChart_->setMinimumHeight(160);
+  barChart_->setMinimumHeight(kMinChartHeight);
   auto* tableBox = new QWidget;
   auto* tableLayout = new QVBoxLayout(tableBox);
   tableLayout->addWidget(table_, 3);

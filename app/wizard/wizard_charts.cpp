@@ -37,7 +37,7 @@ QChartView* makeLineChart(const QString& title, const QString& yTitle, QWidget* 
   chart->addAxis(y, Qt::AlignLeft);
   auto* view = new QChartView(chart, parent);
   view->setRenderHint(QPainter::Antialiasing);
-  view->setMinimumSize(240, 170);
+  view->setMinimumSize(240, kMinChartHeight);
   return view;
 }
 

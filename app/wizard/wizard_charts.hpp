@@ -16,6 +16,10 @@ class QLineSeries;
 
 namespace eb::wizard {
 
+/// [px] the least height of a wizard chart: a title, a legend row, the plot and the time axis's
+/// labels and title, each whole (Qt Charts cuts a label that does not fit to "...").
+constexpr int kMinChartHeight = 210;
+
 /// A chart view with a title, a time axis [s] and a value axis titled `yTitle` (both category axes
 /// whose labels setChartRanges() makes); no series yet.
 QChartView* makeLineChart(const QString& title, const QString& yTitle, QWidget* parent = nullptr);

@@ -25,6 +25,7 @@
 #include "app/gui/main_window.hpp"
 #include "app/gui/workbench_document.hpp"
 #include "app/wizard/identification_wizard.hpp"
+#include "chart_text_check.hpp"
 #include "gui_test_support.hpp"
 #include "model/builtin_robots.hpp"
 #include "widgets/widget_export.hpp"
@@ -114,6 +115,8 @@ void checkWizardPages(wizard::IdentificationWizard& wizard, const QString& shotP
     }
     QVERIFY2(forward, qPrintable("page " + pageName(id) + ": neither Next nor Close shows"));
     if (visited > 0) QVERIFY2(wizard.button(QWizard::BackButton)->isVisible(), qPrintable(pageName(id)));
+    const QStringList cut = test_charts::cutChartTexts(&wizard);
+    QVERIFY2(cut.isEmpty(), qPrintable("page " + pageName(id) + ": " + cut.join("; ")));
     if (!shotPrefix.isEmpty()) saveShot(&wizard, shotPrefix + pageName(id));
     ++visited;
     if (wizard.nextId() == -1) break;
@@ -156,6 +159,8 @@ class WindowFitTest : public QObject {
     QVERIFY(minimum.height() <= largest.height());
     QVERIFY(window_->width() <= largest.width() && window_->height() <= largest.height());
     QTest::qWait(400);
+    const QStringList cut = test_charts::cutChartTexts(window_.get());
+    QVERIFY2(cut.isEmpty(), qPrintable(cut.join("; ")));
     saveShot(window_.get(), "workbench");
   }
 

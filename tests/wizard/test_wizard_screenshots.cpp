@@ -13,6 +13,7 @@
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTreeWidget>
+#include <QScreen>
 #include <QtTest>
 #include <set>
 
@@ -29,6 +30,7 @@
 #include "model/builtin_robots.hpp"
 #include "model/inertial_parameters.hpp"
 #include "model/robot_loader.hpp"
+#include "chart_text_check.hpp"
 #include "test_paths.hpp"
 #include "wizard_test_support.hpp"
 
@@ -58,7 +60,6 @@ class WizardScreenshots : public QObject {
     writeLogWithField(train, bad, 120, 10, "1.2.3");
 
     IdentificationWizard wizard(panda, "panda");
-    wizard.resize(1240, 780);
     wizard.show();
     QVERIFY(QTest::qWaitForWindowExposed(&wizard));
     wizard.addLogs({train, bad});
@@ -71,20 +72,20 @@ class WizardScreenshots : public QObject {
         problems->setCurrentItem(problems->topLevelItem(i));
         emit problems->itemClicked(problems->topLevelItem(i), 0);
       }
-    save(wizard, "wizard_1_import.png");
+    save(wizard, "wizard_1_import");
 
     wizard.importPage()->removeLog(1);
     QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
     wizard.next();
     wizard.preprocessPage()->setPreviewJoint(1);
     QTRY_VERIFY_WITH_TIMEOUT(!wizard.preprocessPage()->isBusy(), 30000);
-    save(wizard, "wizard_2_preprocess.png");
+    save(wizard, "wizard_2_preprocess");
 
     QSignalSpy estimated(&wizard, &IdentificationWizard::estimationFinished);
     wizard.next();
     QTRY_VERIFY_WITH_TIMEOUT(estimated.count() == 1, 120000);
     QVERIFY(wizard.estimate());
-    save(wizard, "wizard_3_estimate.png");
+    save(wizard, "wizard_3_estimate");
 
     QSignalSpy validated(&wizard, &IdentificationWizard::validationFinished);
     wizard.next();
@@ -92,11 +93,11 @@ class WizardScreenshots : public QObject {
     wizard.setValidationLog(validation);
     QTRY_VERIFY_WITH_TIMEOUT(validated.count() == 1, 60000);
     QVERIFY(wizard.validation());
-    save(wizard, "wizard_4_validate.png");
+    save(wizard, "wizard_4_validate");
     // The same log's drift check and closed-loop tracking, each in its tab.
     wizard.validatePage()->driftPanel()->setWindow(1.0);
     wizard.validatePage()->showTab(1);
-    save(wizard, "wizard_4b_drift.png");
+    save(wizard, "wizard_4b_drift");
     QSignalSpy tracked(wizard.validatePage()->closedLoopPanel(), &ClosedLoopPanel::finished);
     wizard.validatePage()->showTab(2);
     wizard.validatePage()->closedLoopPanel()->start();
@@ -105,19 +106,19 @@ class WizardScreenshots : public QObject {
     // The default plant for a validation log the estimate was not made on: its consistent estimate.
     QVERIFY2(wizard.validatePage()->closedLoopPanel()->summary().contains("Plant: a consistent estimate of"),
              qPrintable(wizard.validatePage()->closedLoopPanel()->summary()));
-    save(wizard, "wizard_4c_closed_loop.png");
+    save(wizard, "wizard_4c_closed_loop");
     wizard.validatePage()->showTab(0);
 
     wizard.next();
     QString error;
     QVERIFY2(wizard.exportParameters(ExportFormat::Json, dir_.filePath("panda_params.json"), &error), qPrintable(error));
-    save(wizard, "wizard_5_export.png");
+    save(wizard, "wizard_5_export");
     // The OLS estimate's URDF, written from the consistent estimate made on saving it.
     QSignalSpy exported(wizard.exportPage(), &ExportPage::exported);
     QVERIFY2(wizard.exportParameters(ExportFormat::Urdf, dir_.filePath("panda_identified.urdf"), &error),
              qPrintable(error));
     QTRY_VERIFY_WITH_TIMEOUT(exported.count() == 1, 300000);
-    save(wizard, "wizard_5b_export_urdf.png");
+    save(wizard, "wizard_5b_export_urdf");
 
     // Page 6: a 1.5 kg tool on link 7, on the robot just identified.
     const Vector10d tool = standardParametersFromCom(1.5, Eigen::Vector3d(0.02, -0.03, 0.06),
@@ -133,7 +134,7 @@ class WizardScreenshots : public QObject {
     wizard.payloadPage()->startIdentification();
     QTRY_VERIFY_WITH_TIMEOUT(payload.count() == 1, 60000);
     QVERIFY2(payload.at(0).at(0).toBool(), qPrintable(payload.at(0).at(1).toString()));
-    save(wizard, "wizard_6_payload.png");
+    save(wizard, "wizard_6_payload");
   }
 
   void headerlessLogMappedByLayout() {
@@ -147,7 +148,6 @@ class WizardScreenshots : public QObject {
     const QString headerless = dir_.filePath("panda_run1_headerless.csv");
     writeLines(headerless, lines);
     IdentificationWizard wizard(panda, "panda");
-    wizard.resize(1240, 780);
     wizard.show();
     QVERIFY(QTest::qWaitForWindowExposed(&wizard));
     wizard.addLogs({headerless});
@@ -157,11 +157,11 @@ class WizardScreenshots : public QObject {
     QVERIFY(field && apply);
     field->setText("t, q1..q7, tau1..tau7, qd1..qd7, qdd1..qd7");
     QTest::mouseClick(apply, Qt::LeftButton);
-    save(wizard, "wizard_1c_import_layout_error.png");
+    save(wizard, "wizard_1c_import_layout_error");
     field->setText("t, q1..q7, tau1..tau7, qd1..qd7, qdd1..qdd7");
     QTest::mouseClick(apply, Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
-    save(wizard, "wizard_1b_import_layout.png");
+    save(wizard, "wizard_1b_import_layout");
   }
 
   void consistentEstimate() {
@@ -171,7 +171,6 @@ class WizardScreenshots : public QObject {
     const QString train = dir_.filePath("panda_run1.csv");
     if (!QFile::exists(train)) writeSimulatedLog(panda, train, SimulatedRun{});
     IdentificationWizard wizard(panda, "panda");
-    wizard.resize(1240, 780);
     EstimationSettings est = wizard.document()->estimation();
     est.estimation.method = EstimationMethod::Consistent;
     wizard.document()->setEstimation(est);
@@ -188,7 +187,7 @@ class WizardScreenshots : public QObject {
     auto* tabs = wizard.findChild<QTabWidget*>("estimateNotesTabs");
     QVERIFY(tabs);
     tabs->setCurrentIndex(tabs->indexOf(wizard.findChild<QWidget*>("priorWeightChart")));
-    save(wizard, "wizard_3_estimate_consistent.png");
+    save(wizard, "wizard_3_estimate_consistent");
     // The friction-model comparison on the same log, in its tab.
     auto* friction = wizard.findChild<FrictionComparisonView*>();
     QVERIFY(friction);
@@ -196,7 +195,7 @@ class WizardScreenshots : public QObject {
     QTest::mouseClick(friction->compareButton(), Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(compared.count() == 1, 120000);
     tabs->setCurrentWidget(friction);
-    save(wizard, "wizard_3_friction_models.png");
+    save(wizard, "wizard_3_friction_models");
   }
 
   void realKukaLogs() {
@@ -206,17 +205,16 @@ class WizardScreenshots : public QObject {
     if (!QFile::exists(dir + "/measurements_1.csv")) QSKIP("../shared/real-logs not present");
     const RobotModel kuka = loadRobot((dir + "/kuka_lwr4.urdf").toStdString());
     IdentificationWizard wizard(kuka, dir + "/kuka_lwr4.urdf");
-    wizard.resize(1240, 780);
     wizard.show();
     QVERIFY(QTest::qWaitForWindowExposed(&wizard));
     wizard.addLogs({dir + "/measurements_1.csv"});
     QTRY_VERIFY_WITH_TIMEOUT(!wizard.importPage()->isChecking(), 30000);
     QVERIFY(wizard.importPage()->isComplete());
-    save(wizard, "wizard_real_1_import.png");
+    save(wizard, "wizard_real_1_import");
     wizard.next();
     wizard.preprocessPage()->setPreviewJoint(1);
     QTRY_VERIFY_WITH_TIMEOUT(!wizard.preprocessPage()->isBusy(), 30000);
-    save(wizard, "wizard_real_2_preprocess.png");
+    save(wizard, "wizard_real_2_preprocess");
     QSignalSpy estimated(&wizard, &IdentificationWizard::estimationFinished);
     wizard.next();
     QTRY_VERIFY_WITH_TIMEOUT(estimated.count() == 1, 120000);
@@ -226,7 +224,7 @@ class WizardScreenshots : public QObject {
     wizard.setValidationLog(dir + "/measurements_3.csv");
     QTRY_VERIFY_WITH_TIMEOUT(validated.count() == 1, 60000);
     QVERIFY(wizard.validation());
-    save(wizard, "wizard_real_4_validate.png");
+    save(wizard, "wizard_real_4_validate");
   }
 
   void rosBagImport() {
@@ -238,7 +236,6 @@ class WizardScreenshots : public QObject {
       QSKIP("../shared/ros-bags or real-logs not present");
     const RobotModel kuka = loadRobot((logs + "/kuka_lwr4.urdf").toStdString());
     IdentificationWizard wizard(kuka, logs + "/kuka_lwr4.urdf");
-    wizard.resize(1240, 780);
     wizard.show();
     QVERIFY(QTest::qWaitForWindowExposed(&wizard));
     wizard.addLogs({bag + "/metadata.yaml"});  // the bag's folder, as the file dialog picks it
@@ -260,10 +257,12 @@ class WizardScreenshots : public QObject {
       QCOMPARE(joints->item(r, 1)->text(), QString("j%1").arg(r + 1));
       QCOMPARE(joints->item(r, 4)->text(), QString("logged"));
     }
-    save(wizard, "wizard_1d_import_ros_bag.png");
+    save(wizard, "wizard_1d_import_ros_bag");
   }
 
  private:
+  // Saves the window as <name>_<screen W>x<H>.png, after checking that it is drawn and that no
+  // chart label or title on it is cut (issue 43: whole at the default size on each screen).
   void save(QWidget& widget, const QString& name) {
     QTest::qWait(300);  // let charts and layouts settle
     const QImage image = widget.grab().toImage();
@@ -271,8 +270,13 @@ class WizardScreenshots : public QObject {
     for (int y = 0; y < image.height(); y += 7)
       for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
     QVERIFY2(colours.size() > 20, qPrintable(name + " looks blank"));
-    QVERIFY(image.save(QDir(outDir_).filePath(name)));
-    qInfo("wrote %s", qPrintable(QDir(outDir_).filePath(name)));
+    const QSize screen = widget.screen()->size();
+    const QString file =
+        QDir(outDir_).filePath(QString("%1_%2x%3.png").arg(name).arg(screen.width()).arg(screen.height()));
+    QVERIFY(image.save(file));
+    qInfo("wrote %s", qPrintable(file));
+    const QStringList cut = eb::test_charts::cutChartTexts(&widget);  // after saving: to be looked at
+    QVERIFY2(cut.isEmpty(), qPrintable(name + ": " + cut.join("; ")));
   }
 
   QTemporaryDir dir_;
