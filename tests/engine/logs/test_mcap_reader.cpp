@@ -6,6 +6,8 @@
 // the layouts its options make (summary with or without channels, schemas, statistics, chunk
 // indexes; chunked or not; zstd, lz4): each reads the same samples and lists the same topics with their
 // counts; a message on a channel nothing declares is refused in one line naming file and record.
+// And tests/data/logs/mcap_conformance, the conformance suite's variants written by its TypeScript
+// writer: each reads its messages on the channel and schema its input declares.
 #include "logs/bag_message_stream.hpp"
 #include "logs/cdr_joint_state.hpp"
 #include "logs/log_import.hpp"
@@ -20,6 +22,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 using namespace eb;
 using eb::test::McapTestWriter;
@@ -375,6 +378,58 @@ TEST(McapLayouts, MessageOnAnUndeclaredChannelIsRefusedNamingFileAndRecord) {
       }
     });
     EXPECT_NE(message.find(expected), std::string::npos) << message;
+  }
+}
+
+// One row of mcap_conformance/expected.tsv: a conformance variant and what its input declares.
+struct ConformanceFile {
+  std::string file, topic, schemaName, messageEncoding;  // "-" in the table: none (empty here)
+  std::size_t messages = 0;
+};
+
+std::vector<ConformanceFile> conformanceFiles() {
+  std::ifstream in(test::logFixture("mcap_conformance/expected.tsv"));
+  std::vector<ConformanceFile> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    ConformanceFile f;
+    fields >> f.file >> f.messages >> f.topic >> f.schemaName >> f.messageEncoding;
+    for (std::string* s : {&f.topic, &f.schemaName, &f.messageEncoding})
+      if (*s == "-") s->clear();
+    out.push_back(f);
+  }
+  return out;
+}
+
+TEST(McapConformance, EveryVariantOfTheSuiteReadsItsMessagesOnItsDeclaredChannel) {
+  const std::vector<ConformanceFile> files = conformanceFiles();
+  ASSERT_EQ(files.size(), 208u);
+  for (const ConformanceFile& f : files) {
+    const std::string path = test::logFixture("mcap_conformance/" + f.file);
+    McapReader reader(path);
+    McapMessage m;
+    std::size_t messages = 0;
+    while (reader.next(m)) {
+      ++messages;
+      ASSERT_NE(m.channel, nullptr) << f.file;
+      EXPECT_EQ(m.channel->topic, f.topic) << f.file;
+      EXPECT_EQ(m.channel->schemaName, f.schemaName) << f.file;
+      EXPECT_EQ(m.channel->messageEncoding, f.messageEncoding) << f.file;
+      EXPECT_EQ(m.size, 3u) << f.file;
+    }
+    EXPECT_EQ(messages, f.messages) << f.file;
+    EXPECT_FALSE(reader.truncated()) << f.file;
+    // Listing without counting finds the channel and its schema whatever the summary repeats.
+    const std::vector<BagTopic> topics = listBagTopics(resolveBagFiles(path), false);
+    ASSERT_EQ(topics.size(), f.topic.empty() ? 0u : 1u) << f.file;
+    if (f.topic.empty()) continue;
+    EXPECT_EQ(topics[0].name, f.topic) << f.file;
+    EXPECT_EQ(topics[0].type, f.schemaName) << f.file;
+    if (topics[0].messagesKnown) {
+      EXPECT_EQ(topics[0].messages, f.messages) << f.file;
+    }
   }
 }
 
