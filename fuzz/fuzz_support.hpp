@@ -58,6 +58,21 @@ void runExpectingOnlyInputErrors(F&& f) {
   }
 }
 
+/// Runs f where the contract is stricter, the bag readers': InputError (one line) is the only
+/// answer to bad input; any other exception, std::runtime_error included, aborts.
+template <class F>
+void runExpectingInputErrorOnly(F&& f) {
+  try {
+    f();
+  } catch (const eb::InputError& e) {
+    checkMessage("InputError", e);
+  } catch (const std::exception& e) {
+    bug(std::string("exception other than InputError: ") + e.what());
+  } catch (...) {
+    bug("unexpected non-std exception");
+  }
+}
+
 /// A file the target rewrites for each input (importers that only read paths).
 /// In /dev/shm when available (no disk writes), named with the pid so parallel jobs do not clash.
 class ScratchFile {

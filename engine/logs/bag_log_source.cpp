@@ -28,7 +28,8 @@ BagJointStates inspectBagJointStates(const std::string& path, const std::string&
   const std::vector<BagTopic> topics = listBagTopics(out.bag, false);
   std::vector<std::string> found, jointStateTopics;
   for (const BagTopic& t : topics) {
-    found.push_back(t.name + " (" + (t.type.empty() ? "no schema" : t.type) + ")");
+    found.push_back(t.name + " (" + (t.type.empty() ? "no schema" : t.type) + ")" +
+                    (t.messagesKnown ? " " + std::to_string(t.messages) + (t.messages == 1 ? " message" : " messages") : ""));
     if (isJointStateType(t.type)) jointStateTopics.push_back(t.name);
   }
   const BagTopic* chosen = nullptr;

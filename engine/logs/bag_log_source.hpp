@@ -24,8 +24,9 @@ struct BagJointStates {
 };
 
 /// Finds the JointState topic (`topic` when not empty) of the bag at `path` and reads its first
-/// messages. Throws InputError: no JointState topic (naming the topics found), several (naming
-/// them: choose one with --topic), the asked topic missing or of another type, no decodable message.
+/// messages. Throws InputError: no JointState topic (naming the topics found, with their message
+/// counts when known), several (naming them: choose one with --topic), the asked topic missing or
+/// of another type, no decodable message.
 BagJointStates inspectBagJointStates(const std::string& path, const std::string& topic);
 
 /// The mapping of a bag's joints onto the robot's: by name when `modelJoints` are given (joints

@@ -5,6 +5,7 @@
 #include "logs/rosbag_sqlite_reader.hpp"
 
 #include <algorithm>
+#include <set>
 
 namespace eb {
 
@@ -17,7 +18,7 @@ JointStateEncoding encodingOf(const std::string& messageEncoding) {
 BagTopic& topicNamed(std::vector<BagTopic>& topics, const std::string& name) {
   for (BagTopic& t : topics)
     if (t.name == name) return t;
-  topics.push_back(BagTopic{name, "", "", 0, false, 0, 0});
+  topics.push_back(BagTopic{name, "", "", 0, false, false, 0, 0});
   return topics.back();
 }
 
@@ -33,6 +34,7 @@ void addSpan(BagTopic& t, std::uint64_t count, std::int64_t first, std::int64_t 
 std::vector<BagTopic> listBagTopics(const BagFiles& bag, bool count) {
   std::vector<BagTopic> topics;
   bool allCounted = true;
+  std::set<std::string> uncounted;  // topics a summary without their statistics listed
   for (const std::string& file : bag.files) {
     if (bag.storage == BagStorage::Sqlite3) {
       RosbagSqliteReader db(file);
@@ -46,13 +48,13 @@ std::vector<BagTopic> listBagTopics(const BagFiles& bag, bool count) {
       continue;
     }
     McapReader mcap(file);
-    if (!count && mcap.hasSummary()) {
+    if (!count && mcap.summaryIsComplete()) {
       for (const auto& [id, ch] : mcap.channels()) {
         BagTopic& t = topicNamed(topics, ch.topic);
         t.type = ch.schemaName;
         t.encoding = ch.messageEncoding;
         const auto c = mcap.summaryCounts().find(id);
-        if (c == mcap.summaryCounts().end()) allCounted = false;
+        if (c == mcap.summaryCounts().end()) uncounted.insert(ch.topic);
         else t.messages += c->second;
       }
       allCounted = false;  // no time span without reading
@@ -60,8 +62,7 @@ std::vector<BagTopic> listBagTopics(const BagFiles& bag, bool count) {
     }
     McapMessage m;
     while (mcap.next(m)) {
-      const McapChannel& ch = mcap.channels().at(m.channelId);
-      BagTopic& t = topicNamed(topics, ch.topic);
+      BagTopic& t = topicNamed(topics, m.channel->topic);
       addSpan(t, 1, static_cast<std::int64_t>(m.logTime), static_cast<std::int64_t>(m.logTime));
     }
     for (const auto& [id, ch] : mcap.channels()) {
@@ -70,7 +71,10 @@ std::vector<BagTopic> listBagTopics(const BagFiles& bag, bool count) {
       t.encoding = ch.messageEncoding;
     }
   }
-  for (BagTopic& t : topics) t.counted = allCounted || count || bag.storage == BagStorage::Sqlite3;
+  for (BagTopic& t : topics) {
+    t.counted = allCounted || count || bag.storage == BagStorage::Sqlite3;
+    t.messagesKnown = t.counted || uncounted.count(t.name) == 0;
+  }
   return topics;
 }
 
@@ -123,13 +127,12 @@ bool BagMessageStream::next(BagMessage& out) {
     if (mcap_) {
       McapMessage m;
       if (mcap_->next(m)) {
-        const McapChannel& ch = mcap_->channels().at(m.channelId);
         out.data = m.data;
         out.size = m.size;
         out.logTime = static_cast<std::int64_t>(m.logTime);
         out.place = "message";
         out.number = m.index;
-        out.encoding = encodingOf(ch.messageEncoding);
+        out.encoding = encodingOf(m.channel->messageEncoding);
         out.index = ++index_;
         return true;
       }

@@ -23,6 +23,7 @@ struct BagTopic {
   std::string encoding;            ///< "cdr", "ros1", ...
   std::uint64_t messages = 0;
   bool counted = false;            ///< messages, first and last are known
+  bool messagesKnown = false;      ///< messages is known (from a summary's statistics, or counted)
   std::int64_t first = 0, last = 0;  ///< receive (log) time of the first and last message [ns]
 };
 
@@ -38,8 +39,9 @@ struct BagMessage {
   JointStateEncoding encoding = JointStateEncoding::Cdr;
 };
 
-/// Topics of the bag: MCAP files with a summary list their channels and statistics; the others
-/// (and `count`) are read through once. Merged over the split files.
+/// Topics of the bag: MCAP files whose summary declares every channel list its channels and
+/// statistics; the others (and `count`) are read through once, which finds the channels and
+/// schemas the summary lacks in the data section. Merged over the split files.
 std::vector<BagTopic> listBagTopics(const BagFiles& bag, bool count);
 
 /// Streams the messages of one topic over the bag's files in order.

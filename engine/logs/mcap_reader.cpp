@@ -7,6 +7,7 @@
 #include <zlib.h>
 
 #include <cstring>
+#include <set>
 
 namespace eb {
 
@@ -20,7 +21,7 @@ constexpr std::size_t kMessageHead = 2 + 4 + 8 + 8;
 
 enum Opcode : std::uint8_t {
   kHeader = 0x01, kFooter = 0x02, kSchema = 0x03, kChannel = 0x04, kMessage = 0x05, kChunk = 0x06,
-  kStatistics = 0x0B, kDataEnd = 0x0F
+  kChunkIndex = 0x08, kStatistics = 0x0B, kDataEnd = 0x0F
 };
 
 bool readString(ByteCursor& c, std::string& s) {
@@ -43,7 +44,34 @@ std::uint32_t crc32Of(const std::uint8_t* p, std::size_t n) {
   return static_cast<std::uint32_t>(crc);
 }
 
+// Adds the channel ids of a Chunk Index record's message_index_offsets to `out`; false when the
+// record does not parse. (An empty map only says the chunk has no message indexes.)
+bool addChunkIndexChannels(const std::uint8_t* p, std::size_t n, std::set<std::uint16_t>& out) {
+  ByteCursor c(p, n);
+  std::uint64_t startTime = 0, endTime = 0, chunkOffset = 0, chunkLength = 0;
+  std::uint32_t mapBytes = 0;
+  if (!c.u64(startTime) || !c.u64(endTime) || !c.u64(chunkOffset) || !c.u64(chunkLength) || !c.u32(mapBytes) ||
+      mapBytes > c.remaining())
+    return false;
+  ByteCursor m(c.here(), mapBytes);
+  while (m.remaining() > 0) {
+    std::uint16_t id = 0;
+    std::uint64_t offset = 0;
+    if (!m.u16(id) || !m.u64(offset)) return false;
+    out.insert(id);
+  }
+  return true;
+}
+
 }  // namespace
+
+// What the summary section says about the channels, to judge whether it declares them all.
+struct McapReader::SummaryFacts {
+  std::set<std::uint16_t> channels;    // declared by the summary's Channel records
+  std::set<std::uint16_t> referenced;  // named by its Statistics counts and Chunk Index message indexes
+  bool statistics = false;
+  std::uint64_t channelCount = 0;      // the Statistics record's channel_count
+};
 
 bool isMcapFile(const std::string& path) {
   std::FILE* f = std::fopen(path.c_str(), "rb");
@@ -104,6 +132,7 @@ void McapReader::readSummary() {
   // A summary that does not parse is ignored: the data section declares everything again.
   std::map<std::uint16_t, Schema> schemas = schemas_;
   std::map<std::uint16_t, McapChannel> channels = channels_;
+  SummaryFacts facts;
   try {
     std::uint64_t at = summaryStart;
     while (at < footer) {
@@ -113,22 +142,36 @@ void McapReader::readSummary() {
       h.u8(op);
       h.u64(length);
       if (length > footer - at - kRecordHead) throw std::runtime_error("summary");
-      if (op == kSchema || op == kChannel || op == kStatistics) {
+      if (op == kSchema || op == kChannel || op == kStatistics || op == kChunkIndex) {
         if (length > kMaxSummaryRecord) throw std::runtime_error("summary");
         record_.resize(static_cast<std::size_t>(length));
         if (!readAt(at + kRecordHead, record_.data(), record_.size())) throw std::runtime_error("summary");
         if (op == kSchema) addSchema(record_.data(), record_.size(), at);
-        if (op == kChannel) addChannel(record_.data(), record_.size(), at);
-        if (op == kStatistics) addStatistics(record_.data(), record_.size());
+        if (op == kChannel) facts.channels.insert(addChannel(record_.data(), record_.size(), at));
+        if (op == kStatistics) addStatistics(record_.data(), record_.size(), facts);
+        if (op == kChunkIndex && !addChunkIndexChannels(record_.data(), record_.size(), facts.referenced))
+          throw std::runtime_error("summary");
       }
       at += kRecordHead + length;
     }
-    hasSummary_ = true;
+    summaryComplete_ = declaresEverything(facts);
   } catch (const std::exception&) {
     schemas_ = std::move(schemas);
     channels_ = std::move(channels);
     summaryCounts_.clear();
   }
+}
+
+bool McapReader::declaresEverything(const SummaryFacts& facts) const {
+  // Without Channel records the summary declares nothing, unless its statistics say there is nothing.
+  if (facts.channels.empty() && !(facts.statistics && facts.channelCount == 0)) return false;
+  if (facts.statistics && facts.channelCount > facts.channels.size()) return false;
+  for (const std::uint16_t id : facts.referenced)
+    if (facts.channels.count(id) == 0) return false;
+  // Channels repeated without their schemas: the data section has the schemas.
+  for (const auto& [id, ch] : channels_)
+    if (ch.schemaId != 0 && schemas_.count(ch.schemaId) == 0) return false;
+  return true;
 }
 
 void McapReader::parseHeader(const std::uint8_t* p, std::size_t n) {
@@ -141,6 +184,7 @@ void McapReader::addSchema(const std::uint8_t* p, std::size_t n, std::uint64_t o
   std::uint16_t id = 0;
   Schema s;
   if (!c.u16(id) || !readString(c, s.name) || !readString(c, s.encoding)) fail(offset, "Schema record shorter than its fields");
+  if (id == 0) return;  // the specification's "invalid, ignore": schema 0 means a channel has none
   schemas_[id] = std::move(s);
   // Channels may name a schema before it is seen (in the summary): resolve them now.
   for (auto& [cid, ch] : channels_)
@@ -150,7 +194,7 @@ void McapReader::addSchema(const std::uint8_t* p, std::size_t n, std::uint64_t o
     }
 }
 
-void McapReader::addChannel(const std::uint8_t* p, std::size_t n, std::uint64_t offset) {
+std::uint16_t McapReader::addChannel(const std::uint8_t* p, std::size_t n, std::uint64_t offset) {
   ByteCursor c(p, n);
   McapChannel ch;
   if (!c.u16(ch.id) || !c.u16(ch.schemaId) || !readString(c, ch.topic) || !readString(c, ch.messageEncoding))
@@ -161,10 +205,12 @@ void McapReader::addChannel(const std::uint8_t* p, std::size_t n, std::uint64_t 
     ch.schemaEncoding = s->second.encoding;
   }
   wantedCache_.erase(ch.id);
-  channels_[ch.id] = std::move(ch);
+  const std::uint16_t id = ch.id;
+  channels_[id] = std::move(ch);  // assigned in place: McapMessage::channel pointers stay valid
+  return id;
 }
 
-void McapReader::addStatistics(const std::uint8_t* p, std::size_t n) {
+void McapReader::addStatistics(const std::uint8_t* p, std::size_t n, SummaryFacts& facts) {
   ByteCursor c(p, n);
   std::uint64_t messages = 0, start = 0, end = 0;
   std::uint16_t schemas = 0;
@@ -172,12 +218,15 @@ void McapReader::addStatistics(const std::uint8_t* p, std::size_t n) {
   if (!c.u64(messages) || !c.u16(schemas) || !c.u32(channels) || !c.u32(attachments) || !c.u32(metadata) ||
       !c.u32(chunks) || !c.u64(start) || !c.u64(end) || !c.u32(mapBytes) || mapBytes > c.remaining())
     throw std::runtime_error("statistics");
+  facts.statistics = true;
+  facts.channelCount = channels;
   ByteCursor m(c.here(), mapBytes);
   while (m.remaining() > 0) {
     std::uint16_t id = 0;
     std::uint64_t count = 0;
     if (!m.u16(id) || !m.u64(count)) throw std::runtime_error("statistics");
     summaryCounts_[id] = count;
+    facts.referenced.insert(id);
   }
 }
 
@@ -190,6 +239,16 @@ bool McapReader::wanted(std::uint16_t channelId) {
   const bool w = ch != channels_.end() && wanted_(ch->second);
   if (ch != channels_.end()) wantedCache_[channelId] = w;
   return w;
+}
+
+const McapChannel& McapReader::declaredChannel(std::uint16_t id, std::uint64_t offset, std::size_t chunkByte) const {
+  const auto ch = channels_.find(id);
+  if (ch == channels_.end())
+    fail(offset, "message " + std::to_string(messages_) +
+                     (chunkByte == kOutsideChunk ? std::string()
+                                                 : " (the record at byte " + std::to_string(chunkByte) + " of the chunk)") +
+                     " is on channel " + std::to_string(id) + ", which no Channel record declares");
+  return ch->second;
 }
 
 void McapReader::parseMessage(const std::uint8_t* p, std::size_t n, std::uint64_t offset, McapMessage& out) {
@@ -276,6 +335,7 @@ bool McapReader::next(McapMessage& out) {
         fail(chunkOffset_, "record at byte " + std::to_string(chunkPos_) + " of the chunk overruns the chunk");
       const std::uint8_t* content = c.here();
       const auto n = static_cast<std::size_t>(length);
+      const std::size_t recordByte = chunkPos_;
       chunkPos_ += kRecordHead + n;
       if (op == kSchema) addSchema(content, n, chunkOffset_);
       else if (op == kChannel) addChannel(content, n, chunkOffset_);
@@ -284,8 +344,10 @@ bool McapReader::next(McapMessage& out) {
         if (n < kMessageHead) parseMessage(content, n, chunkOffset_, out);  // throws: too short
         std::uint16_t channel = 0;
         ByteCursor(content, n).u16(channel);
+        const McapChannel& declared = declaredChannel(channel, chunkOffset_, recordByte);
         if (!wanted(channel)) continue;
         parseMessage(content, n, chunkOffset_, out);
+        out.channel = &declared;
         out.index = messages_;
         return true;
       }
@@ -324,12 +386,14 @@ bool McapReader::next(McapMessage& out) {
         if (!readAt(offset + kRecordHead, channelBytes, 2)) fail(offset, "Message record cannot be read");
         std::uint16_t channel = 0;
         ByteCursor(channelBytes, 2).u16(channel);
+        const McapChannel& declared = declaredChannel(channel, offset, kOutsideChunk);
         if (!wanted(channel)) break;
         if (length > limits_.maxRecordBytes)
           fail(offset, "Message record of " + std::to_string(length) + " bytes is beyond the reader's limit");
         record_.resize(static_cast<std::size_t>(length));
         if (!readAt(offset + kRecordHead, record_.data(), record_.size())) fail(offset, "Message record cannot be read");
         parseMessage(record_.data(), record_.size(), offset, out);
+        out.channel = &declared;
         out.index = messages_;
         return true;
       }

@@ -4,11 +4,18 @@
 // has none): chunks uncompressed, zstd or lz4, with or without the summary and
 // index sections. Memory holds one chunk at a time, never the file.
 //
+// The summary section is optional and need not repeat the channels or the
+// schemas (the reference writer leaves them out on request, keeping statistics
+// or chunk indexes only): the data section declares them in any case, so a
+// summary that lacks any is not trusted (summaryIsComplete()) and reading
+// finds them there, inside chunks too.
+//
 // A file that ends inside a record (a recorder that was killed) yields every
 // complete message before the cut; lostBytes() says how much was lost. A record
 // that contradicts itself (bad magic, a chunk whose size or CRC does not match
-// its data, an unknown compression, a record overrunning its chunk) throws
-// InputError "<file>: offset <n>: <what>", the offset being the record's.
+// its data, an unknown compression, a record overrunning its chunk, a message on
+// a channel no Channel record declares) throws InputError "<file>: offset <n>:
+// <what>", the offset being the record's (or its chunk's). Nothing else leaves the reader.
 
 #include <cstddef>
 #include <cstdint>
@@ -33,6 +40,7 @@ struct McapChannel {
 /// A message as read: a view into the reader's buffer, valid until the next call to next().
 struct McapMessage {
   std::uint16_t channelId = 0;
+  const McapChannel* channel = nullptr;  ///< its declared channel: never null once next() returned it
   std::uint64_t logTime = 0;         ///< [ns] since the epoch (receive time)
   const std::uint8_t* data = nullptr;
   std::size_t size = 0;
@@ -58,8 +66,10 @@ class McapReader {
 
   /// Channels known so far: those of the summary at once, the others as the data section declares them.
   const std::map<std::uint16_t, McapChannel>& channels() const { return channels_; }
-  /// Whether the file has a readable summary section (channels known before reading).
-  bool hasSummary() const { return hasSummary_; }
+  /// Whether the summary section declares every channel of the file with its schema, so that
+  /// channels() is complete before reading. False without a summary, or when it lacks a Channel or
+  /// Schema record that its own statistics or chunk indexes imply: then only reading finds them.
+  bool summaryIsComplete() const { return summaryComplete_; }
   /// Message count per channel from the summary's Statistics record (empty without one).
   const std::map<std::uint16_t, std::uint64_t>& summaryCounts() const { return summaryCounts_; }
   /// The Header record's profile ("ros2", "ros1", ...).
@@ -89,8 +99,15 @@ class McapReader {
   void readSummary();
   void parseHeader(const std::uint8_t* p, std::size_t n);
   void addSchema(const std::uint8_t* p, std::size_t n, std::uint64_t offset);
-  void addChannel(const std::uint8_t* p, std::size_t n, std::uint64_t offset);
-  void addStatistics(const std::uint8_t* p, std::size_t n);
+  // Returns the channel's id.
+  std::uint16_t addChannel(const std::uint8_t* p, std::size_t n, std::uint64_t offset);
+  struct SummaryFacts;
+  void addStatistics(const std::uint8_t* p, std::size_t n, SummaryFacts& facts);
+  bool declaresEverything(const SummaryFacts& facts) const;
+  // The channel `id` of the message just counted, at `offset` (and `chunkByte` of that chunk, or
+  // kOutsideChunk); throws InputError naming the message when no Channel record declares it.
+  static constexpr std::size_t kOutsideChunk = ~std::size_t{0};
+  const McapChannel& declaredChannel(std::uint16_t id, std::uint64_t offset, std::size_t chunkByte) const;
   bool wanted(std::uint16_t channelId);
   // Parses a Message record's content; fills out (data view into `p`). Throws when too short.
   void parseMessage(const std::uint8_t* p, std::size_t n, std::uint64_t offset, McapMessage& out);
@@ -114,7 +131,7 @@ class McapReader {
   std::size_t chunkPos_ = 0, chunkEnd_ = 0;     // unread records of the current chunk
   std::uint64_t chunkOffset_ = 0;
   std::size_t messages_ = 0;
-  bool hasSummary_ = false, done_ = false, truncated_ = false;
+  bool summaryComplete_ = false, done_ = false, truncated_ = false;
   std::uint64_t lostBytes_ = 0, truncationOffset_ = 0;
 };
 

@@ -42,8 +42,12 @@ std::string immutableSqliteUri(const std::string& path) {
   return uri + "?mode=ro&immutable=1";
 }
 
+void RosbagSqliteReader::CloseDatabase::operator()(sqlite3* db) const { sqlite3_close(db); }
+
+void RosbagSqliteReader::FinalizeStatement::operator()(sqlite3_stmt* s) const { sqlite3_finalize(s); }
+
 void RosbagSqliteReader::fail(const std::string& what) const {
-  throw inputErrorAt(path_, 0, "", what + (db_ ? std::string(" (sqlite: ") + sqlite3_errmsg(db_) + ")" : ""));
+  throw inputErrorAt(path_, 0, "", what + (db_ ? std::string(" (sqlite: ") + sqlite3_errmsg(db_.get()) + ")" : ""));
 }
 
 RosbagSqliteReader::RosbagSqliteReader(const std::string& path) : path_(path) {
@@ -53,11 +57,14 @@ RosbagSqliteReader::RosbagSqliteReader(const std::string& path) : path_(path) {
   const bool isSqlite = std::fread(head, 1, 16, f) == 16 && std::string(head, 15) == "SQLite format 3";
   std::fclose(f);
   if (!isSqlite) throw inputErrorAt(path, 0, "", "not an sqlite3 database (bad magic: no 'SQLite format 3' header)");
-  if (sqlite3_open_v2(immutableSqliteUri(path).c_str(), &db_, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) != SQLITE_OK)
-    fail("cannot open the database");
+  // sqlite3_open_v2 makes a handle even when it fails: owned at once, closed on every way out.
+  sqlite3* opened = nullptr;
+  const int openResult = sqlite3_open_v2(immutableSqliteUri(path).c_str(), &opened, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+  db_.reset(opened);
+  if (openResult != SQLITE_OK) fail("cannot open the database");
   auto tableExists = [&](const char* name) {
     Statement st;
-    sqlite3_prepare_v2(db_, "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", -1, &st.s, nullptr);
+    sqlite3_prepare_v2(db_.get(), "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", -1, &st.s, nullptr);
     sqlite3_bind_text(st.s, 1, name, -1, SQLITE_STATIC);
     return sqlite3_step(st.s) == SQLITE_ROW;
   };
@@ -65,12 +72,12 @@ RosbagSqliteReader::RosbagSqliteReader(const std::string& path) : path_(path) {
     fail("not a rosbag2 database: the tables 'topics' and 'messages' are missing");
   if (tableExists("schema")) {
     Statement st;
-    if (sqlite3_prepare_v2(db_, "SELECT schema_version FROM schema", -1, &st.s, nullptr) == SQLITE_OK &&
+    if (sqlite3_prepare_v2(db_.get(), "SELECT schema_version FROM schema", -1, &st.s, nullptr) == SQLITE_OK &&
         sqlite3_step(st.s) == SQLITE_ROW)
       schemaVersion_ = sqlite3_column_int(st.s, 0);
   }
   Statement st;
-  if (sqlite3_prepare_v2(db_, "SELECT id, name, type, serialization_format FROM topics ORDER BY id", -1, &st.s, nullptr) !=
+  if (sqlite3_prepare_v2(db_.get(), "SELECT id, name, type, serialization_format FROM topics ORDER BY id", -1, &st.s, nullptr) !=
       SQLITE_OK)
     fail("cannot read the topics table");
   int rc = 0;
@@ -79,15 +86,12 @@ RosbagSqliteReader::RosbagSqliteReader(const std::string& path) : path_(path) {
   if (rc != SQLITE_DONE) fail("cannot read the topics table");
 }
 
-RosbagSqliteReader::~RosbagSqliteReader() {
-  sqlite3_finalize(stmt_);
-  sqlite3_close(db_);
-}
+RosbagSqliteReader::~RosbagSqliteReader() = default;
 
 RosbagSqliteReader::TopicStats RosbagSqliteReader::stats(std::int64_t topicId) const {
   Statement st;
   TopicStats out;
-  if (sqlite3_prepare_v2(db_, "SELECT COUNT(*), MIN(timestamp), MAX(timestamp) FROM messages WHERE topic_id = ?", -1,
+  if (sqlite3_prepare_v2(db_.get(), "SELECT COUNT(*), MIN(timestamp), MAX(timestamp) FROM messages WHERE topic_id = ?", -1,
                          &st.s, nullptr) != SQLITE_OK)
     fail("cannot read the messages table");
   sqlite3_bind_int64(st.s, 1, topicId);
@@ -101,24 +105,25 @@ RosbagSqliteReader::TopicStats RosbagSqliteReader::stats(std::int64_t topicId) c
 void RosbagSqliteReader::select(std::int64_t topicId) {
   total_ = stats(topicId).count;
   read_ = 0;
-  sqlite3_finalize(stmt_);
-  stmt_ = nullptr;
-  if (sqlite3_prepare_v2(db_, "SELECT timestamp, id, data FROM messages WHERE topic_id = ? ORDER BY timestamp, id", -1,
-                         &stmt_, nullptr) != SQLITE_OK)
-    fail("cannot read the messages table");
-  sqlite3_bind_int64(stmt_, 1, topicId);
+  stmt_.reset();
+  sqlite3_stmt* prepared = nullptr;
+  const int rc = sqlite3_prepare_v2(db_.get(), "SELECT timestamp, id, data FROM messages WHERE topic_id = ? ORDER BY timestamp, id",
+                                    -1, &prepared, nullptr);
+  stmt_.reset(prepared);
+  if (rc != SQLITE_OK) fail("cannot read the messages table");
+  sqlite3_bind_int64(stmt_.get(), 1, topicId);
 }
 
 bool RosbagSqliteReader::next(SqliteMessage& out) {
   if (!stmt_) return false;
-  const int rc = sqlite3_step(stmt_);
+  const int rc = sqlite3_step(stmt_.get());
   if (rc == SQLITE_DONE) return false;
   if (rc != SQLITE_ROW) fail("cannot read the messages table");
   ++read_;
-  out.timestamp = sqlite3_column_int64(stmt_, 0);
-  out.id = sqlite3_column_int64(stmt_, 1);
-  out.data = static_cast<const std::uint8_t*>(sqlite3_column_blob(stmt_, 2));
-  out.size = static_cast<std::size_t>(sqlite3_column_bytes(stmt_, 2));
+  out.timestamp = sqlite3_column_int64(stmt_.get(), 0);
+  out.id = sqlite3_column_int64(stmt_.get(), 1);
+  out.data = static_cast<const std::uint8_t*>(sqlite3_column_blob(stmt_.get(), 2));
+  out.size = static_cast<std::size_t>(sqlite3_column_bytes(stmt_.get(), 2));
   // rosbag2's message compression stores each payload as one zstd frame; CDR starts 00 0x.
   if (looksLikeZstd(out.data, out.size)) {
     const std::string error = decompressZstdBlob(out.data, out.size, kMaxBagMessageBytes, inflated_);

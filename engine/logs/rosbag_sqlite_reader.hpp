@@ -5,7 +5,9 @@
 // a WAL-mode bag is read in place without creating -shm/-wal files beside it.
 // Messages of one topic stream in (timestamp, id) order through one statement:
 // memory does not grow with the file. rosbag2's per-message zstd compression is
-// undone message by message.
+// undone message by message. The database handle is owned from the moment
+// sqlite3_open_v2 makes it: a file refused in the constructor releases it (and
+// its file descriptor) like one read to the end.
 
 #include <cstddef>
 #include <cstdint>
@@ -59,10 +61,16 @@ class RosbagSqliteReader {
   const std::string& path() const { return path_; }
 
  private:
+  struct CloseDatabase {
+    void operator()(sqlite3* db) const;
+  };
+  struct FinalizeStatement {
+    void operator()(sqlite3_stmt* s) const;
+  };
   [[noreturn]] void fail(const std::string& what) const;
   std::string path_;
-  sqlite3* db_ = nullptr;
-  sqlite3_stmt* stmt_ = nullptr;
+  std::unique_ptr<sqlite3, CloseDatabase> db_;
+  std::unique_ptr<sqlite3_stmt, FinalizeStatement> stmt_;  // after db_: finalized before it is closed
   std::vector<SqliteTopic> topics_;
   int schemaVersion_ = 2;
   std::uint64_t total_ = 0, read_ = 0;

@@ -2,17 +2,27 @@
 // ../shared: every chunk kind reads back the exact samples; split joints merge, other joints are
 // ignored; empty velocity is differentiated, empty effort refused; zero stamps fall back to the
 // receive time; truncated files, bad CRCs, several JointState topics and bad CDR are each one line.
+// And the files of tests/data/logs/mcap_layouts, written by the reference writer (@mcap/core) in
+// the layouts its options make (summary with or without channels, schemas, statistics, chunk
+// indexes; chunked or not; zstd, lz4): each reads the same samples and lists the same topics with their
+// counts; a message on a channel nothing declares is refused in one line naming file and record.
+// And tests/data/logs/mcap_conformance, the conformance suite's variants written by its TypeScript
+// writer: each reads its messages on the channel and schema its input declares.
+#include "logs/bag_message_stream.hpp"
 #include "logs/cdr_joint_state.hpp"
 #include "logs/log_import.hpp"
 #include "logs/mcap_reader.hpp"
+#include "logs/rosbag_directory.hpp"
 #include "mcap_test_writer.hpp"
 #include "test_log_support.hpp"
+#include "util/input_error.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 using namespace eb;
 using eb::test::McapTestWriter;
@@ -255,3 +265,172 @@ TEST(CdrJointState, BigEndianAndShortPayloadsAreDecodedOrRefusedByName) {
   EXPECT_EQ(view.velocity.count, 0u);
   EXPECT_EQ(view.effort.at(0), 2.0);
 }
+
+namespace eb::mcap_layout_tests {
+
+// The layouts make_layouts.mjs writes (its `layouts` table), each with the same messages.
+const std::vector<std::string> kLayouts = {
+    "no_summary",           "statistics_only",           "chunk_indexes_only",        "channels_without_schemas",
+    "schemas_without_channels", "everything",            "unchunked_no_summary",      "unchunked_statistics_only",
+    "unchunked_everything", "zstd_chunk_indexes_only",   "zstd_everything",           "lz4_statistics_only",
+    "lz4_everything"};
+
+std::string layoutFile(const std::string& name) { return test::logFixture("mcap_layouts/" + name + ".mcap"); }
+
+// The values make_layouts.mjs gives message i, joint j: binary fractions, exact in a double.
+double layoutPosition(int i, int j) { return 0.25 * i + j; }
+double layoutVelocity(int i, int j) { return j - 0.125 * i; }
+double layoutEffort(int i, int j) { return 10.0 * j + 0.5 * i; }
+
+LogImportOptions layoutJoints() {
+  LogImportOptions o;
+  o.dof = 3;
+  o.jointNames = {"j0", "j1", "j2"};
+  return o;
+}
+
+const BagTopic* topicNamed(const std::vector<BagTopic>& topics, const std::string& name) {
+  for (const BagTopic& t : topics)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+TEST(McapLayouts, EveryReferenceWriterLayoutReadsTheSameSamples) {
+  for (const std::string& name : kLayouts) {
+    const ExperimentLog log = importLog(layoutFile(name), layoutJoints());
+    ASSERT_EQ(log.rows(), 20u) << name;
+    ASSERT_TRUE(log.hasVelocity()) << name;
+    EXPECT_EQ(log.timeOrigin, 1700000000.0) << name;
+    for (int i = 0; i < 20; ++i) {
+      EXPECT_NEAR(log.t[i], 0.002 * i, 1e-6) << name << " row " << i;  // epoch seconds' 2.4e-7 s grain
+      for (int j = 0; j < 3; ++j) {
+        EXPECT_EQ(log.q(i, j), layoutPosition(i, j)) << name << " row " << i;
+        EXPECT_EQ(log.qd(i, j), layoutVelocity(i, j)) << name << " row " << i;
+        EXPECT_EQ(log.tau(i, j), layoutEffort(i, j)) << name << " row " << i;
+      }
+    }
+  }
+}
+
+TEST(McapLayouts, EveryLayoutListsBothTopicsWithTypesAndCounts) {
+  for (const std::string& name : kLayouts) {
+    const std::vector<BagTopic> topics = listBagTopics(resolveBagFiles(layoutFile(name)), false);
+    ASSERT_EQ(topics.size(), 2u) << name;
+    const BagTopic* joints = topicNamed(topics, "/joint_states");
+    const BagTopic* chatter = topicNamed(topics, "/chatter");
+    ASSERT_TRUE(joints && chatter) << name;
+    EXPECT_EQ(joints->type, "sensor_msgs/msg/JointState") << name;
+    EXPECT_EQ(joints->encoding, "cdr") << name;
+    EXPECT_TRUE(joints->messagesKnown) << name;
+    EXPECT_EQ(joints->messages, 20u) << name;
+    EXPECT_EQ(chatter->type, "std_msgs/msg/String") << name;
+    EXPECT_EQ(chatter->messages, 5u) << name;
+  }
+}
+
+TEST(McapLayouts, OnlyASummaryDeclaringEveryChannelAndSchemaIsTrusted) {
+  for (const char* name : {"everything", "unchunked_everything", "zstd_everything", "lz4_everything"}) {
+    const McapReader reader(layoutFile(name));
+    EXPECT_TRUE(reader.summaryIsComplete()) << name;
+    ASSERT_EQ(reader.channels().size(), 2u) << name;
+    EXPECT_EQ(reader.channels().at(1).schemaName, "sensor_msgs/msg/JointState") << name;
+  }
+  for (const char* name : {"no_summary", "statistics_only", "chunk_indexes_only", "channels_without_schemas",
+                           "schemas_without_channels", "zstd_chunk_indexes_only", "lz4_statistics_only"}) {
+    McapReader reader(layoutFile(name));
+    EXPECT_FALSE(reader.summaryIsComplete()) << name;
+    // Reading finds the channels and schemas in the data section, inside compressed chunks too.
+    McapMessage m;
+    std::size_t messages = 0;
+    while (reader.next(m)) {
+      ASSERT_NE(m.channel, nullptr) << name;
+      EXPECT_FALSE(m.channel->schemaName.empty()) << name;
+      ++messages;
+    }
+    EXPECT_EQ(messages, 25u) << name;
+    ASSERT_EQ(reader.channels().size(), 2u) << name;
+    EXPECT_EQ(reader.channels().at(1).schemaName, "sensor_msgs/msg/JointState") << name;
+  }
+}
+
+TEST(McapLayouts, NoJointStateRefusalNamesTheTopicsWithTheirCounts) {
+  const std::string message =
+      test::messageOf<InputError>([&] { importLog(layoutFile("chatter_only_statistics_only"), layoutJoints()); });
+  EXPECT_MESSAGE_HAS(message, "chatter_only_statistics_only.mcap: ",
+                     "no sensor_msgs/msg/JointState topic in the bag; topics: /chatter (std_msgs/msg/String) 5 messages");
+  EXPECT_EQ(message.find('\n'), std::string::npos);
+}
+
+TEST(McapLayouts, MessageOnAnUndeclaredChannelIsRefusedNamingFileAndRecord) {
+  const std::string expected =
+      "undeclared_channel.mcap: offset 1678: message 10 is on channel 9, which no Channel record declares";
+  const std::string path = layoutFile("undeclared_channel");
+  std::string message = test::messageOf<InputError>([&] { importLog(path, layoutJoints()); });
+  EXPECT_NE(message.find(expected), std::string::npos) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos);
+  // Refused whatever the filter: nothing can say which topic the message belongs to.
+  for (const bool filtered : {false, true}) {
+    message = test::messageOf<InputError>([&] {
+      McapReader reader(path);
+      if (filtered) reader.setFilter([](const McapChannel& ch) { return ch.topic == "/joint_states"; });
+      McapMessage m;
+      while (reader.next(m)) {
+      }
+    });
+    EXPECT_NE(message.find(expected), std::string::npos) << message;
+  }
+}
+
+// One row of mcap_conformance/expected.tsv: a conformance variant and what its input declares.
+struct ConformanceFile {
+  std::string file, topic, schemaName, messageEncoding;  // "-" in the table: none (empty here)
+  std::size_t messages = 0;
+};
+
+std::vector<ConformanceFile> conformanceFiles() {
+  std::ifstream in(test::logFixture("mcap_conformance/expected.tsv"));
+  std::vector<ConformanceFile> out;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::istringstream fields(line);
+    ConformanceFile f;
+    fields >> f.file >> f.messages >> f.topic >> f.schemaName >> f.messageEncoding;
+    for (std::string* s : {&f.topic, &f.schemaName, &f.messageEncoding})
+      if (*s == "-") s->clear();
+    out.push_back(f);
+  }
+  return out;
+}
+
+TEST(McapConformance, EveryVariantOfTheSuiteReadsItsMessagesOnItsDeclaredChannel) {
+  const std::vector<ConformanceFile> files = conformanceFiles();
+  ASSERT_EQ(files.size(), 208u);
+  for (const ConformanceFile& f : files) {
+    const std::string path = test::logFixture("mcap_conformance/" + f.file);
+    McapReader reader(path);
+    McapMessage m;
+    std::size_t messages = 0;
+    while (reader.next(m)) {
+      ++messages;
+      ASSERT_NE(m.channel, nullptr) << f.file;
+      EXPECT_EQ(m.channel->topic, f.topic) << f.file;
+      EXPECT_EQ(m.channel->schemaName, f.schemaName) << f.file;
+      EXPECT_EQ(m.channel->messageEncoding, f.messageEncoding) << f.file;
+      EXPECT_EQ(m.size, 3u) << f.file;
+    }
+    EXPECT_EQ(messages, f.messages) << f.file;
+    EXPECT_FALSE(reader.truncated()) << f.file;
+    // Listing without counting finds the channel and its schema whatever the summary repeats.
+    const std::vector<BagTopic> topics = listBagTopics(resolveBagFiles(path), false);
+    ASSERT_EQ(topics.size(), f.topic.empty() ? 0u : 1u) << f.file;
+    if (f.topic.empty()) continue;
+    EXPECT_EQ(topics[0].name, f.topic) << f.file;
+    EXPECT_EQ(topics[0].type, f.schemaName) << f.file;
+    if (topics[0].messagesKnown) {
+      EXPECT_EQ(topics[0].messages, f.messages) << f.file;
+    }
+  }
+}
+
+}  // namespace eb::mcap_layout_tests
