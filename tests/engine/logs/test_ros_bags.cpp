@@ -189,7 +189,9 @@ TEST(RosBags, TopicsOfBothStoragesAreListedWithCounts) {
     EXPECT_EQ(topics[0].name, "/joint_states");
     EXPECT_EQ(topics[0].type, "sensor_msgs/msg/JointState");
     EXPECT_EQ(topics[0].messages, split ? 10054u : 5027u);
-    if (!split) EXPECT_EQ(topics[0].first, 1460034856877324345);
+    if (!split) {
+      EXPECT_EQ(topics[0].first, 1460034856877324345);
+    }
   }
 }
 
