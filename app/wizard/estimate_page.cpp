@@ -1,5 +1,6 @@
 #include "app/wizard/estimate_page.hpp"
 
+#include "app/wizard/estimate_comparison_table.hpp"
 #include "app/wizard/plausibility_table.hpp"
 #include "app/wizard/prior_weight_chart.hpp"
 #include "app/wizard/wizard_text.hpp"
@@ -91,6 +92,9 @@ EstimatePage::EstimatePage(WizardSession* session, QWidget* parent)
     if (!updating_) showSettings();
   });
   connect(session_, &WizardSession::estimateChanged, this, [this]() {
+    // An estimate made before and chosen again: the document gets its summary back.
+    if (session_->estimate() && !session_->document()->results())
+      session_->document()->setResults(summarise(*session_->estimate(), session_->model()));
     showResults();
     emit completeChanged();
   });
@@ -230,7 +234,19 @@ QWidget* EstimatePage::buildParameterView() {
   tableLayout->addWidget(summaryLabel_);
   tableLayout->addWidget(priorWeightLabel_);
   tableLayout->addWidget(parameterTable_, 1);
-  return tableBox;
+  // Every estimate made on these logs, side by side, in a tab beside the live one's parameters.
+  comparison_ = new EstimateComparisonTable(session_);
+  connect(comparison_, &EstimateComparisonTable::chosen, this, &EstimatePage::useEstimate);
+  resultTabs_ = new QTabWidget;
+  resultTabs_->setObjectName("estimateResultTabs");
+  resultTabs_->addTab(tableBox, tr("Base parameters"));
+  resultTabs_->addTab(comparison_, tr("Estimates compared"));
+  resultTabs_->setTabToolTip(1, tr("Each method and joint model run on these logs: cond, plausible links and "
+                                   "NRMSE per joint; the one exported is marked"));
+  connect(session_, &WizardSession::estimatesChanged, this, [this] {
+    resultTabs_->setTabText(1, tr("Estimates compared (%1)").arg(session_->estimates().size()));
+  });
+  return resultTabs_;
 }
 
 // Below the table: plausibility per link, residual per joint, notes / prior weight / friction tabs.
@@ -242,8 +258,9 @@ QWidget* EstimatePage::buildResultPanes() {
   residualTable_->setEditTriggers(QAbstractItemView::NoEditTriggers);
   residualTable_->verticalHeader()->setVisible(false);
   residualTable_->verticalHeader()->setDefaultSectionSize(22);
-  residualTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  residualTable_->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  // Columns as wide as their cells (stretched ones cut "0.0505" to "0...." at 1024 x 700).
+  residualTable_->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  residualTable_->horizontalHeader()->setStretchLastSection(true);
   notesText_ = new QPlainTextEdit;
   notesText_->setObjectName("estimateNotes");
   notesText_->setReadOnly(true);
@@ -328,6 +345,16 @@ void EstimatePage::useFrictionModel(const RegressorOptions& options, const QStri
   if (task_->isRunning()) cancelEstimation();
   session_->document()->setEstimation(s);  // drops the results of the old model
   showSettings();
+}
+
+void EstimatePage::useEstimate(const EstimationSettings& settings) {
+  if (settings == session_->document()->estimation()) return;
+  if (task_->isRunning()) cancelEstimation();
+  session_->document()->setEstimation(settings);  // the session makes the estimate made with them live
+  showSettings();
+  statusLabel_->setText(session_->estimate() ? tr("An earlier estimate, chosen: nothing re-estimated.")
+                                             : tr("Settings changed: press Estimate."));
+  emit completeChanged();
 }
 
 void EstimatePage::onSettingsEdited() {

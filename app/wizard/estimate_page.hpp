@@ -4,7 +4,8 @@
 // offset, armature); runs accumulateLogs + estimateFromLogs on a worker
 // thread with progress and Cancel. Shows every base parameter with its value,
 // standard deviation, relative standard deviation (poorly identified ones
-// highlighted) and expression, and the residual per joint. Changing only the
+// highlighted) and expression, and the residual per joint; beside them, every estimate made on
+// these logs side by side (EstimateComparisonTable). Changing only the
 // method re-estimates from the cached normal equations.
 
 #include "app/common/background_task.hpp"
@@ -26,6 +27,7 @@ class QTableWidget;
 
 namespace eb::wizard {
 
+class EstimateComparisonTable;
 class FrictionComparisonView;
 class PlausibilityTable;
 class PriorWeightChart;
@@ -42,6 +44,8 @@ class EstimatePage : public QWizardPage {
   void cleanupPage() override {}
   bool isComplete() const override;
 
+  /// The side-by-side table of the estimates made on these logs.
+  EstimateComparisonTable* comparison() const { return comparison_; }
   /// Starts estimating with the document's settings (restarts a running one).
   void startEstimation();
   /// Stops a running estimation; the page stays usable.
@@ -65,6 +69,8 @@ class EstimatePage : public QWizardPage {
   void onSettingsEdited();
   /// The friction model chosen on the comparison tab becomes the estimate's (results dropped).
   void useFrictionModel(const RegressorOptions& options, const QString& name);
+  /// An estimate made before, chosen on the comparison tab, becomes live (its settings the document's).
+  void useEstimate(const EstimationSettings& settings);
   void showResults();
   /// The prior weight line, the per-link plausibility and the held-out chart (consistent only; s null: none).
   void showConsistentResults(const ResultsSummary* s, bool live);
@@ -98,6 +104,8 @@ class EstimatePage : public QWizardPage {
   QSplitter* split_;
   PriorWeightChart* priorWeightChart_;
   FrictionComparisonView* frictionView_ = nullptr;
+  QTabWidget* resultTabs_ = nullptr;
+  EstimateComparisonTable* comparison_ = nullptr;
 };
 
 }  // namespace eb::wizard

@@ -88,6 +88,8 @@ class IdentificationWizard : public QWizard {
   bool isBusy() const;
   /// The latest estimate for the current settings (null when none).
   std::shared_ptr<const EstimateResult> estimate() const { return session_->estimate(); }
+  /// What the pages share: the live results and the estimates made on these logs.
+  WizardSession* session() const { return session_; }
   /// The latest validation (null when none).
   std::shared_ptr<const ValidationData> validation() const { return session_->validation(); }
 

@@ -5,6 +5,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <algorithm>
+
 namespace eb::wizard {
 
 WizardSession::WizardSession(const RobotModel& model, const QString& robotSpec, IdentificationDocument* document,
@@ -14,11 +16,21 @@ WizardSession::WizardSession(const RobotModel& model, const QString& robotSpec, 
   auto dropAll = [this]() {
     accumulated_.reset();
     setEstimate(nullptr);
+    if (!estimates_.empty()) {
+      estimates_.clear();
+      emit estimatesChanged();
+    }
   };
   connect(document_, &IdentificationDocument::logsChanged, this, dropAll);
   connect(document_, &IdentificationDocument::importChanged, this, dropAll);
   connect(document_, &IdentificationDocument::preprocessingChanged, this, dropAll);
-  connect(document_, &IdentificationDocument::estimationChanged, this, [this]() { setEstimate(nullptr); });
+  // Other estimation settings: the estimate made with them, if any, is live again.
+  connect(document_, &IdentificationDocument::estimationChanged, this, [this]() {
+    std::shared_ptr<const EstimateResult> made;
+    for (const auto& e : estimates_)
+      if (e->settings == document_->estimation() && e->logs && e->logs->key == accumulationKey()) made = e;
+    setEstimate(made);
+  });
   connect(document_, &IdentificationDocument::validationLogChanged, this, [this]() { setValidation(nullptr); });
 }
 
@@ -39,7 +51,18 @@ QString WizardSession::accumulationKey() const {
 }
 
 void WizardSession::setEstimate(std::shared_ptr<const EstimateResult> estimate) {
-  if (!estimate && !estimate_) return;
+  if (estimate == estimate_) return;
+  if (estimate) {
+    auto same = std::find_if(estimates_.begin(), estimates_.end(),
+                             [&](const auto& e) { return e->settings == estimate->settings; });
+    if (same == estimates_.end()) {
+      estimates_.push_back(estimate);
+      emit estimatesChanged();
+    } else if (*same != estimate) {
+      *same = estimate;
+      emit estimatesChanged();
+    }
+  }
   estimate_ = std::move(estimate);
   validation_.reset();
   emit estimateChanged();

@@ -76,9 +76,16 @@ class WizardSession : public QObject {
   /// Cached normal equations (null when none or stale).
   std::shared_ptr<const AccumulatedLogs> accumulated() const { return accumulated_; }
   void setAccumulated(std::shared_ptr<const AccumulatedLogs> logs) { accumulated_ = std::move(logs); }
-  /// The live estimate for the current document settings (null when none).
+  /// The live estimate for the current document settings (null when none): the one exported.
   std::shared_ptr<const EstimateResult> estimate() const { return estimate_; }
+  /// Makes `estimate` the live one; a new estimate joins estimates() (replacing the one made with
+  /// the same settings).
   void setEstimate(std::shared_ptr<const EstimateResult> estimate);
+  /// Every estimate made on the current logs, import and preprocessing, one per estimation
+  /// settings (method, columns, friction model), in the order they were first made. Kept while
+  /// only the estimation settings change, so that they can be compared side by side; going back
+  /// to the settings of one makes it live again without estimating anew.
+  const std::vector<std::shared_ptr<const EstimateResult>>& estimates() const { return estimates_; }
   /// The live validation (null when none).
   std::shared_ptr<const ValidationData> validation() const { return validation_; }
   void setValidation(std::shared_ptr<const ValidationData> validation);
@@ -89,6 +96,8 @@ class WizardSession : public QObject {
 
  signals:
   void estimateChanged();
+  /// estimates() changed: one added or replaced, or all dropped.
+  void estimatesChanged();
   void validationChanged();
 
  private:
@@ -97,6 +106,7 @@ class WizardSession : public QObject {
   IdentificationDocument* document_;
   std::shared_ptr<const AccumulatedLogs> accumulated_;
   std::shared_ptr<const EstimateResult> estimate_;
+  std::vector<std::shared_ptr<const EstimateResult>> estimates_;
   std::shared_ptr<const ValidationData> validation_;
 };
 

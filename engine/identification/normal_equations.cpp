@@ -6,6 +6,8 @@
 #include "util/thread_pool.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 namespace eb {
@@ -52,6 +54,11 @@ double NormalEquations::residualSquares(int j, const Eigen::VectorXd& theta) con
 double NormalEquations::residualMean(int j, const Eigen::VectorXd& theta) const {
   if (samples <= 0) return 0.0;
   return (tauSums[j] - rowSums[static_cast<size_t>(j)].dot(theta)) / static_cast<double>(samples);
+}
+
+double NormalEquations::nrmsePercent(int j, const Eigen::VectorXd& theta) const {
+  if (!(tauSquares[j] > 0.0)) return std::numeric_limits<double>::quiet_NaN();
+  return 100.0 * std::sqrt(residualSquares(j, theta) / tauSquares[j]);
 }
 
 struct RegressionAccumulator::Lane {

@@ -39,6 +39,9 @@ struct NormalEquations {
   double residualSquares(int joint, const Eigen::VectorXd& theta) const;
   /// Mean residual tau_j - Y_b,j theta of joint j over the samples [N m] (0 without samples).
   double residualMean(int joint, const Eigen::VectorXd& theta) const;
+  /// NRMSE of joint j for base parameters theta over these samples [%]: the residual's RMS over
+  /// the torque's RMS (NaN when the joint's torque is all zero).
+  double nrmsePercent(int joint, const Eigen::VectorXd& theta) const;
 };
 
 /// Accumulates NormalEquations from blocks of samples (q, qd, qdd, tau: rows x dof),

@@ -27,6 +27,7 @@
 
 #include "app/wizard/closed_loop_panel.hpp"
 #include "app/wizard/drift_panel.hpp"
+#include "app/wizard/estimate_comparison_table.hpp"
 #include "app/wizard/estimate_page.hpp"
 #include "app/wizard/friction_comparison_view.hpp"
 #include "app/wizard/identification_wizard.hpp"
@@ -35,6 +36,7 @@
 #include "app/wizard/preprocess_page.hpp"
 #include "app/wizard/time_step_chart.hpp"
 #include "app/wizard/validate_page.hpp"
+#include "app/wizard/wizard_text.hpp"
 #include "identification/drift_check.hpp"
 #include "identification/plausibility.hpp"
 #include "io/params_file.hpp"
@@ -424,6 +426,81 @@ class IdentificationWizardTest : public QObject {
     QCOMPARE(wls->logs.get(), ols->logs.get());  // same normal equations, not read again
     QCOMPARE(wls->estimate.method, EstimationMethod::Wls);
     QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+  }
+
+  void estimatesOfEachMethodStaySideBySide() {
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    EstimationSettings first = wizard.document()->estimation();
+    first.estimation.method = EstimationMethod::Ols;
+    wizard.document()->setEstimation(first);
+    wizard.addLogs({trainLog_});
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
+    wizard.next();
+    QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
+    const auto ols = wizard.estimate();
+    QVERIFY(ols && ols->estimate.method == EstimationMethod::Ols);
+    auto* method = wizard.findChild<QComboBox*>("methodCombo");
+    method->setCurrentIndex(method->findData(static_cast<int>(EstimationMethod::Consistent)));
+    wizard.startEstimation();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 2, 300000);
+    const auto consistent = wizard.estimate();
+    QVERIFY(consistent && consistent->estimate.fullParameters);
+
+    // Both side by side, the live (consistent) one marked as exported.
+    EstimateComparisonTable* comparison = wizard.estimatePage()->comparison();
+    QTableWidget* table = comparison->table();
+    QCOMPARE(table->rowCount(), 2);
+    QCOMPARE(comparison->exportedRow(), 1);
+    QCOMPARE(table->item(1, 0)->text(), QString("exported"));
+    QVERIFY(table->item(0, 0)->text().isEmpty());
+    QVERIFY2(table->item(0, 1)->text().contains("OLS"), qPrintable(table->item(0, 1)->text()));
+    QCOMPARE(table->item(0, 2)->text(), QString("viscous + Coulomb"));
+    QCOMPARE(table->item(0, 3)->text(), formatNumber(ols->estimate.condition, 4));
+    QCOMPARE(table->item(0, 4)->text(), QString("not checked"));
+    const auto plausible = std::count_if(consistent->plausibility.begin(), consistent->plausibility.end(),
+                                         [](const BodyPlausibility& b) { return b.plausible(); });
+    QCOMPARE(table->item(1, 4)->text(), QString("%1 of %2").arg(plausible).arg(consistent->plausibility.size()));
+    // NRMSE per joint: the residual RMS the estimate reports over the RMS torque of its samples.
+    for (const auto& [row, e] : {std::pair{0, ols}, std::pair{1, consistent}}) {
+      const NormalEquations& eq = e->logs->equations;
+      for (int j = 0; j < panda_.dof(); ++j) {
+        const double expected =
+            100.0 * e->estimate.residualRms[j] / std::sqrt(eq.tauSquares[j] / static_cast<double>(eq.samples));
+        QCOMPARE(table->item(row, 5 + j)->text(), QString::number(expected, 'f', 2));
+      }
+    }
+    // OLS fits these samples at least as well as any constrained estimate, joint by joint on the sum.
+    double olsSum = 0.0, consistentSum = 0.0;
+    for (int j = 0; j < panda_.dof(); ++j) {
+      olsSum += std::pow(ols->estimate.residualRms[j], 2);
+      consistentSum += std::pow(consistent->estimate.residualRms[j], 2);
+    }
+    QVERIFY(olsSum <= consistentSum * (1.0 + 1e-12));
+
+    // Choosing OLS again makes the same estimate live, without a new run; it is what is exported.
+    comparison->choose(0);
+    QCOMPARE(wizard.estimate().get(), ols.get());
+    QCOMPARE(finished.count(), 2);
+    QCOMPARE(method->currentData().toInt(), static_cast<int>(EstimationMethod::Ols));
+    QCOMPARE(comparison->exportedRow(), 0);
+    QCOMPARE(table->item(0, 0)->text(), QString("exported"));
+    QVERIFY(wizard.document()->results());
+    QVERIFY(wizard.button(QWizard::NextButton)->isEnabled());
+    const QString path = dir_.filePath("side_by_side_ols.json");
+    QString error;
+    QVERIFY2(wizard.exportParameters(ExportFormat::Json, path, &error), qPrintable(error));
+    const IdentifiedParameters exported = readParamsJson(path.toStdString());
+    QCOMPARE(exported.values.size(), ols->estimate.values.size());
+    QVERIFY((exported.values - ols->estimate.values).cwiseAbs().maxCoeff() <=
+            1e-12 * ols->estimate.values.cwiseAbs().maxCoeff());
+
+    // Other logs: the estimates were made on data that is no longer there.
+    wizard.importPage()->removeLog(0);
+    QVERIFY(wizard.session()->estimates().empty());
+    QCOMPARE(table->rowCount(), 0);
   }
 
   void aMissingTorqueOffsetIsNamedInTheNotes() {

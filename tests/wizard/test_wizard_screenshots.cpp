@@ -3,6 +3,7 @@
 // three on the KUKA LWR4+'s real logs, as a user sees them (run under xvfb-run;
 // EB_SCREENSHOT_DIR names the folder). docs/screenshots/wizard_*.png are copies.
 // Each image is checked to be drawn (not one flat colour).
+#include <QComboBox>
 #include <QDir>
 #include <QImage>
 #include <QLineEdit>
@@ -19,6 +20,7 @@
 
 #include "app/wizard/closed_loop_panel.hpp"
 #include "app/wizard/drift_panel.hpp"
+#include "app/wizard/estimate_comparison_table.hpp"
 #include "app/wizard/estimate_page.hpp"
 #include "app/wizard/friction_comparison_view.hpp"
 #include "app/wizard/identification_wizard.hpp"
@@ -196,6 +198,18 @@ class WizardScreenshots : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(compared.count() == 1, 120000);
     tabs->setCurrentWidget(friction);
     save(wizard, "wizard_3_friction_models");
+    // OLS on the same log, beside the consistent estimate; the consistent one chosen again.
+    auto* method = wizard.findChild<QComboBox*>("methodCombo");
+    method->setCurrentIndex(method->findData(static_cast<int>(EstimationMethod::Ols)));
+    wizard.startEstimation();
+    QTRY_VERIFY_WITH_TIMEOUT(estimated.count() == 2, 300000);
+    EstimateComparisonTable* comparison = wizard.estimatePage()->comparison();
+    comparison->choose(0);
+    QVERIFY(wizard.estimate() && wizard.estimate()->estimate.fullParameters);
+    auto* resultTabs = wizard.findChild<QTabWidget*>("estimateResultTabs");
+    resultTabs->setCurrentWidget(comparison);
+    comparison->table()->selectRow(1);
+    save(wizard, "wizard_3_estimates_compared");
   }
 
   void realKukaLogs() {

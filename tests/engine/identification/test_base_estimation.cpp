@@ -83,6 +83,22 @@ TEST(BaseEstimation, NoisyWlsWithinThreeSigma) {
   for (int j = 0; j < c.model.dof(); ++j) EXPECT_NEAR(e.noiseStd[j], sigma, 0.1 * sigma);
 }
 
+TEST(BaseEstimation, NrmseFromTheNormalEquationsIsTheSamplesOwn) {
+  // With the true base parameters the residual is the torque noise itself: its RMS over the
+  // torque's RMS per joint, from the samples, is what the accumulated sums give.
+  const EstimationCase c = simulate("panda", 0.4);
+  const NormalEquations eq = accumulateTrue(c, nullptr);
+  for (int j = 0; j < c.model.dof(); ++j) {
+    const Eigen::VectorXd noise = c.log.tau.col(j) - c.log.tauTrue.col(j);
+    const double expected = 100.0 * noise.norm() / c.log.tau.col(j).norm();
+    EXPECT_NEAR(eq.nrmsePercent(j, c.trueBase), expected, 1e-6 * expected) << "joint " << j + 1;
+    EXPECT_GT(expected, 0.1);  // the noise is there to be measured
+  }
+  NormalEquations silent = eq;
+  silent.tauSquares[2] = 0.0;
+  EXPECT_TRUE(std::isnan(silent.nrmsePercent(2, c.trueBase)));
+}
+
 TEST(BaseEstimation, RidgeAndOlsAgreeOnWellPosedProblem) {
   const EstimationCase c = simulate("ur5", 0.01);
   const NormalEquations eq = accumulateTrue(c, nullptr);
