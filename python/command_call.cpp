@@ -70,6 +70,14 @@ void parseCommand(const std::string& name, const Declare& declare, const std::ve
   CLI::App* cmd = app.get_subcommand(name);
   for (const std::string& o : optional)
     if (CLI::Option* opt = cmd->get_option_no_throw(o)) opt->required(false);
+  // A misspelt keyword is Python's TypeError, as for any function, not CLI11's "not expected".
+  for (const auto& item : options) {
+    std::string flag = "--" + item.first.cast<std::string>();
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    if (cmd->get_option_no_throw(flag) == nullptr || flag == "--help")
+      throw py::type_error(cmd->get_name() + "() got an unexpected keyword argument '" + item.first.cast<std::string>() +
+                           "' (not an option of excitebench-cli " + cmd->get_name() + ")");
+  }
   std::vector<const char*> argv;
   for (const std::string& t : tokens) argv.push_back(t.c_str());
   // A command registered with its callback does its work here, without Python.

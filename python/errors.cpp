@@ -18,7 +18,10 @@ namespace error_mapping {
 bool namesMissingFile(const InputError& e) {
   const std::string& file = e.diagnostic().file;
   std::error_code ec;
-  return !file.empty() && !std::filesystem::exists(file, ec);
+  if (!file.empty()) return !std::filesystem::exists(file, ec);
+  // Messages without a file field: the robot loader's "... and no such file", strerror's ENOENT.
+  const std::string what = e.what();
+  return what.find("no such file") != std::string::npos || what.find("No such file") != std::string::npos;
 }
 
 }  // namespace error_mapping
