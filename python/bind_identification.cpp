@@ -47,12 +47,14 @@ py::object identify(const py::object& robot, const py::object& logs, const py::k
   for (const std::string& log : pathArguments(logs)) args.push_back(log);
   parseCommand("identify", declaring(&cli::declareIdentifyOptions, "identify", o), args, options, {"--out"});
   nlohmann::json j;
+  InterruptWatch watch;
   {
     py::gil_scoped_release nogil;
-    const cli::IdentifyOutcome r = cli::runIdentify(o, interruptibleProgress());
+    const cli::IdentifyOutcome r = cli::runIdentify(o, watch.progress());
     if (!o.out.empty()) writeParamsFile(o.out, r.params, r.model);
     j = cli::identifyJson(r);
   }
+  watch.raiseIfInterrupted();
   return toPython(j);
 }
 
@@ -64,10 +66,12 @@ py::object validate(const py::object& robot, const py::object& params, const py:
   args.push_back(pathArguments(log).at(0));
   parseCommand("validate", declaring(&cli::declareValidateOptions, "validate", o), args, options);
   nlohmann::json j;
+  InterruptWatch watch;
   {
     py::gil_scoped_release nogil;
-    j = cli::validateJson(cli::runValidate(o, interruptibleProgress()));
+    j = cli::validateJson(cli::runValidate(o, watch.progress()));
   }
+  watch.raiseIfInterrupted();
   return toPython(j);
 }
 
@@ -79,10 +83,12 @@ py::object closedLoop(const py::object& robot, const py::object& params, const p
   args.push_back(pathArguments(motion).at(0));
   parseCommand("closed-loop", declaring(&cli::declareClosedLoopOptions, "closed-loop", o), args, options);
   nlohmann::json j;
+  InterruptWatch watch;
   {
     py::gil_scoped_release nogil;
-    j = cli::closedLoopJson(cli::runClosedLoop(o, interruptibleProgress()));
+    j = cli::closedLoopJson(cli::runClosedLoop(o, watch.progress()));
   }
+  watch.raiseIfInterrupted();
   return toPython(j);
 }
 

@@ -2,25 +2,32 @@
 
 #include <pybind11/pybind11.h>
 
-#include <chrono>
-#include <memory>
-
 namespace eb::python {
 
-std::function<bool(double, const std::string&)> interruptibleProgress() {
-  using Clock = std::chrono::steady_clock;
-  auto last = std::make_shared<Clock::time_point>(Clock::now());
-  auto interrupted = std::make_shared<bool>(false);
-  return [last, interrupted](double, const std::string&) {
-    if (*interrupted) return false;
-    const Clock::time_point now = Clock::now();
-    if (now - *last < std::chrono::milliseconds(50)) return true;
-    *last = now;
-    pybind11::gil_scoped_acquire gil;
-    // Signals are handled on the main thread only; elsewhere this returns 0 at once.
-    if (PyErr_CheckSignals() != 0) *interrupted = true;
-    return !*interrupted;
-  };
+InterruptWatch::InterruptWatch()
+    : caller_(std::this_thread::get_id()),
+      last_(std::chrono::steady_clock::now()),
+      installed_([this] { return keepGoing(); }) {}
+
+bool InterruptWatch::keepGoing() {
+  if (interrupted_) return false;
+  // Python handles signals on its main thread only: workers of a parallel engine call just
+  // read what the caller's thread found.
+  if (std::this_thread::get_id() != caller_) return true;
+  const auto now = std::chrono::steady_clock::now();
+  if (now - last_ < std::chrono::milliseconds(50)) return true;
+  last_ = now;
+  pybind11::gil_scoped_acquire gil;
+  if (PyErr_CheckSignals() != 0) interrupted_ = true;
+  return !interrupted_;
+}
+
+std::function<bool(double, const std::string&)> InterruptWatch::progress() {
+  return [this](double, const std::string&) { return keepGoing(); };
+}
+
+void InterruptWatch::raiseIfInterrupted() const {
+  if (interrupted_ && PyErr_Occurred()) throw pybind11::error_already_set();
 }
 
 }  // namespace eb::python

@@ -1,4 +1,5 @@
 #include "command_call.hpp"
+#include "cancellation.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -81,8 +82,12 @@ void parseCommand(const std::string& name, const Declare& declare, const std::ve
   std::vector<const char*> argv;
   for (const std::string& t : tokens) argv.push_back(t.c_str());
   // A command registered with its callback does its work here, without Python.
-  py::gil_scoped_release nogil;
-  app.parse(static_cast<int>(argv.size()), argv.data());
+  InterruptWatch watch;
+  {
+    py::gil_scoped_release nogil;
+    app.parse(static_cast<int>(argv.size()), argv.data());
+  }
+  watch.raiseIfInterrupted();
 }
 
 std::string commandHelp(const std::string& name, const Declare& declare) {
