@@ -78,3 +78,22 @@ def test_options_are_the_clis():
         excitebench.identify("planar2r", "x.csv", no_such_option=1)
     with pytest.raises(ValueError):
         excitebench.identify("planar2r", "x.csv", friction_prior="nonsense")
+
+
+DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "logs")
+
+
+def test_read_log_reads_a_ur_rtde_record_with_its_warnings():
+    log = excitebench.read_log("ur5", os.path.join(DATA, "ur_rtde_record.csv"))
+    assert log["q"].shape[1] == 6 and log["tau"].shape == log["q"].shape
+    assert any("target_moment" in w for w in log["warnings"])
+    assert log["summary"].startswith("125 Hz")
+
+
+def test_read_log_of_the_wrong_robot_raises_the_clis_message(cli, tmp_path):
+    ros = os.path.join(DATA, "ros_joint_states.csv")
+    code, _, err = cli("identify", "ur5", ros, "--out", tmp_path / "p.json")
+    assert code == 1
+    with pytest.raises(ValueError) as raised:
+        excitebench.read_log("ur5", ros)
+    assert "excitebench-cli: " + str(raised.value) == err.strip()
