@@ -15,9 +15,11 @@ packages=(
   libopenscenegraph-dev libassimp-dev
   xvfb xauth mesa-utils libgl1-mesa-dri imagemagick
   clang libclang-rt-14-dev
+  pybind11-dev python3-dev python3-numpy python3-pytest
 )
-# Optional: MuJoCo is the in-run speed reference of the benchmarks.
-optional=(libmujoco-dev)
+# Optional: MuJoCo is the in-run speed reference of the benchmarks; matplotlib draws the Python
+# example's plot (examples/identify_panda.py runs without it).
+optional=(libmujoco-dev python3-matplotlib)
 
 missing=()
 for p in "${packages[@]}" "${optional[@]}"; do

@@ -4,6 +4,7 @@
 // progress, prints a summary (criteria, limits used, worst usage per joint)
 // and writes excitation.json with its metrics.
 #include "cli_commands.hpp"
+#include "cli_progress.hpp"
 #include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
 
@@ -57,7 +58,7 @@ class ProgressPrinter {
 
   bool operator()(const OptimizerProgress& p) {
     const double interval = tty_ ? 0.1 : 5.0;
-    if (p.elapsed < last_ + interval) return true;
+    if (p.elapsed < last_ + interval) return keepGoing();
     last_ = p.elapsed;
     char best[64] = "none feasible yet";
     if (p.feasible) std::snprintf(best, sizeof best, "best cond %.3f", p.bestCond);
@@ -77,7 +78,7 @@ class ProgressPrinter {
       std::fprintf(stderr, "design: %.1f s, %s, %d evaluations, %s\n", p.elapsed, stage, p.evaluations, best);
     }
     std::fflush(stderr);
-    return true;
+    return keepGoing();
   }
 
   void finish() {

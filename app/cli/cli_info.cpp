@@ -1,5 +1,7 @@
 // `info ROBOT [--json]`: joints in model order, DOF, parameter counts and the
 // base parameters with their expressions. Without ROBOT: the built-in robots.
+#include "cli_info.hpp"
+
 #include "cli_commands.hpp"
 #include "cli_robot_locks.hpp"
 
@@ -56,7 +58,7 @@ nlohmann::json countOrNull(const BaseResult& r) {
   return nullptr;
 }
 
-void printJson(const RobotModel& model, const BaseResult& rigidResult, const BaseResult& friction) {
+nlohmann::json jsonOf(const RobotModel& model, const BaseResult& rigidResult, const BaseResult& friction) {
   nlohmann::json j;
   j["name"] = model.name();
   j["source"] = model.source();
@@ -93,8 +95,7 @@ void printJson(const RobotModel& model, const BaseResult& rigidResult, const Bas
   j["base_parameter_count_with_friction"] = countOrNull(friction);
   if (!rigidResult.base) {
     j["base_parameters_not_computed"] = rigidResult.refusal;
-    std::cout << j.dump(2) << "\n";
-    return;
+    return j;
   }
   const BaseParameters& rigid = *rigidResult.base;
   nlohmann::json base = nlohmann::json::array();
@@ -104,7 +105,7 @@ void printJson(const RobotModel& model, const BaseResult& rigidResult, const Bas
   j["base_parameters"] = base;
   std::vector<double> profile(rigid.pivotedRDiagonal.data(), rigid.pivotedRDiagonal.data() + rigid.pivotedRDiagonal.size());
   j["r_diagonal_profile"] = profile;
-  std::cout << j.dump(2) << "\n";
+  return j;
 }
 
 void printText(const RobotModel& model, const BaseResult& rigidResult, const BaseResult& friction) {
@@ -140,7 +141,17 @@ void printText(const RobotModel& model, const BaseResult& rigidResult, const Bas
                 rigid.pivotedRDiagonal[rigid.rank] / rigid.pivotedRDiagonal[0]);
 }
 
+BaseResult frictionBaseOrRefusal(const RobotModel& model) {
+  RegressorOptions withFriction;
+  withFriction.viscous = withFriction.coulomb = true;
+  return baseParametersOrRefusal(model, withFriction);
+}
+
 }  // namespace
+
+nlohmann::json infoJson(const RobotModel& model) {
+  return jsonOf(model, baseParametersOrRefusal(model, RegressorOptions{}), frictionBaseOrRefusal(model));
+}
 
 void addInfoCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("info", "Describe a robot: joints, limits, parameter counts, base parameters");
@@ -160,11 +171,9 @@ void addInfoCommand(CLI::App& app) {
     }
     const RobotModel model = loadRobotLocked(*robot, *roots, *locks);
     const BaseResult rigid = baseParametersOrRefusal(model, RegressorOptions{});
-    RegressorOptions withFriction;
-    withFriction.viscous = withFriction.coulomb = true;
-    const BaseResult friction = baseParametersOrRefusal(model, withFriction);
+    const BaseResult friction = frictionBaseOrRefusal(model);
     if (*json)
-      printJson(model, rigid, friction);
+      std::cout << jsonOf(model, rigid, friction).dump(2) << "\n";
     else
       printText(model, rigid, friction);
   });

@@ -8,8 +8,26 @@
 
 namespace eb::cli {
 
-/// A progress callback (fraction in [0, 1], what) that prints "[pct%] <prefix><what>"; never cancels.
+/// A progress callback (fraction in [0, 1], what) that prints "[pct%] <prefix><what>"; cancels
+/// only when keepGoing() says so.
 std::function<bool(double, const std::string&)> terminalProgress(const std::string& prefix = {});
+
+/// Whether long work should go on, asked at each progress report: true in the CLI (Ctrl+C ends
+/// the process); the Python module installs a check of Python's signals (KeyboardInterrupt).
+bool keepGoing();
+
+/// Installs `check` as keepGoing() until the returned guard is destroyed (one caller at a time:
+/// the Python module holds the GIL while it installs one).
+class KeepGoingCheck {
+ public:
+  explicit KeepGoingCheck(std::function<bool()> check);
+  ~KeepGoingCheck();
+  KeepGoingCheck(const KeepGoingCheck&) = delete;
+  KeepGoingCheck& operator=(const KeepGoingCheck&) = delete;
+
+ private:
+  std::function<bool()> previous_;
+};
 
 /// Erases the progress line (call when the work is done, before printing results).
 void clearTerminalProgress();

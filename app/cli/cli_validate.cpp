@@ -2,14 +2,12 @@
 // independent log, RMSE and NRMSE per joint, for the identified parameters and,
 // beside them, for the robot's own model parameters (what identification gained); with
 // --drift-window, the residual per time window and its trend (drift_check.hpp).
+#include "cli_validate.hpp"
+
 #include "cli_commands.hpp"
-#include "cli_identified_robot.hpp"
-#include "cli_log_flags.hpp"
 #include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
 
-#include "identification/drift_check.hpp"
-#include "identification/log_validation.hpp"
 #include "util/input_error.hpp"
 
 #include <CLI/CLI.hpp>
@@ -66,72 +64,74 @@ void printDrift(const DriftReport& d, const RobotModel& model, double window) {
 
 }  // namespace
 
-void addValidateCommand(CLI::App& app) {
-  auto* cmd = app.add_subcommand("validate", "Predict the torques of an independent log: RMSE and NRMSE per joint");
-  struct Args {
-    std::string robot, params, log;
-    std::vector<std::string> roots, locks;
-    IdentificationSettings s;
-    LogFlags logFlags;
-    bool json = false;
-    double driftWindow = 0.0;
-  };
-  auto a = std::make_shared<Args>();
-  cmd->add_option("robot", a->robot, "Built-in name or URDF / DH table path")->required();
-  cmd->add_option("params", a->params, "params.json from identify")->required();
-  cmd->add_option("log", a->log, "Validation log (CSV, .mat or ROS 2 bag)")->required();
-  cmd->add_flag("--json", a->json, "Print one JSON object");
-  cmd->add_option("--drift-window", a->driftWindow,
+void declareValidateOptions(CLI::App* cmd, ValidateOptions& o) {
+  cmd->add_option("robot", o.robot, "Built-in name or URDF / DH table path")->required();
+  cmd->add_option("params", o.params, "params.json from identify")->required();
+  cmd->add_option("log", o.log, "Validation log (CSV, .mat or ROS 2 bag)")->required();
+  cmd->add_flag("--json", o.json, "Print one JSON object");
+  cmd->add_option("--drift-window", o.driftWindow,
                   "Drift check: residual mean and RMS per window of this many seconds, and their trend")
       ->check(CLI::PositiveNumber);
-  addSettingOption(cmd, kCutoffSpec, a->s.preprocess.cutoffHz);
-  cmd->add_flag("--filter-torque", a->s.preprocess.filterTorque, "Low-pass the torques too (default: only positions)");
-  cmd->add_flag("--use-logged-derivatives", a->s.useLoggedDerivatives, "Use logged qd/qdd columns as they are");
-  addLogFlags(cmd, a->logFlags);
-  cmd->add_option("--package-root", a->roots, "Folder that holds ROS packages for package:// URIs");
-  addLockOption(cmd, a->locks);
+  addSettingOption(cmd, kCutoffSpec, o.s.preprocess.cutoffHz);
+  cmd->add_flag("--filter-torque", o.s.preprocess.filterTorque, "Low-pass the torques too (default: only positions)");
+  cmd->add_flag("--use-logged-derivatives", o.s.useLoggedDerivatives, "Use logged qd/qdd columns as they are");
+  addLogFlags(cmd, o.logFlags);
+  cmd->add_option("--package-root", o.roots, "Folder that holds ROS packages for package:// URIs");
+  addLockOption(cmd, o.locks);
+}
+
+ValidateOutcome runValidate(const ValidateOptions& o, const std::function<bool(double, const std::string&)>& progress) {
+  ValidateOutcome out{loadIdentifiedRobot(o.robot, o.roots, o.locks, o.params), {}, o.driftWindow > 0.0, {}};
+  IdentificationSettings s = o.s;
+  applyLogFlags(o.logFlags, s);
+  out.v = validateOnLog(out.robot.model, out.robot.base, out.robot.params.values, o.log, s, progress);
+  if (out.drift) {
+    // A window the log is too short for is the user's input, named by the log and the flag.
+    const std::string problem = driftWindowProblem(out.v.log.t, o.driftWindow);
+    if (!problem.empty()) throw inputErrorIn(o.log, "--drift-window: " + problem);
+    out.driftReport = checkDrift(out.v.log.t, out.v.log.tau - out.v.identified.predicted, o.driftWindow);
+  }
+  return out;
+}
+
+nlohmann::json validateJson(const ValidateOutcome& out) {
+  const RobotModel& model = out.robot.model;
+  const ValidationResult& r = out.v.identified;
+  nlohmann::json j;
+  j["samples"] = r.samples;
+  j["log"] = out.v.summary.text();
+  nlohmann::json joints = nlohmann::json::array();
+  for (int k = 0; k < model.dof(); ++k) {
+    nlohmann::json joint = jointJson(r, k);
+    joint["name"] = model.joint(k).name;
+    joint["measured_rms"] = r.measuredRms[k];
+    joint["model"] = jointJson(out.v.robotsOwn, k);
+    joints.push_back(joint);
+  }
+  j["joints"] = joints;
+  nlohmann::json texts = nlohmann::json::array();
+  for (const LogWarning& w : out.v.warnings) texts.push_back(w.text());
+  j["warnings"] = texts;
+  if (out.drift) j["drift"] = driftJson(out.driftReport, model);
+  return j;
+}
+
+void addValidateCommand(CLI::App& app) {
+  auto* cmd = app.add_subcommand("validate", "Predict the torques of an independent log: RMSE and NRMSE per joint");
+  auto a = std::make_shared<ValidateOptions>();
+  declareValidateOptions(cmd, *a);
   cmd->callback([a]() {
-    const IdentifiedRobot robot = loadIdentifiedRobot(a->robot, a->roots, a->locks, a->params);
-    const RobotModel& model = robot.model;
-    applyLogFlags(a->logFlags, a->s);
-    const LogValidation v = validateOnLog(model, robot.base, robot.params.values, a->log, a->s);
-    const ValidationResult& r = v.identified;
-    const ValidationResult& own = v.robotsOwn;
-    const bool drift = a->driftWindow > 0.0;
-    DriftReport driftReport;
-    if (drift) {
-      // A window the log is too short for is the user's input, named by the log and the flag.
-      const std::string problem = driftWindowProblem(v.log.t, a->driftWindow);
-      if (!problem.empty()) throw inputErrorIn(a->log, "--drift-window: " + problem);
-      driftReport = checkDrift(v.log.t, v.log.tau - r.predicted, a->driftWindow);
-    }
-    const LogSummary& summary = v.summary;
-    const std::vector<LogWarning>& warnings = v.warnings;
+    const ValidateOutcome out = runValidate(*a, {});
     if (a->json) {
-      nlohmann::json j;
-      j["samples"] = r.samples;
-      j["log"] = summary.text();
-      nlohmann::json joints = nlohmann::json::array();
-      for (int k = 0; k < model.dof(); ++k) {
-        nlohmann::json joint = jointJson(r, k);
-        joint["name"] = model.joint(k).name;
-        joint["measured_rms"] = r.measuredRms[k];
-        joint["model"] = jointJson(own, k);
-        joints.push_back(joint);
-      }
-      j["joints"] = joints;
-      nlohmann::json texts = nlohmann::json::array();
-      for (const LogWarning& w : warnings) texts.push_back(w.text());
-      j["warnings"] = texts;
-      if (drift) j["drift"] = driftJson(driftReport, model);
-      std::cout << j.dump(2) << "\n";
+      std::cout << validateJson(out).dump(2) << "\n";
       return;
     }
+    const RobotModel& model = out.robot.model;
     std::printf("validation of %s on %s\n", a->params.c_str(), a->log.c_str());
-    std::printf("  %s: %s\n", a->log.c_str(), summary.text().c_str());
-    printWarnings(warnings);
-    printValidation(r, own, model);
-    if (drift) printDrift(driftReport, model, a->driftWindow);
+    std::printf("  %s: %s\n", a->log.c_str(), out.v.summary.text().c_str());
+    printWarnings(out.v.warnings);
+    printValidation(out.v.identified, out.v.robotsOwn, model);
+    if (out.drift) printDrift(out.driftReport, model, a->driftWindow);
   });
 }
 

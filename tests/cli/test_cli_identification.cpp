@@ -64,6 +64,25 @@ TEST(CliIdentification, NoiseFreeRoundTrip) {
   EXPECT_NE(r.err.find("--method consistent"), std::string::npos) << r.err;
 }
 
+// identify --json (what the Python module's identify returns): the file's content plus the run's
+// notes and warnings, and the file written all the same.
+TEST(CliIdentification, IdentifyJsonIsTheParamsFileWithTheRunsNotes) {
+  const auto dir = tempDir("ident_json");
+  const std::string ex = writeDefaultExcitation(dir, "planar2r");
+  const std::string log = (dir / "log.csv").string(), params = (dir / "params.json").string();
+  auto r = runCli({"simulate", "planar2r", ex, "--out", log, "--rate", "500"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  r = runCli({"identify", "planar2r", log, "--out", params, "--method", "ols", "--json"});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto printed = nlohmann::json::parse(r.out);
+  const auto file = nlohmann::json::parse(eb::test::readText(params));
+  for (const auto& [key, value] : file.items()) EXPECT_EQ(printed.at(key), value) << key;
+  EXPECT_EQ(printed.size(), file.size() + 3);
+  EXPECT_TRUE(printed.at("notes").is_array());
+  EXPECT_TRUE(printed.at("warnings").is_array());
+  EXPECT_TRUE(printed.at("friction_note").is_string());
+}
+
 TEST(CliIdentification, NoisyLogWithDifferentiation) {
   const auto dir = tempDir("ident_noisy");
   const std::string ex = writeDefaultExcitation(dir, "panda");
