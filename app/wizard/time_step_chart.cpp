@@ -29,6 +29,10 @@ TimeStepChart::TimeStepChart(QWidget* parent) : QWidget(parent) {
   summary_->setObjectName("timeBaseSummary");
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  // Room for three wrapped lines: in a splitter a word-wrapped label is given one line's height and
+  // the next lines were drawn over the widget below (the problem list's header at 1024 x 700).
+  summary_->setMinimumHeight(3 * summary_->fontMetrics().lineSpacing() + 2);
+  summary_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(view_, 1);
