@@ -143,7 +143,7 @@ std::string validationSection(const IdentificationReport& r) {
     identified.values.push_back(j.nrmseIdentified);
     description.values.push_back(j.nrmseDescription);
     rows.push_back({j.joint, num(j.nrmseIdentified, 3), num(j.nrmseDescription, 3)});
-    anySeries = anySeries || !j.time.empty();
+    anySeries = anySeries || !j.measuredTime.empty();
   }
   chart.groups = {identified, description};
   s += barChartSvg(chart);
@@ -151,15 +151,15 @@ std::string validationSection(const IdentificationReport& r) {
   if (!anySeries) return s;
   s += "<h3>Measured and predicted torque</h3>\n";
   for (const ReportJointValidation& j : v.joints) {
-    if (j.time.empty()) continue;
+    if (j.measuredTime.empty()) continue;
     LineChart line;
     line.title = j.joint + ": NRMSE " + num(j.nrmseIdentified, 3) + " % (description " + num(j.nrmseDescription, 3) + " %)";
     line.xLabel = "time [s]";
     line.yLabel = "torque [N m]";
     line.width = 960;
     line.height = 220;
-    line.series.push_back({"measured", kMeasuredColor, j.time, j.measured});
-    line.series.push_back({"predicted", kIdentifiedColor, j.time, j.predicted});
+    line.series.push_back({"measured", kMeasuredColor, j.measuredTime, j.measured});
+    line.series.push_back({"predicted", kIdentifiedColor, j.predictedTime, j.predicted});
     s += lineChartSvg(line) + "\n";
   }
   return s + htmlParagraph("Each chart draws, per pixel column, the smallest and largest sample: nothing is dropped, "

@@ -50,8 +50,9 @@ struct ReportJointValidation {
   std::string joint;
   double nrmseIdentified = 0.0;   ///< percent of RMS(measured)
   double nrmseDescription = 0.0;  ///< the description's own parameters, percent; NaN when not computed
-  /// Measured against predicted (identified) torque [s], [N m]; empty when only the scores are known.
-  std::vector<double> time, measured, predicted;
+  /// Measured and predicted (identified) torque against time [s], [N m]; empty when only the
+  /// scores are known. Each series has its own times: an envelope keeps each one's extremes.
+  std::vector<double> measuredTime, measured, predictedTime, predicted;
 };
 
 struct ReportValidation {
