@@ -111,7 +111,7 @@ ReportFriction frictionCurve(const IdentifiedParameters& p, int joint, double lo
   points = std::max(points, 3);
   std::vector<double> features(names.size() + 1, 0.0);
   for (int k = 0; k < points; ++k) {
-    double qd = lo + (hi - lo) * k / (points - 1);
+    double qd = k == points - 1 ? hi : lo + (hi - lo) * k / (points - 1);  // both ends exactly
     // The sample nearest zero is put at zero, where the Coulomb step is drawn.
     if (lo < 0.0 && hi > 0.0 && std::abs(qd) < 0.5 * (hi - lo) / (points - 1)) qd = 0.0;
     jointFrictionFeatures(o, joint, qd, features.data());
