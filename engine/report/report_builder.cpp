@@ -223,4 +223,12 @@ void addClosedLoop(IdentificationReport& report, const ClosedLoopComparison& c) 
   report.closedLoop = out;
 }
 
+IdentificationReport reportOfRun(const IdentifiedParameters& params, const RobotModel& model,
+                                 const HeldOutPrediction* heldOut, const std::string& paramsFile) {
+  IdentificationReport report = reportFromParameters(params, model, paramsFile);
+  if (heldOut) report.validation = heldOut->validation;  // the scores and the series to draw
+  report.checks = standardChecks(report);
+  return report;
+}
+
 }  // namespace eb

@@ -10,6 +10,7 @@
 #include "identification/log_validation.hpp"
 #include "io/params_file.hpp"
 #include "model/robot_model.hpp"
+#include "report/held_out_prediction.hpp"
 #include "report/identification_report.hpp"
 #include "report/report_checks.hpp"
 #include "simulation/closed_loop_tracking.hpp"
@@ -46,5 +47,12 @@ void addDrift(IdentificationReport& report, const DriftReport& drift, const std:
 
 /// Adds a closed-loop check's result (compareClosedLoop) with its verdict.
 void addClosedLoop(IdentificationReport& report, const ClosedLoopComparison& comparison);
+
+/// The report of one identification run, as `identify --report` and the wizard's Export page both
+/// write it (the same bytes for the same estimate): reportFromParameters of `params` (made by
+/// makeIdentifiedParameters, then describeRun and, with `heldOut`, recordHeldOut), the held-out
+/// prediction's series as the validation part, and the standard checks.
+IdentificationReport reportOfRun(const IdentifiedParameters& params, const RobotModel& model,
+                                 const HeldOutPrediction* heldOut, const std::string& paramsFile = "");
 
 }  // namespace eb

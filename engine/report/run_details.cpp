@@ -81,13 +81,15 @@ std::vector<std::pair<std::string, std::string>> settingsLines(const Identificat
   return out;
 }
 
-void describeRun(IdentifiedParameters& params, const IdentificationRun& run, const IdentificationSettings& settings) {
-  params.informationEigenvalues = informationEigenvalues(run.equations, run.estimate.jointWeights);
+void describeRun(IdentifiedParameters& params, const AccumulatedEquations& logs, const BaseEstimate& estimate,
+                 const IdentificationSettings& settings, const std::vector<LogWarning>& estimateWarnings) {
+  params.informationEigenvalues = informationEigenvalues(logs.equations, estimate.jointWeights);
   params.logSummaries.clear();
-  for (const LogSummary& log : run.logs) params.logSummaries.push_back(log.text());
+  for (const LogSummary& log : logs.logs) params.logSummaries.push_back(log.text());
   params.findings.clear();
-  for (const LogWarning& w : run.warnings) params.findings.push_back(w.text());
-  for (const std::string& note : run.estimate.notes) params.findings.push_back(note);
+  for (const LogWarning& w : logs.warnings) params.findings.push_back(w.text());
+  for (const LogWarning& w : estimateWarnings) params.findings.push_back(w.text());
+  for (const std::string& note : estimate.notes) params.findings.push_back(note);
   params.settings = settingsLines(settings);
 }
 

@@ -22,9 +22,13 @@ std::vector<double> informationEigenvalues(const NormalEquations& equations, con
 /// columns and friction shape, filter, differentiation, edge trim, prior, import flags.
 std::vector<std::pair<std::string, std::string>> settingsLines(const IdentificationSettings& settings);
 
-/// Records in `params` the run's information spectrum, log summaries ("<file>: <summary>"), findings
-/// (warning texts) and `settings` (settingsLines). Leaves the estimate's fields alone.
-void describeRun(IdentifiedParameters& params, const IdentificationRun& run, const IdentificationSettings& settings);
+/// Records in `params` the information spectrum of `logs` with `estimate`'s joint weights, each
+/// log's summary line (LogSummary::text, in log order), the findings (the logs' warnings, then
+/// `estimateWarnings`, then the estimate's notes, as texts) and `settings` (settingsLines).
+/// Leaves the estimate's fields alone. identify passes its IdentificationRun twice (its warnings
+/// already hold the estimate's), the wizard its AccumulatedLogs, estimate and the estimate's warnings.
+void describeRun(IdentifiedParameters& params, const AccumulatedEquations& logs, const BaseEstimate& estimate,
+                 const IdentificationSettings& settings, const std::vector<LogWarning>& estimateWarnings = {});
 
 /// Records the held-out scores and the velocity ranges of predictHeldOut in `params`.
 void recordHeldOut(IdentifiedParameters& params, const HeldOutPrediction& heldOut);
