@@ -22,5 +22,6 @@ void addClosedLoopCommand(CLI::App& app);
 void addExportCommand(CLI::App& app);
 void addDemoCommand(CLI::App& app);
 void addInspectLogCommand(CLI::App& app);  // inspect-log
+void addReportCommand(CLI::App& app);      // report A.json [--compare B.json]: the HTML identification report
 
 }  // namespace eb::cli

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   eb::cli::addExportCommand(app);
   eb::cli::addDemoCommand(app);
   eb::cli::addInspectLogCommand(app);
+  eb::cli::addReportCommand(app);
   std::string known;
   bool isKnown = false;
   for (const CLI::App* sub : app.get_subcommands({})) {

@@ -118,6 +118,33 @@ json toJson(const IdentifiedParameters& p, const RobotModel& model) {
   j["condition"] = nonFinite(p.condition);
   j["samples"] = p.samples;
   j["sources"] = p.sources;
+  // The report's details, only when recorded: a file without them is the file older readers know.
+  if (!p.informationEigenvalues.empty()) {
+    json eig = json::array();
+    for (double v : p.informationEigenvalues) eig.push_back(nonFinite(v));
+    j["information_eigenvalues"] = eig;
+  }
+  if (!p.logSummaries.empty()) j["log_summaries"] = p.logSummaries;
+  if (!p.findings.empty()) j["findings"] = p.findings;
+  if (!p.settings.empty()) {
+    json settings = json::array();
+    for (const auto& [name, value] : p.settings) settings.push_back({{"name", name}, {"value", value}});
+    j["settings"] = settings;
+  }
+  if (!p.velocityRanges.empty()) {
+    json ranges = json::array();
+    for (const auto& [lo, hi] : p.velocityRanges) ranges.push_back({nonFinite(lo), nonFinite(hi)});
+    j["velocity_range"] = ranges;
+  }
+  if (p.heldOut) {
+    json nrmse = json::array(), description = json::array();
+    for (double v : p.heldOut->nrmse) nrmse.push_back(nonFinite(v));
+    for (double v : p.heldOut->descriptionNrmse) description.push_back(nonFinite(v));
+    j["held_out"] = {{"source", p.heldOut->source},
+                     {"samples", p.heldOut->samples},
+                     {"nrmse_percent", nrmse},
+                     {"description_nrmse_percent", description}};
+  }
   return j;
 }
 
@@ -144,6 +171,59 @@ void emitYaml(YAML::Emitter& out, const json& j) {
     out << j.get<double>();
   } else {
     out << YAML::Null;
+  }
+}
+
+// A number or null (written for NaN and infinities) as a double; NaN for null.
+double numberOrNull(const json& v, const std::string& path, const std::string& where) {
+  if (v.is_null()) return std::numeric_limits<double>::quiet_NaN();
+  if (!v.is_number()) throw inputErrorIn(path, where + ": not a number");
+  return v.get<double>();
+}
+
+std::vector<double> numbersOrNull(const json& a, const std::string& path, const std::string& where) {
+  if (!a.is_array()) throw inputErrorIn(path, where + ": not an array");
+  std::vector<double> out;
+  for (std::size_t k = 0; k < a.size(); ++k) out.push_back(numberOrNull(a[k], path, where + "[" + std::to_string(k) + "]"));
+  return out;
+}
+
+// The optional keys the report reads (see params_file.hpp); absent keys leave the fields empty.
+void readReportDetails(const json& j, const std::string& path, IdentifiedParameters& p) {
+  if (j.contains("information_eigenvalues"))
+    p.informationEigenvalues = numbersOrNull(j["information_eigenvalues"], path, "information_eigenvalues");
+  if (j.contains("log_summaries")) p.logSummaries = j["log_summaries"].get<std::vector<std::string>>();
+  if (j.contains("findings")) p.findings = j["findings"].get<std::vector<std::string>>();
+  if (j.contains("settings")) {
+    const json& settings = j["settings"];
+    if (!settings.is_array()) throw inputErrorIn(path, "settings: not an array");
+    for (std::size_t k = 0; k < settings.size(); ++k) {
+      const json& e = settings[k];
+      if (!e.is_object() || !e.contains("name") || !e.contains("value"))
+        throw inputErrorIn(path, "settings[" + std::to_string(k) + "]: needs a name and a value");
+      p.settings.emplace_back(e["name"].get<std::string>(), e["value"].get<std::string>());
+    }
+  }
+  if (j.contains("velocity_range")) {
+    const json& ranges = j["velocity_range"];
+    if (!ranges.is_array()) throw inputErrorIn(path, "velocity_range: not an array");
+    for (std::size_t k = 0; k < ranges.size(); ++k) {
+      const std::string where = "velocity_range[" + std::to_string(k) + "]";
+      const std::vector<double> pair = numbersOrNull(ranges[k], path, where);
+      if (pair.size() != 2) throw inputErrorIn(path, where + ": not a [min, max] pair");
+      p.velocityRanges.emplace_back(pair[0], pair[1]);
+    }
+  }
+  if (j.contains("held_out")) {
+    const json& h = j["held_out"];
+    if (!h.is_object()) throw inputErrorIn(path, "held_out: not an object");
+    IdentifiedParameters::HeldOutScores scores;
+    scores.source = h.value("source", "");
+    if (h.contains("samples") && h["samples"].is_number_integer()) scores.samples = h["samples"].get<long>();
+    if (h.contains("nrmse_percent")) scores.nrmse = numbersOrNull(h["nrmse_percent"], path, "held_out.nrmse_percent");
+    if (h.contains("description_nrmse_percent"))
+      scores.descriptionNrmse = numbersOrNull(h["description_nrmse_percent"], path, "held_out.description_nrmse_percent");
+    p.heldOut = scores;
   }
 }
 
@@ -297,6 +377,7 @@ IdentifiedParameters readParamsJson(const std::string& path) {
                                          : s.get<long>();
     }
     if (j.contains("sources")) p.sources = j["sources"].get<std::vector<std::string>>();
+    readReportDetails(j, path, p);
   } catch (const json::exception& e) {
     throw inputErrorIn(path, "wrong type of a field (" + std::string(e.what()) + ")");
   }

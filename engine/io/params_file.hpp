@@ -17,6 +17,12 @@
 //   prior_weight (consistent only),
 //   friction: [{joint, fv?, fc?, fcp?, fcn?, fs?, fo?, Ia?}] where a friction column is its own base parameter,
 //   residual_rms, noise_std: [per joint, N m], condition, samples, sources: [log files]
+// and, for the identification report (report/), each only when recorded (describeRun,
+// report/run_details.hpp), so a file without them reads as before:
+//   information_eigenvalues: [descending], log_summaries: [one line per source],
+//   findings: [warnings' texts], settings: [{name, value}],
+//   velocity_range: [[min, max] per joint, rad/s or m/s, over the logs' samples],
+//   held_out: {source, samples, nrmse_percent: [per joint], description_nrmse_percent: [per joint]}
 // Numbers are written with 17 significant digits (exact round trip).
 
 #include "identification/base_estimation.hpp"
@@ -26,6 +32,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace eb {
@@ -47,6 +54,19 @@ struct IdentifiedParameters {
   std::vector<BodyPlausibility> plausibility;     ///< consistent estimate: per body (plausibility.hpp)
   double priorWeight = 0.0;                       ///< consistent estimate: the prior's weight used
   std::vector<std::string> sources;
+  // What the report shows beyond the estimate (empty when not recorded; see the file comment).
+  std::vector<double> informationEigenvalues;                 ///< of Phi_b^T W Phi_b, descending
+  std::vector<std::string> logSummaries;                      ///< one line per source
+  std::vector<std::string> findings;                          ///< importer, preprocessing, convention, residual
+  std::vector<std::pair<std::string, std::string>> settings;  ///< (setting, value) as used
+  std::vector<std::pair<double, double>> velocityRanges;      ///< per joint (min, max) velocity seen [rad/s or m/s]
+  /// Torque prediction on data the estimate was not fitted on (the logs' held-out seconds).
+  struct HeldOutScores {
+    std::string source;
+    long samples = 0;
+    std::vector<double> nrmse, descriptionNrmse;  ///< per joint [%]
+  };
+  std::optional<HeldOutScores> heldOut;
 };
 
 /// Collects what identification produced into the file structure. A consistent estimate's
