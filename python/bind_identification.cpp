@@ -50,7 +50,8 @@ py::object identify(const py::object& robot, const py::object& logs, const py::k
   InterruptWatch watch;
   {
     py::gil_scoped_release nogil;
-    const cli::IdentifyOutcome r = cli::runIdentify(o, watch.progress());
+    cli::IdentifyOutcome r = cli::runIdentify(o, watch.progress());
+    if (!o.report.empty()) cli::writeIdentifyReport(r, o.logs, o.report, o.out);
     if (!o.out.empty()) writeParamsFile(o.out, r.params, r.model);
     j = cli::identifyJson(r);
   }

@@ -19,7 +19,8 @@ packages=(
 )
 # Optional: MuJoCo is the in-run speed reference of the benchmarks; matplotlib draws the Python
 # example's plot (examples/identify_panda.py runs without it).
-optional=(libmujoco-dev python3-matplotlib)
+# chromium: the identification report is opened in it headless by a test (skipped without it).
+optional=(libmujoco-dev python3-matplotlib chromium)
 
 missing=()
 for p in "${packages[@]}" "${optional[@]}"; do

@@ -5,6 +5,10 @@
 #include "cli_commands.hpp"
 #include "cli_support.hpp"
 #include "simulation/simulated_log_csv.hpp"
+#include "report/held_out_prediction.hpp"
+#include "report/html_report.hpp"
+#include "report/report_builder.hpp"
+#include "report/run_details.hpp"
 
 #include "excitation/default_excitation.hpp"
 #include "excitation/excitation_optimizer.hpp"
@@ -117,9 +121,17 @@ void addDemoCommand(CLI::App& app) {
     // 5. Export.
     writeParamsFile(path("params.json"), makeIdentifiedParameters(a->robot, model, run.base, run.estimate, {path("experiment.csv")}), model);
     writeParamsFile(path("params.yaml"), makeIdentifiedParameters(a->robot, model, run.base, run.estimate, {path("experiment.csv")}), model);
-    const IdentifiedParameters pc =
-        makeIdentifiedParameters(a->robot, model, run.base, consistent, {path("experiment.csv")});
+    IdentifiedParameters pc = makeIdentifiedParameters(a->robot, model, run.base, consistent, {path("experiment.csv")});
+    // The report to share, of the consistent estimate: its spectrum, logs, settings and held-out
+    // seconds go into params_consistent.json too, as identify --report writes them.
+    IdentificationSettings cs = is;
+    cs.estimation.method = EstimationMethod::Consistent;
+    describeRun(pc, run, consistent, cs);
+    const HeldOutPrediction heldOut =
+        predictHeldOut(model, run.base, consistent.values, {LogInput(path("experiment.csv"))}, cs);
+    recordHeldOut(pc, heldOut);
     writeParamsFile(path("params_consistent.json"), pc, model);
+    writeHtmlReport(path("report.html"), reportOfRun(pc, model, &heldOut, "params_consistent.json"));
     // The identified model for simulators: URDF with <dynamics>, and MJCF for MuJoCo.
     const IdentifiedDynamics dynamics = identifiedDynamics(model, pc, "params_consistent.json");
     writeIdentifiedUrdf(path("identified.urdf"), model, robotUrdfText(a->robot), "params_consistent.json", dynamics);
@@ -127,7 +139,7 @@ void addDemoCommand(CLI::App& app) {
     mjcf.sourceName = a->robot;
     writeMjcfConversion(path("identified.xml"), model, dynamics, mjcf);
     std::printf("5. export: %s/{excitation.json, params.json, params.yaml, params_consistent.json, identified.urdf, "
-                "identified.xml}\n",
+                "identified.xml, report.html}\n",
                 a->outDir.c_str());
     std::printf("\ndone in %.1f s\n", secondsSince(t0));
   });

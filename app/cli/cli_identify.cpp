@@ -12,6 +12,10 @@
 #include "cli_support.hpp"
 
 #include "model/robot_loader.hpp"
+#include "report/held_out_prediction.hpp"
+#include "report/html_report.hpp"
+#include "report/report_builder.hpp"
+#include "report/run_details.hpp"
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -50,10 +54,13 @@ void declareIdentifyOptions(CLI::App* cmd, IdentifyOptions& o) {
   addLockOption(cmd, o.locks);
   cmd->add_flag("--quiet", o.quiet, "Only write the file");
   cmd->add_flag("--json", o.json, "Print one JSON object: the params.json content with the run's notes and warnings");
+  cmd->add_option("--report", o.report,
+                  "Also write the identification report: one self-contained HTML file (robot, logs, settings, "
+                  "information spectrum, parameters, links, friction, held-out prediction, checks)");
 }
 
 IdentifyOutcome runIdentify(const IdentifyOptions& o, const IdentificationProgress& progress) {
-  IdentifyOutcome r{loadRobotLocked(o.robot, o.roots, o.locks), {}, {}, {}};
+  IdentifyOutcome r{loadRobotLocked(o.robot, o.roots, o.locks), {}, {}, {}, {}};
   IdentificationSettings s = o.s;
   s.estimation.method = parseEstimationMethod(o.method);
   s.estimation.frictionPrior = parseFrictionPrior(o.frictionPrior);
@@ -66,6 +73,10 @@ IdentifyOutcome runIdentify(const IdentifyOptions& o, const IdentificationProgre
   const std::vector<LogInput> logs(o.logs.begin(), o.logs.end());
   r.run = identifyFromLogs(r.model, logs, s, progress);
   r.params = makeIdentifiedParameters(o.robot, r.model, r.run.base, r.run.estimate, o.logs);
+  // The spectrum, the logs' summaries, the findings and the settings go into params.json too, so that
+  // `report params.json` can be made from the file alone (the run's warnings hold the estimate's).
+  describeRun(r.params, r.run, r.run.estimate, s);
+  r.settings = s;
   return r;
 }
 
@@ -79,13 +90,23 @@ nlohmann::json identifyJson(const IdentifyOutcome& r) {
   return j;
 }
 
+void writeIdentifyReport(IdentifyOutcome& r, const std::vector<std::string>& logs, const std::string& path,
+                         const std::string& paramsFile) {
+  const std::vector<LogInput> inputs(logs.begin(), logs.end());
+  const HeldOutPrediction heldOut = predictHeldOut(r.model, r.run.base, r.run.estimate.values, inputs, r.settings);
+  recordHeldOut(r.params, heldOut);
+  writeHtmlReport(path, reportOfRun(r.params, r.model, &heldOut, paramsFile));
+}
+
 void addIdentifyCommand(CLI::App& app) {
   auto* cmd = app.add_subcommand("identify", "Estimate the base parameters from one or several logs");
   auto a = std::make_shared<IdentifyOptions>();
   declareIdentifyOptions(cmd, *a);
   cmd->callback([a]() {
-    const IdentifyOutcome r = runIdentify(*a, terminalProgress());
+    IdentifyOutcome r = runIdentify(*a, terminalProgress());
     clearTerminalProgress();
+    // The report first: it adds the held-out scores to the params.json written next.
+    if (!a->report.empty()) writeIdentifyReport(r, a->logs, a->report, a->out);
     writeParamsFile(a->out, r.params, r.model);
     if (a->json) {
       std::cout << identifyJson(r).dump(2) << "\n";
@@ -101,6 +122,7 @@ void addIdentifyCommand(CLI::App& app) {
     printEstimate(r.run.base, r.run.estimate, model);
     printPlausibility(r.params, model);
     std::printf("wrote %s\n", a->out.c_str());
+    if (!a->report.empty()) std::printf("wrote %s\n", a->report.c_str());
   });
 }
 

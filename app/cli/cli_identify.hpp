@@ -29,6 +29,7 @@ struct IdentifyOptions {
   bool noFriction = false, offset = false, armature = false;
   LogFlags logFlags;
   bool quiet = false, json = false;
+  std::string report;  ///< --report: the HTML identification report to write ("" = none)
 };
 
 /// Declares identify's arguments and options on `cmd`, stored in `o`.
@@ -40,6 +41,7 @@ struct IdentifyOutcome {
   IdentificationRun run;
   IdentifiedParameters params;
   std::string frictionNote;  ///< what smooth / stribeck / best chose; empty for the fixed shapes
+  IdentificationSettings settings;  ///< as the estimate was made (method, columns, friction shape)
 };
 
 /// Identifies the base parameters of `o.robot` from `o.logs` (writes nothing). `progress`
@@ -49,5 +51,11 @@ IdentifyOutcome runIdentify(const IdentifyOptions& o, const IdentificationProgre
 /// What `identify --json` prints: the params.json object (io/params_file.hpp) with the run's
 /// "notes", "warnings" and "friction_note" added.
 nlohmann::json identifyJson(const IdentifyOutcome& outcome);
+
+/// Writes identify's HTML report of `outcome` to `path` (report/html_report.hpp): predicts the logs'
+/// held-out seconds once more (a second pass over `logs`), records their scores in
+/// outcome.params and writes the page atomically. `paramsFile` is the params.json it goes with.
+void writeIdentifyReport(IdentifyOutcome& outcome, const std::vector<std::string>& logs, const std::string& path,
+                         const std::string& paramsFile);
 
 }  // namespace eb::cli

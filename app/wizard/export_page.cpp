@@ -23,13 +23,17 @@
 #include "io/mjcf_conversion.hpp"
 #include "io/mjcf_identified.hpp"
 #include "io/params_file.hpp"
+#include "report/held_out_prediction.hpp"
+#include "report/html_report.hpp"
+#include "report/report_builder.hpp"
+#include "report/run_details.hpp"
 #include "io/urdf_export.hpp"
 #include "model/mjcf_import.hpp"
 
 namespace eb::wizard {
 namespace {
 
-const char* kSuffix[kExportFormatCount] = {"json", "yaml", "urdf", "xml"};
+const char* kSuffix[kExportFormatCount] = {"json", "yaml", "urdf", "xml", "html"};
 
 // "OLS", "WLS", "ridge": the estimate's method in a sentence.
 QString exportMethodWord(EstimationMethod method) {
@@ -39,7 +43,10 @@ QString exportMethodWord(EstimationMethod method) {
 }  // namespace
 
 ExportPage::ExportPage(WizardSession* session, QWidget* parent)
-    : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)) {
+    : QWizardPage(parent),
+      session_(session),
+      task_(new common::BackgroundTask(this)),
+      reportTask_(new common::BackgroundTask(this)) {
   setTitle(tr("Export the identified parameters"));
   setSubTitle(
       tr("Save the parameters for excitebench-cli (validate, torques, export) and your controller, or the "
@@ -49,7 +56,7 @@ ExportPage::ExportPage(WizardSession* session, QWidget* parent)
   summaryLabel_->setWordWrap(true);
 
   const QString titles[kExportFormatCount] = {tr("Parameters, JSON"), tr("Parameters, YAML"), tr("Identified URDF"),
-                                              tr("Identified MJCF")};
+                                              tr("Identified MJCF"), tr("Report, HTML")};
   const QString descriptions[kExportFormatCount] = {
       tr("Base parameters with standard deviations and expressions, friction, residuals and sources: the "
          "params.json of excitebench-cli identify, read by its validate, torques and export commands."),
@@ -57,9 +64,12 @@ ExportPage::ExportPage(WizardSession* session, QWidget* parent)
       tr("The robot's URDF with each link's identified mass, centre of mass and inertia, and each joint's "
          "identified viscous and Coulomb friction as <dynamics damping friction>; everything else kept as it was."),
       tr("For MuJoCo: an MJCF robot's own file with the identified inertials, damping, frictionloss and armature "
-         "in place (classes, includes and comments kept), or a URDF robot converted to MJCF with them.")};
+         "in place (classes, includes and comments kept), or a URDF robot converted to MJCF with them."),
+      tr("One self-contained page to share or print: the robot, the logs, the settings, the information "
+         "spectrum, the parameters, each link's plausibility, the friction curves, the held-out prediction "
+         "and a pass/fail line per check; the same file as excitebench-cli identify --report.")};
   const char* names[kExportFormatCount] = {"exportJsonButton", "exportYamlButton", "exportUrdfButton",
-                                           "exportMjcfButton"};
+                                           "exportMjcfButton", "exportReportButton"};
   auto* box = new QGroupBox(tr("Files"));
   auto* grid = new QGridLayout(box);
   grid->setColumnStretch(1, 1);
@@ -210,9 +220,11 @@ void ExportPage::exportWithDialog(ExportFormat format) {
   const QString dir = settings.value("identificationWizard/exportDirectory", QDir::homePath()).toString();
   QString base = QString::fromStdString(session_->model().name());
   base.replace(QRegularExpression("[^A-Za-z0-9_.-]"), "_");
-  const QString name = isModelFormat(format) ? base + "_identified." + kSuffix[f] : base + "_params." + kSuffix[f];
+  const QString name = isModelFormat(format)               ? base + "_identified." + kSuffix[f]
+                       : format == ExportFormat::Report ? base + "_report." + kSuffix[f]
+                                                        : base + "_params." + kSuffix[f];
   const QString filters[kExportFormatCount] = {tr("JSON (*.json)"), tr("YAML (*.yaml *.yml)"), tr("URDF (*.urdf)"),
-                                               tr("MJCF (*.xml)")};
+                                               tr("MJCF (*.xml)"), tr("HTML (*.html)")};
   QFileDialog dialog(this, tr("Save %1").arg(QString(kSuffix[f]).toUpper()), QDir(dir).filePath(name), filters[f]);
   dialog.setAcceptMode(QFileDialog::AcceptSave);
   dialog.setDefaultSuffix(kSuffix[f]);
@@ -229,6 +241,14 @@ bool ExportPage::exportTo(ExportFormat format, const QString& path, QString* err
     return false;
   }
   const auto estimate = session_->estimate();
+  if (format == ExportFormat::Report) {
+    if (reportTask_->isRunning()) {
+      reportError(tr("A report is still being written."), error);
+      return false;
+    }
+    startReport(path);
+    return true;
+  }
   if (isModelFormat(format)) {
     if (estimate->estimate.fullParameters) return writeModel(format, path, estimate->estimate, error);
     if (const BaseEstimate* consistent = urdfEstimate()) return writeModel(format, path, *consistent, error);
@@ -329,6 +349,40 @@ void ExportPage::startConsistentFor(ExportFormat format, const QString& path) {
         }
         refresh();
         if (!message.isEmpty()) emit exportFailed(format, message);
+      });
+}
+
+void ExportPage::startReport(const QString& path) {
+  const auto estimate = session_->estimate();
+  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
+  IdentificationDocument* doc = session_->document();
+  const std::string spec = session_->robotSpec().toStdString(), file = path.toStdString();
+  const std::vector<std::string> paths = doc->logPaths();
+  std::vector<LogInput> logs;
+  for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i)
+    logs.emplace_back(doc->logs()[size_t(i)].path.toStdString(), doc->settingsFor(i).import);
+  // The settings the estimate was made with, as identify has them.
+  IdentificationSettings settings = doc->commonSettings();
+  statusLabel_->setText(tr("Writing the report: the held-out seconds of the logs are predicted..."));
+  reportTask_->start(
+      [=](const common::BackgroundTask::Progress&) {
+        IdentifiedParameters p = makeIdentifiedParameters(spec, *model, estimate->logs->base, estimate->estimate,
+                                                          paths, &estimate->plausibility);
+        describeRun(p, *estimate->logs, estimate->estimate, settings, estimate->warnings);
+        const HeldOutPrediction heldOut =
+            predictHeldOut(*model, estimate->logs->base, estimate->estimate.values, logs, settings);
+        recordHeldOut(p, heldOut);
+        writeHtmlReport(file, reportOfRun(p, *model, &heldOut));
+      },
+      [=](const common::BackgroundTask::Outcome& outcome) {
+        if (outcome.ok) {
+          reportWritten(ExportFormat::Report, path);
+          return;
+        }
+        const QString message = outcome.cancelled ? tr("Cancelled: no report written.")
+                                                  : tr("No report written: %1").arg(outcome.error);
+        reportError(message, nullptr);
+        emit exportFailed(ExportFormat::Report, message);
       });
 }
 

@@ -25,9 +25,9 @@ class QPushButton;
 namespace eb::wizard {
 
 /// What the export page can write.
-enum class ExportFormat { Json, Yaml, Urdf, Mjcf };
+enum class ExportFormat { Json, Yaml, Urdf, Mjcf, Report };
 /// Number of ExportFormat values.
-inline constexpr int kExportFormatCount = 4;
+inline constexpr int kExportFormatCount = 5;
 /// Whether the format is a robot model (written from a physically consistent estimate).
 inline bool isModelFormat(ExportFormat f) { return f == ExportFormat::Urdf || f == ExportFormat::Mjcf; }
 
@@ -45,8 +45,8 @@ class ExportPage : public QWizardPage {
   /// A URDF that needs the consistent estimate first is written when that has run: true means
   /// started, isBusy() until it ends, then exported() or exportFailed().
   bool exportTo(ExportFormat format, const QString& path, QString* error = nullptr);
-  /// Whether the consistent estimate for a model file is running.
-  bool isBusy() const { return task_->isRunning(); }
+  /// Whether the consistent estimate for a model file, or a report, is being made.
+  bool isBusy() const { return task_->isRunning() || reportTask_->isRunning(); }
   /// Stops a running consistent estimate; nothing is written.
   void cancelUrdf();
   /// The consistent estimate the URDF of the current (non-consistent) estimate is written from, once run.
@@ -62,12 +62,16 @@ class ExportPage : public QWizardPage {
   QWidget* buildUrdfProgress();
   void exportWithDialog(ExportFormat format);
   void startConsistentFor(ExportFormat format, const QString& path);
+  /// Writes the identification report (report/html_report.hpp) on a worker: it reads the logs'
+  /// held-out seconds once more. exported() or exportFailed() when done.
+  void startReport(const QString& path);
   bool writeModel(ExportFormat format, const QString& path, const BaseEstimate& consistent, QString* error);
   void reportWritten(ExportFormat format, const QString& path);
   void reportError(const QString& message, QString* error);
 
   WizardSession* session_;
   common::BackgroundTask* task_;
+  common::BackgroundTask* reportTask_;
   // The consistent estimate made for a URDF, and the estimate it was made for (the cache's key).
   std::shared_ptr<const EstimateResult> urdfSource_;
   std::shared_ptr<const BaseEstimate> urdfEstimate_;

@@ -9,7 +9,6 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/QR>
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -367,12 +366,13 @@ BaseEstimate estimateAt(const NormalEquations& eq, const ConsistentOptions& opti
 // Notes on the solve (stages, iterations, cost, time), the prior, the plausibility bounds and
 // each body's smallest pseudo-inertia eigenvalue at the estimate's full parameters theta.
 void addNotes(BaseEstimate& e, const RobotModel& model, const ConsistentOptions& options, const ConsistentResidual& fit,
-              const SolveOutcome& solve, const Start& start, const Eigen::VectorXd& theta, double seconds) {
+              const SolveOutcome& solve, const Start& start, const Eigen::VectorXd& theta) {
   e.notes.push_back(
       "consistent: log-Cholesky parametrization, Ceres Levenberg-Marquardt, " + std::to_string(solve.stages) +
       " stages, " + std::to_string(solve.iterations) + " iterations, last stage " +
-      (solve.converged ? "converged" : "stopped at " + std::to_string(options.iterationsPerStage) + " iterations") +
-      ", " + consistent::formatNumber(seconds, 3) + " s");
+      (solve.converged ? "converged" : "stopped at " + std::to_string(options.iterationsPerStage) + " iterations"));
+  // No wall time in the notes: they go into params.json and the report, which the same data and
+  // settings must reproduce byte for byte (the CLI's, the wizard's and the Python module's).
   e.notes.push_back("consistent: cost (weighted RSS above least squares, plus prior) " +
                     consistent::formatNumber(2.0 * solve.finalCost, 6) + " (N m)^2, from " +
                     consistent::formatNumber(2.0 * solve.firstCost, 6));
@@ -437,7 +437,6 @@ Eigen::VectorXd defaultJointWeights(const NormalEquations& eq) {
 
 BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalEquations& eq,
                                           const BaseParameters& base, const ConsistentOptions& options) {
-  const auto started = std::chrono::steady_clock::now();
   checkInputs(model, eq, base, options);
   const Eigen::VectorXd w = jointWeights(eq, options);
   const DataTerm data = dataTerm(eq, base, w, options.maxCondition);
@@ -455,8 +454,7 @@ BaseEstimate estimateConsistentParameters(const RobotModel& model, const NormalE
   const Eigen::VectorXd theta = consistent::fullParameters(fit, start.phi, start.extras);
   if (!theta.allFinite()) throw InputError("consistent estimate: the optimizer produced non-finite parameters");
   BaseEstimate e = estimateAt(eq, options, w, data, prior, theta);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  addNotes(e, model, options, fit, solve, start, theta, seconds);
+  addNotes(e, model, options, fit, solve, start, theta);
   return e;
 }
 

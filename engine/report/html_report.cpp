@@ -76,7 +76,7 @@ std::string baseParametersSection(const IdentificationReport& r) {
   if (r.baseParameters.empty()) return htmlParagraph("No base parameters.", "note");
   std::vector<std::vector<std::string>> rows;
   for (const ReportBaseParameter& p : r.baseParameters)
-    rows.push_back({p.name, num(p.value, 6), num(p.stddev, 3), num(p.relativeStdPercent, 3), p.expression});
+    rows.push_back({p.name, num(p.value, 6), num(p.stddev, 3), num(p.relativeStdPercent, 3), shortenNumbers(p.expression)});
   return htmlTable({"parameter", "value [SI]", "std", "rel. std [%]", "expression"}, rows);
 }
 

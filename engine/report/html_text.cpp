@@ -61,4 +61,42 @@ std::string svgCoordinate(double value) {
   return (tenths < 0 ? "-" : "") + std::to_string(magnitude / 10) + "." + std::to_string(magnitude % 10);
 }
 
+std::string shortenNumbers(const std::string& text, int digits) {
+  std::string out;
+  std::size_t i = 0;
+  const auto isDigit = [](char c) { return c >= '0' && c <= '9'; };
+  const auto isNameChar = [&](char c) { return isDigit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  while (i < text.size()) {
+    const bool starts = isDigit(text[i]) && (i == 0 || (!isNameChar(text[i - 1]) && text[i - 1] != '.'));
+    if (!starts) {
+      out += text[i++];
+      continue;
+    }
+    std::size_t end = i;
+    while (end < text.size() && (isDigit(text[end]) || text[end] == '.')) ++end;
+    if (end < text.size() && (text[end] == 'e' || text[end] == 'E')) {
+      std::size_t e = end + 1;
+      if (e < text.size() && (text[e] == '+' || text[e] == '-')) ++e;
+      if (e < text.size() && isDigit(text[e])) {
+        while (e < text.size() && isDigit(text[e])) ++e;
+        end = e;
+      }
+    }
+    const std::string number = text.substr(i, end - i);
+    // Integers and numbers already short stay as written.
+    if (number.find_first_of(".eE") == std::string::npos || number.size() <= static_cast<std::size_t>(digits) + 2)
+      out += number;
+    else
+    {
+      std::istringstream in(number);
+      in.imbue(std::locale::classic());  // not strtod: the wizard runs under the user's locale
+      double value = 0.0;
+      in >> value;
+      out += in.fail() ? number : reportNumber(value, digits);
+    }
+    i = end;
+  }
+  return out;
+}
+
 }  // namespace eb

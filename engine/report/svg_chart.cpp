@@ -125,7 +125,8 @@ std::string lineChartSvg(const LineChart& chart) {
   const double xlo = xp.first, xhi = xp.second, ylo = yp.first, yhi = yp.second;
   const auto px = [&](double x) { return f.x0 + (x - xlo) / (xhi - xlo) * f.w; };
   const auto py = [&](double y) { return f.y0 + f.h - (y - ylo) / (yhi - ylo) * f.h; };
-  for (double t : niceTicks(ylo, yhi, std::max(3, static_cast<int>(f.h / 40)))) {
+  // At least three labelled ticks inside a small plot: a maximum of 3 rounded up to one or two.
+  for (double t : niceTicks(ylo, yhi, std::max(6, static_cast<int>(f.h / 25)))) {
     s += line(f.x0, py(t), f.x0 + f.w, py(t), "#e4e4e4");
     s += text(f.x0 - 4, py(t) + 4, reportNumber(t, 4), "end");
   }
@@ -139,6 +140,10 @@ std::string lineChartSvg(const LineChart& chart) {
   for (const ChartSeries& series : chart.series) {
     std::vector<double> x, y;
     decimateEnvelope(series.x, series.y, static_cast<std::size_t>(f.w), x, y);
+    // A jump in time far beyond the series' mean step is a gap (the held-out seconds are one in
+    // five): the line stops there instead of drawing a straight segment nothing was measured on.
+    const std::size_t n = series.x.size();
+    const double meanStep = n > 1 ? (series.x[n - 1] - series.x[0]) / static_cast<double>(n - 1) : 0.0;
     std::string d;
     bool pen = false;
     for (std::size_t k = 0; k < x.size(); ++k) {
@@ -146,6 +151,7 @@ std::string lineChartSvg(const LineChart& chart) {
         pen = false;
         continue;
       }
+      if (pen && k > 0 && x[k] - x[k - 1] > 20.0 * meanStep && px(x[k]) - px(x[k - 1]) > 4.0) pen = false;
       d += (pen ? " " : (d.empty() ? "M" : " M")) + svgCoordinate(px(x[k])) + "," + svgCoordinate(py(y[k]));
       pen = any = true;
     }

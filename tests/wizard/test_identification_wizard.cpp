@@ -23,6 +23,7 @@
 #include <QtCharts/QCategoryAxis>
 #include <QtCharts/QChartView>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 #include "app/wizard/closed_loop_panel.hpp"
@@ -501,6 +502,48 @@ class IdentificationWizardTest : public QObject {
     wizard.importPage()->removeLog(0);
     QVERIFY(wizard.session()->estimates().empty());
     QCOMPARE(table->rowCount(), 0);
+  }
+
+  void reportIsTheClisForTheSameEstimate() {
+    const QString cliParams = dir_.filePath("report_cli.json"), cliReport = dir_.filePath("report_cli.html");
+    QString output;
+    QCOMPARE(runCli({"identify", "panda", trainLog_, "--method", "ols", "--out", cliParams, "--report", cliReport,
+                     "--quiet"},
+                    &output),
+             0);
+    IdentificationWizard wizard(panda_, "panda");
+    wizard.show();
+    EstimationSettings ols = wizard.document()->estimation();
+    ols.estimation.method = EstimationMethod::Ols;
+    wizard.document()->setEstimation(ols);
+    wizard.addLogs({trainLog_});
+    QTRY_VERIFY_WITH_TIMEOUT(wizard.importPage()->isComplete(), 30000);
+    QSignalSpy finished(&wizard, &IdentificationWizard::estimationFinished);
+    wizard.next();
+    wizard.next();
+    QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
+    wizard.next();
+    wizard.next();
+    QCOMPARE(wizard.currentId(), int(IdentificationWizard::ExportPageId));
+    const QString wizardReport = dir_.filePath("report_wizard.html");
+    QSignalSpy exported(wizard.exportPage(), &ExportPage::exported);
+    QString error;
+    QVERIFY2(wizard.exportParameters(ExportFormat::Report, wizardReport, &error), qPrintable(error));
+    QTRY_VERIFY_WITH_TIMEOUT(exported.count() == 1, 120000);
+    // The same page, but for the row naming the params.json the CLI wrote beside it.
+    const auto withoutParamsFile = [](const QString& path) {
+      QStringList lines = readLines(path);
+      lines.erase(std::remove_if(lines.begin(), lines.end(),
+                                 [](const QString& l) { return l.contains("parameter file"); }),
+                  lines.end());
+      return lines;
+    };
+    const QStringList fromCli = withoutParamsFile(cliReport), fromWizard = withoutParamsFile(wizardReport);
+    QVERIFY(fromCli.size() > 50);
+    QCOMPARE(fromWizard.size(), fromCli.size());
+    for (int i = 0; i < fromCli.size(); ++i)
+      QVERIFY2(fromWizard[i] == fromCli[i],
+               qPrintable(QString("line %1:\n cli    %2\n wizard %3").arg(i + 1).arg(fromCli[i].left(300), fromWizard[i].left(300))));
   }
 
   void aMissingTorqueOffsetIsNamedInTheNotes() {

@@ -3,6 +3,7 @@
 // and the pass/fail checks with their thresholds.
 
 #include "report/html_report.hpp"
+#include "report/html_text.hpp"
 #include "report/held_out_prediction.hpp"
 #include "report/decimation.hpp"
 #include "report/report_checks.hpp"
@@ -203,3 +204,38 @@ TEST(SvgChart, LogBarChartDrawsOnlyPositiveValues) {
 }
 
 }  // namespace eb
+
+TEST(HtmlText, ExpressionCoefficientsAreShortenedAndNamesKept) {
+  EXPECT_EQ(eb::shortenNumbers("my2 - 0.31600000000000006*m3 - mz3 + 1.0666225000000018e-05*m4"),
+            "my2 - 0.316*m3 - mz3 + 1.06662e-05*m4");
+  // Digits in names, integers and short numbers stay as written.
+  EXPECT_EQ(eb::shortenNumbers("Ixx12 + 2*m3 + 0.25*mz7"), "Ixx12 + 2*m3 + 0.25*mz7");
+  EXPECT_EQ(eb::shortenNumbers("fv1"), "fv1");
+  EXPECT_EQ(eb::shortenNumbers("-0.12345678901*Iyy2", 3), "-0.123*Iyy2");
+}
+
+TEST(SvgChart, ALineStopsAcrossAGapInTime) {
+  // Two one-second windows of 1 kHz samples, 4 s apart (as the held-out seconds are): two pieces.
+  eb::ChartSeries series;
+  series.name = "measured";
+  series.color = "#444";
+  for (double start : {0.0, 5.0})
+    for (int i = 0; i < 1000; ++i) {
+      series.x.push_back(start + i * 1e-3);
+      series.y.push_back(std::sin(series.x.back()));
+    }
+  eb::LineChart chart;
+  chart.series = {series};
+  const std::string svg = eb::lineChartSvg(chart);
+  const std::size_t path = svg.find("<path d=\"");
+  ASSERT_NE(path, std::string::npos);
+  const std::string d = svg.substr(path, svg.find('"', path + 9) - path);
+  EXPECT_EQ(eb::html_report_test::count(d, "M"), 2u);
+  // One window alone is one piece.
+  series.x.resize(1000);
+  series.y.resize(1000);
+  chart.series = {series};
+  const std::string one = eb::lineChartSvg(chart);
+  const std::size_t p1 = one.find("<path d=\"");
+  EXPECT_EQ(eb::html_report_test::count(one.substr(p1, one.find('"', p1 + 9) - p1), "M"), 1u);
+}
