@@ -21,22 +21,22 @@ namespace eb::cli {
 
 namespace {
 
-std::string number(double v) {
+std::string shortNumber(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
   return buf;
 }
 
-std::vector<double> values(const Eigen::VectorXd& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
+std::vector<double> evaluationValues(const Eigen::VectorXd& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
 
 // "fourier, 5 harmonics, period 5 s" or "multi-sine, 4 components per joint, 20 s, ramp 2 s".
 std::string shapeOf(const Trajectory& trajectory) {
   if (const auto* f = std::get_if<FourierTrajectory>(&trajectory))
-    return "Fourier, " + std::to_string(f->harmonics()) + " harmonics, period " + number(f->period()) + " s, " +
-           number(f->duration()) + " s";
+    return "Fourier, " + std::to_string(f->harmonics()) + " harmonics, period " + shortNumber(f->period()) + " s, " +
+           shortNumber(f->duration()) + " s";
   const auto& m = std::get<MultisineTrajectory>(trajectory);
   return "multi-sine, " + std::to_string(m.dof() > 0 ? m.terms(0).size() : 0) + " components per joint, " +
-         number(m.duration()) + " s, ramp " + number(m.rampTime()) + " s";
+         shortNumber(m.duration()) + " s, ramp " + shortNumber(m.rampTime()) + " s";
 }
 
 void printEigenvalues(const Eigen::VectorXd& eigenvalues) {
@@ -99,12 +99,12 @@ EvaluateOutcome runEvaluate(const EvaluateOptions& o) {
   }
   if (o.positionFraction >= 0.0) {
     if (!(o.positionFraction > 0.0 && o.positionFraction <= 1.0))
-      throw InputError("evaluate: --position-fraction must be in (0, 1], got " + number(o.positionFraction));
+      throw InputError("evaluate: --position-fraction must be in (0, 1], got " + shortNumber(o.positionFraction));
     s.limitScale.position = o.positionFraction;
   }
   if (o.torqueFraction >= 0.0) {
     if (!(o.torqueFraction > 0.0))
-      throw InputError("evaluate: --torque-fraction must be positive, got " + number(o.torqueFraction));
+      throw InputError("evaluate: --torque-fraction must be positive, got " + shortNumber(o.torqueFraction));
     s.limitScale.torque = o.torqueFraction;
   }
   s.sampleRate = o.rate;
@@ -132,8 +132,8 @@ nlohmann::json evaluateJson(const EvaluateOutcome& out) {
   j["aopt"] = m.aopt;
   j["eopt"] = m.eopt;
   j["lambda_max"] = m.lambdaMax;
-  j["eigenvalues"] = values(m.eigenvalues);
-  j["scaled_eigenvalues"] = values(m.scaledEigenvalues);
+  j["eigenvalues"] = evaluationValues(m.eigenvalues);
+  j["scaled_eigenvalues"] = evaluationValues(m.scaledEigenvalues);
   j["feasible"] = e.constraints.feasible();
   j["check_rate"] = s.checkRate;
   j["limit_scale"] = {{"position", s.limitScale.position},
