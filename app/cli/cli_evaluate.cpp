@@ -54,7 +54,7 @@ void printEvaluation(const EvaluateOutcome& out, const EvaluateOptions& o) {
               o.friction ? "rigid body + viscous + Coulomb friction" : "rigid body");
   std::printf("excitation: %s (%s)\n", o.excitation.c_str(), shapeOf(out.file.trajectory).c_str());
   std::printf("limits: %s on a %g Hz grid (position, velocity, acceleration%s%s)\n",
-              e.constraints.feasible() ? "within" : "NOT within", s.checkRate, s.torqueLimits ? ", torque" : "",
+              e.constraints.feasible() ? "feasible" : "NOT feasible", s.checkRate, s.torqueLimits ? ", torque" : "",
               s.keepOutHeight ? ", keep-out" : "");
   if (!e.constraints.feasible()) std::printf("%s", e.constraints.summary().c_str());
   printCriteria(e);
