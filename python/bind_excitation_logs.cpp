@@ -1,16 +1,15 @@
 // design, simulate, load_excitation, sample, evaluate and read_log: excitations and logs as the
-// CLI designs, samples and reads them.
+// CLI designs, samples, evaluates and reads them.
 #include "bindings.hpp"
 #include "cancellation.hpp"
 #include "command_call.hpp"
 #include "json_to_python.hpp"
 
 #include "cli_commands.hpp"
+#include "cli_evaluate.hpp"
 #include "cli_log_flags.hpp"
 #include "cli_robot_locks.hpp"
 
-#include "dynamics/base_parameters.hpp"
-#include "excitation/information_matrix.hpp"
 #include "excitation/trajectory_sampling.hpp"
 #include "identification/identification_pipeline.hpp"
 #include "io/excitation_json.hpp"
@@ -101,13 +100,6 @@ nlohmann::json readLog(const ReadLogOptions& o) {
           {"convention_table", conventions.table()}};
 }
 
-nlohmann::json metricsJson(const InformationMetrics& m) {
-  return {{"samples", m.samples},     {"columns", m.columns},       {"full_rank", m.fullRank},
-          {"cond", m.cond},           {"cond_scaled", m.condScaled}, {"logdet", m.logdet},
-          {"aopt", m.aopt},           {"eopt", m.eopt},             {"lambda_max", m.lambdaMax},
-          {"eigenvalues", vectorJson(m.eigenvalues)}};
-}
-
 }  // namespace excitation_binding
 
 void bindExcitationAndLogs(py::module_& m) {
@@ -161,26 +153,32 @@ void bindExcitationAndLogs(py::module_& m) {
       py::arg("excitation"), py::arg("rate") = 500.0,
       "The excitation.json's trajectory on a uniform grid of rate [Hz], as `excitebench-cli sample` writes it: "
       "dict of t (N,) [s], q, qd, qdd (N, dof) [rad, rad/s, rad/s^2], joints in model order.");
+  // `excitebench-cli evaluate` itself (cli_evaluate.hpp): its options, defaults (automatic
+  // rate, rigid-body columns, the excitation's limits) and --json, so a cond printed here is the
+  // one design, evaluate and the workbench show.
+  static cli::EvaluateOptions evaluateDoc;
   m.def(
       "evaluate",
-      [](const py::object& robot, const py::object& excitation, double rate, bool friction) {
-        const std::string spec = pathArguments(robot).at(0), path = pathArguments(excitation).at(0);
+      [](const py::object& robot, const py::object& excitation, const py::kwargs& options) {
+        cli::EvaluateOptions o;
+        std::vector<std::string> args = pathArguments(robot);
+        args.push_back(pathArguments(excitation).at(0));
+        parseCommand("evaluate", [&o](CLI::App& app) { cli::declareEvaluateOptions(app.add_subcommand("evaluate"), o); },
+                     args, options);
         nlohmann::json j;
         {
           py::gil_scoped_release nogil;
-          const RobotModel model = cli::loadRobotLocked(spec, {}, {});
-          RegressorOptions o;
-          o.viscous = o.coulomb = friction;
-          const BaseParameters base = computeBaseParameters(model, o);
-          InformationMatrixAccumulator acc(model, base);
-          j = metricsJson(acc.computeMetrics(sampleTrajectory(readExcitationJson(path).trajectory, rate)));
+          j = cli::evaluateJson(cli::runEvaluate(o));
         }
         return toPython(j);
       },
-      py::arg("robot"), py::arg("excitation"), py::kw_only(), py::arg("rate") = 200.0, py::arg("friction") = true,
-      "Information-matrix criteria of an excitation for robot, sampled at rate [Hz]: cond (of Phi_b, SI), "
-      "cond_scaled (column-scaled), logdet, aopt, eopt, lambda_max and the eigenvalues of F = Phi_b^T Phi_b, "
-      "base columns with viscous and Coulomb friction unless friction=False.");
+      py::arg("robot"), py::arg("excitation"),
+      keep("evaluate(robot, excitation, **options) -> dict: the excitation's criteria as `excitebench-cli evaluate "
+           "ROBOT EXCITATION --json` prints them: cond (of Phi_b, SI), cond_scaled, logdet, aopt, eopt, lambda_max, "
+           "samples and sample_rate [Hz] (automatic unless rate=...), the eigenvalues of F = Phi_b^T Phi_b, "
+           "feasible and the worst usage of each joint's limits (rigid-body columns unless friction=True).\n\n"
+           "The CLI's help:\n\n" +
+           commandHelp("evaluate", [](CLI::App& app) { cli::declareEvaluateOptions(app.add_subcommand("evaluate"), evaluateDoc); })));
   static ReadLogOptions readLogDoc;
   m.def(
       "read_log",

@@ -15,7 +15,10 @@ robot="${1:-panda}"
 shift || true
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-"$cli" design "$robot" --out "$out/excitation.json" --time-limit 60 --history "$out/history.csv" "$@" \
+# T = 10 s, the figures README quotes, unless the arguments name a period (5 s is design's default).
+period=(--period 10)
+for a in "$@"; do case "$a" in --period|--period=*|--family|--family=*) period=() ;; esac; done
+"$cli" design "$robot" --out "$out/excitation.json" --time-limit 60 "${period[@]}" --history "$out/history.csv" "$@" \
   > "$out/summary.txt" 2> "$out/progress.txt" || { cat "$out/summary.txt" "$out/progress.txt" >&2; exit 1; }
 # Best feasible cond at or before each time: the last history row with elapsed_s <= t.
 for t in 10 60; do

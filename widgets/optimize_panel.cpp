@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -20,6 +21,8 @@ OptimizePanel::OptimizePanel(QWidget* parent)
       criterion_(new QComboBox),
       timeLimit_(new QDoubleSpinBox),
       starts_(new QSpinBox),
+      positionRange_(new QDoubleSpinBox),
+      rate_(new QLabel),
       optimize_(new QPushButton(tr("Optimize"))),
       cancel_(new QPushButton(tr("Cancel"))),
       progress_(new QProgressBar),
@@ -40,6 +43,19 @@ OptimizePanel::OptimizePanel(QWidget* parent)
   starts_->setRange(starts.minimum, starts.maximum);
   starts_->setValue(starts.defaultValue);
   starts_->setToolTip(tr(starts.help));
+  // A stated setting, not a hidden margin: the same fraction the optimizer keeps to and the
+  // live limit checks and usage bars measure against (ExcitationEvaluationSettings::limitScale).
+  positionRange_->setObjectName("positionRangeUsed");
+  positionRange_->setRange(50.0, 100.0);
+  positionRange_->setDecimals(1);
+  positionRange_->setSingleStep(1.0);
+  positionRange_->setSuffix(" %");
+  positionRange_->setValue(95.0);
+  positionRange_->setToolTip(tr("The optimizer and the live limit checks keep each joint's motion inside this share "
+                                "of its position range, centred"));
+  rate_->setObjectName("criterionRate");
+  rate_->setToolTip(tr("Samples per second the information matrix and its cond are computed at; automatic: 50 per "
+                       "period of the highest harmonic or frequency, as excitebench-cli design and evaluate use"));
   setAvailable(true);
   optimize_->setObjectName("optimizeButton");
   cancel_->setObjectName("cancelOptimizeButton");
@@ -56,6 +72,10 @@ OptimizePanel::OptimizePanel(QWidget* parent)
   budget->addWidget(new QLabel(tr("starts")));
   budget->addWidget(starts_);
   form->addRow(tr("Time limit"), budget);
+  auto* range = new QHBoxLayout;
+  range->addWidget(positionRange_);
+  range->addWidget(rate_, 1);
+  form->addRow(tr("Position range used"), range);
   // The progress beside the buttons and the result line only once there is one: the height
   // saved goes to the excitation's sliders above (a 1024 x 700 window).
   auto* buttons = new QHBoxLayout;
@@ -76,6 +96,8 @@ OptimizePanel::OptimizePanel(QWidget* parent)
   connect(criterion_, &QComboBox::currentIndexChanged, this, &OptimizePanel::settingsEdited);
   connect(timeLimit_, &QDoubleSpinBox::valueChanged, this, &OptimizePanel::settingsEdited);
   connect(starts_, &QSpinBox::valueChanged, this, &OptimizePanel::settingsEdited);
+  connect(positionRange_, &QDoubleSpinBox::valueChanged, this,
+          [this](double percent) { emit positionRangeEdited(percent / 100.0); });
   setRunning(false);
 }
 
@@ -92,6 +114,19 @@ double OptimizePanel::timeLimit() const { return timeLimit_->value(); }
 void OptimizePanel::setTimeLimit(double seconds) { timeLimit_->setValue(seconds); }
 int OptimizePanel::starts() const { return starts_->value(); }
 void OptimizePanel::setStarts(int starts) { starts_->setValue(starts); }
+
+double OptimizePanel::positionRange() const { return positionRange_->value() / 100.0; }
+
+void OptimizePanel::setPositionRange(double fraction) {
+  // The document's value shown as it is; only a user's edit goes back to it.
+  const QSignalBlocker block(positionRange_);
+  positionRange_->setValue(100.0 * fraction);
+}
+
+void OptimizePanel::setCriterionRate(double hz, bool automatic) {
+  rate_->setText(automatic ? tr("criterion at %1 Hz (automatic)").arg(hz, 0, 'g', 4)
+                           : tr("criterion at %1 Hz (set)").arg(hz, 0, 'g', 4));
+}
 
 void OptimizePanel::setAvailable(bool available, const QString& why) {
   // Said once where the result line goes, not only in a tooltip; a result of an earlier run stays otherwise.
@@ -110,6 +145,7 @@ void OptimizePanel::setRunning(bool running) {
   criterion_->setEnabled(!running);
   timeLimit_->setEnabled(!running);
   starts_->setEnabled(!running);
+  positionRange_->setEnabled(!running);  // the run keeps the range it started with
   progress_->setVisible(running);  // beside the buttons while a run goes on
   if (running) {
     progress_->setValue(0);

@@ -1,7 +1,9 @@
 #pragma once
 // OptimizePanel: the controls of one excitation-optimizer run (criterion,
-// time budget, starts), its Optimize / Cancel buttons with a progress bar
-// beside them while a run goes on, and the best value found so far. It runs nothing itself: it asks and displays.
+// time budget, starts), the evaluation settings it shares with the live view
+// (the position range used, stated; the criterion's sample rate, shown), its
+// Optimize / Cancel buttons with a progress bar beside them while a run goes
+// on, and the best value found so far. It runs nothing itself: it asks and displays.
 
 #include "excitation/optimizer_setting_specs.hpp"
 
@@ -27,6 +29,14 @@ class OptimizePanel : public QWidget {
   void setTimeLimit(double seconds);
   int starts() const;
   void setStarts(int starts);
+  /// Share of each joint's position range the optimizer and the live limit checks use, in [0.5, 1].
+  double positionRange() const;
+  /// Shows `fraction` (0.5-1) without emitting positionRangeEdited.
+  void setPositionRange(double fraction);
+  /// "criterion at N Hz (automatic)" or "(set)": the rate [Hz] the shown cond was computed at.
+  void setCriterionRate(double hz, bool automatic);
+  QDoubleSpinBox* positionRangeBox() const { return positionRange_; }
+  QLabel* criterionRateLabel() const { return rate_; }
   bool isRunning() const { return running_; }
   /// Whether Optimize can run for the current excitation; `why` (the button's tooltip) says why not.
   void setAvailable(bool available, const QString& why = {});
@@ -47,6 +57,8 @@ class OptimizePanel : public QWidget {
   void optimizeRequested();
   void cancelRequested();
   void settingsEdited();
+  /// The user changed the position range used (a fraction in [0.5, 1]).
+  void positionRangeEdited(double fraction);
 
  private:
   /// The line under the buttons; empty: no line.
@@ -55,6 +67,8 @@ class OptimizePanel : public QWidget {
   QComboBox* criterion_;
   QDoubleSpinBox* timeLimit_;
   QSpinBox* starts_;
+  QDoubleSpinBox* positionRange_;
+  QLabel* rate_;
   QPushButton* optimize_;
   QPushButton* cancel_;
   QProgressBar* progress_;

@@ -12,6 +12,7 @@ namespace eb::cli {
 void addInfoCommand(CLI::App& app);
 void addTorquesCommand(CLI::App& app);
 void addDesignCommand(CLI::App& app);
+void addEvaluateCommand(CLI::App& app);  // evaluate ROBOT excitation.json: criteria, spectrum, limit usage
 void addSampleCommand(CLI::App& app);
 void addSimulateCommand(CLI::App& app);
 void addIdentifyCommand(CLI::App& app);

@@ -61,6 +61,7 @@ void addDemoCommand(CLI::App& app) {
 
     // 1. Design.
     OptimizerSettings os;
+    os.period = 10.0;  // the demo's own run (its printed figures), not the new-excitation default
     os.timeLimit = a->designTime;
     os.starts = 2;
     os.seed = a->seed;

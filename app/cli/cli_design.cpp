@@ -1,13 +1,16 @@
 // `design ROBOT --out excitation.json [--family fourier|multisine] [...]`:
 // optimizes a rest-to-rest excitation (a Fourier series, or a multi-sine with
 // its envelope) for an information criterion under the robot's limits, shows
-// progress, prints a summary (criteria, limits used, worst usage per joint)
-// and writes excitation.json with its metrics.
+// progress, prints a summary (criteria, limits used, worst usage per joint: the
+// one excitation evaluation, excitation_evaluation.hpp, that `evaluate` and the
+// workbench show too) and writes excitation.json with its metrics.
 #include "cli_commands.hpp"
+#include "cli_excitation_report.hpp"
 #include "cli_progress.hpp"
 #include "cli_robot_locks.hpp"
 #include "cli_support.hpp"
 
+#include "excitation/excitation_evaluation.hpp"
 #include "excitation/excitation_optimizer.hpp"
 #include "excitation/excitation_run.hpp"
 #include "excitation/information_matrix.hpp"
@@ -43,8 +46,11 @@ std::string infeasibleOutputPath(const std::string& out) {
 struct DesignOptions {
   std::string robot, out, criterion = "cond", history, initial, family = "fourier";
   MultisineDesign multisine;
-  int harmonics = 5, starts = kOptimizerStartsSpec.defaultValue, maxEvaluations = 0;
-  double period = 10.0, timeLimit = kOptimizerTimeLimitSpec.defaultValue, positionFraction = 0.95, torqueFraction = 1.0, rate = 0.0;
+  // Period, harmonics and the position fraction are everyone's defaults (excitation_defaults.hpp,
+  // ExcitationEvaluationSettings): a design here and one in the workbench start alike.
+  int harmonics = kDefaultHarmonics, starts = kOptimizerStartsSpec.defaultValue, maxEvaluations = 0;
+  double period = kDefaultFourierPeriod, timeLimit = kOptimizerTimeLimitSpec.defaultValue,
+         positionFraction = ExcitationEvaluationSettings{}.limitScale.position, torqueFraction = 1.0, rate = 0.0;
   unsigned seed = 1;
   bool friction = false, noTorque = false;
   std::optional<double> keepOut;
@@ -92,13 +98,6 @@ class ProgressPrinter {
   bool drawn_ = false;
 };
 
-std::string percent(double usage) {
-  if (!std::isfinite(usage)) return "-";
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f %%", 100.0 * usage);
-  return buf;
-}
-
 // Best cond recorded at or before time t [s] in the optimizer history, NaN if none.
 double condAt(const std::vector<std::pair<double, double>>& history, double t) {
   double c = std::nan("");
@@ -107,9 +106,10 @@ double condAt(const std::vector<std::pair<double, double>>& history, double t) {
   return c;
 }
 
+// The summary; every figure of the result is the evaluation `e` of r.trajectory (as `evaluate` computes it).
 void printSummary(const RobotModel& model, const DesignOptions& o, const OptimizerSettings& s,
-                  const ExcitationRun& r, const BaseParameters& base, double condFriction, int frictionColumns) {
-  const InformationMetrics& m = r.metrics;
+                  const ExcitationRun& r, const ExcitationEvaluation& e, const BaseParameters& base,
+                  double condFriction, int frictionColumns) {
   std::printf("robot: %s, %d dof, %d base parameters (%s)\n", model.name().c_str(), model.dof(), base.rank,
               o.friction ? "rigid body + viscous + Coulomb friction" : "rigid body");
   if (o.family == "multisine") {
@@ -129,42 +129,15 @@ void printSummary(const RobotModel& model, const DesignOptions& o, const Optimiz
   }
   std::printf("stopped: %s after %.1f s and %d evaluations\n", r.stopReason.c_str(), r.elapsed, r.evaluations);
   std::printf("result: %s on a %g Hz grid (position, velocity, acceleration%s%s)\n",
-              r.feasible ? "feasible" : "NOT feasible", s.checkRate, s.torqueLimits ? ", torque" : "",
+              e.constraints.feasible() ? "feasible" : "NOT feasible", s.checkRate, s.torqueLimits ? ", torque" : "",
               s.keepOutHeight ? ", keep-out" : "");
-  if (!r.feasible) std::printf("%s", r.constraints.summary().c_str());
-  std::printf("\ncriteria of the base regressor (%d samples at %g Hz, unscaled SI unless stated):\n", m.samples,
-              s.sampleRate);
-  std::printf("  cond                         %12.4f\n", m.cond);
-  std::printf("  cond, column-scaled          %12.4f\n", m.condScaled);
-  std::printf("  log det F                    %12.4f\n", m.logdet);
-  std::printf("  trace F^-1 (A)               %12.6g\n", m.aopt);
-  std::printf("  lambda_min F (E)             %12.6g\n", m.eopt);
+  if (!e.constraints.feasible()) std::printf("%s", e.constraints.summary().c_str());
+  printCriteria(e);
   std::printf("  cond with viscous + Coulomb  %12.4f   (%d base columns)\n", condFriction, frictionColumns);
   if (!r.history.empty() && s.criterion == ExcitationCriterion::Cond)
     for (double t : {10.0, 60.0})
       if (r.elapsed >= t) std::printf("  best cond at %2.0f s            %12.4f\n", t, condAt(r.history, t));
-  const LimitScale& ls = s.limitScale;
-  std::printf("\nlimits used: %g %% of each position range, %g %% of velocity, %g %% of acceleration, ",
-              100 * ls.position, 100 * ls.velocity, 100 * ls.acceleration);
-  if (s.torqueLimits)
-    std::printf("%g %% of effort", 100 * ls.torque);
-  else
-    std::printf("effort not limited");
-  if (s.keepOutHeight)
-    std::printf("; link origins above z = %g m", *s.keepOutHeight);
-  std::printf("\n\nworst usage per joint (100 %% = the limit above):\n");
-  std::printf("  %3s  %-24s %10s %10s %12s %10s\n", "#", "joint", "position", "velocity", "acceleration", "torque");
-  for (int i = 0; i < model.dof(); ++i) {
-    auto usage = [&](LimitQuantity q) {
-      const ConstraintMargin* mg = r.constraints.margin(i, q);
-      return mg ? percent(std::isfinite(mg->limit) ? mg->usage : std::nan("")) : std::string("-");
-    };
-    std::printf("  %3d  %-24s %10s %10s %12s %10s\n", i + 1, model.joint(i).name.c_str(),
-                usage(LimitQuantity::Position).c_str(), usage(LimitQuantity::Velocity).c_str(),
-                usage(LimitQuantity::Acceleration).c_str(), usage(LimitQuantity::Torque).c_str());
-  }
-  if (const ConstraintMargin* k = r.constraints.margin(-1, LimitQuantity::KeepOut))
-    std::printf("  keep-out: lowest link origin %.4f m at t = %.3f s (margin %.4f m)\n", k->value, k->time, k->margin);
+  printLimitUsage(model, s, e.constraints);
 }
 
 void writeHistory(const std::string& path, const std::vector<std::pair<double, double>>& history) {
@@ -192,9 +165,10 @@ OptimizerSettings settingsOf(const DesignOptions& o) {
   s.keepOutHeight = o.keepOut;
   s.regressor.viscous = s.regressor.coulomb = o.friction;
   const bool multisine = o.family == "multisine";
-  s.sampleRate = o.rate > 0.0 ? o.rate
-                 : multisine  ? automaticSampleRate(o.multisine)
-                              : automaticSampleRate(o.period, o.harmonics);
+  // Fourier: 0 stays automatic, which the optimizer and criterionSampleRate resolve alike. A
+  // multi-sine design's automatic rate is of its band's top (what the optimizer uses), which
+  // its components may stay below: stated here so the summary evaluates at the optimizer's rate.
+  s.sampleRate = o.rate > 0.0 ? o.rate : multisine ? automaticSampleRate(o.multisine) : 0.0;
   if (!(o.positionFraction > 0.0 && o.positionFraction <= 1.0))
     throw std::invalid_argument("--position-fraction must be in (0, 1], got " + std::to_string(o.positionFraction));
   if (!(o.torqueFraction > 0.0))
@@ -252,31 +226,37 @@ void runDesign(const DesignOptions& o) {
   const RobotModel model = loadRobotLocked(o.robot, o.roots, o.locks);
   const OptimizerSettings s = settingsOf(o);
   const ExcitationRun r = optimizeDesign(model, o, s);
+  // The result as `evaluate` and the workbench evaluate it: the same samples and the same
+  // dense-grid check as the optimizer's own, so the same figures.
+  ExcitationEvaluator evaluator(model, s.regressor, &sharedThreadPool());
+  const ExcitationEvaluation e = evaluator.evaluate(r.trajectory, s);
+  const bool feasible = e.constraints.feasible();
 
-  // The 57-column set users identify by default, for the same trajectory.
-  RegressorOptions friction;
-  friction.viscous = friction.coulomb = true;
-  const BaseParameters frictionBase = computeBaseParameters(model, friction);
-  InformationMatrixAccumulator frictionAcc(model, frictionBase, &sharedThreadPool());
-  const TrajectorySamples samples = sampleTrajectory(r.trajectory, s.sampleRate);
-  const double condFriction = frictionAcc.computeMetrics(samples).cond;
-  const BaseParameters base = computeBaseParameters(model, s.regressor);
+  // The 57-column set users identify by default, for the same trajectory and samples.
+  ExcitationEvaluationSettings frictionSettings = s;
+  frictionSettings.regressor = RegressorOptions{};
+  frictionSettings.regressor.viscous = frictionSettings.regressor.coulomb = true;
+  frictionSettings.sampleRate = e.sampleRate;
+  ExcitationEvaluator frictionEvaluator(model, frictionSettings.regressor, &sharedThreadPool());
+  const double condFriction = frictionEvaluator.metrics(r.trajectory, frictionSettings).cond;
+  const BaseParameters& base = evaluator.base();
+  const InformationMetrics& m = e.metrics;
 
-  ExcitationFile file = excitationFileOf(o.robot, model, r.trajectory, r.metrics, r.feasible);
+  ExcitationFile file = excitationFileOf(o.robot, model, r.trajectory, m, feasible);
   std::ostringstream d;
   d << "excitebench-cli design: " << o.family << ", criterion " << criterionName(s.criterion) << ", seed " << s.seed
     << ", " << s.starts << " starts, " << (o.friction ? "friction base" : "rigid-body base");
   file.description = d.str();
   ExcitationMetrics& metrics = *file.metrics;
   metrics.extra["criterion"] = std::string(criterionName(s.criterion));
-  metrics.extra["cond_scaled"] = r.metrics.condScaled;
+  metrics.extra["cond_scaled"] = m.condScaled;
   metrics.extra["cond_friction"] = condFriction;
-  metrics.extra["base_columns"] = static_cast<double>(r.metrics.columns);
-  metrics.extra["samples"] = static_cast<double>(r.metrics.samples);
-  metrics.extra["sample_rate"] = s.sampleRate;
+  metrics.extra["base_columns"] = static_cast<double>(m.columns);
+  metrics.extra["samples"] = static_cast<double>(m.samples);
+  metrics.extra["sample_rate"] = e.sampleRate;
   metrics.extra["seed"] = static_cast<double>(s.seed);
   metrics.extra["eigenvalues"] =
-      std::vector<double>(r.metrics.eigenvalues.data(), r.metrics.eigenvalues.data() + r.metrics.eigenvalues.size());
+      std::vector<double>(m.eigenvalues.data(), m.eigenvalues.data() + m.eigenvalues.size());
   ExcitationLimits limits;
   limits.scale = s.limitScale;
   if (!s.torqueLimits) limits.scale.torque = 1.0;
@@ -284,14 +264,14 @@ void runDesign(const DesignOptions& o) {
   file.limits = limits;
   // An infeasible result must not replace a good excitation the user already has at --out:
   // it goes next to it, for inspection, and the error names the first violation.
-  const std::string written = r.feasible ? o.out : infeasibleOutputPath(o.out);
+  const std::string written = feasible ? o.out : infeasibleOutputPath(o.out);
   writeExcitationJson(written, file);
   if (!o.history.empty()) writeHistory(o.history, r.history);
 
-  printSummary(model, o, s, r, base, condFriction, frictionBase.rank);
+  printSummary(model, o, s, r, e, base, condFriction, frictionEvaluator.base().rank);
   std::printf("\nwrote %s\n", written.c_str());
-  if (!r.feasible) {
-    const std::string all = r.constraints.summary();
+  if (!feasible) {
+    const std::string all = e.constraints.summary();
     const size_t count = static_cast<size_t>(std::count(all.begin(), all.end(), '\n'));
     throw std::runtime_error("design: no trajectory within the limits; best found: " + all.substr(0, all.find('\n')) +
                              (count > 1 ? " (and " + std::to_string(count - 1) + " more)" : std::string()) +

@@ -14,6 +14,7 @@ int main(int argc, char** argv) {
   eb::cli::addInfoCommand(app);
   eb::cli::addTorquesCommand(app);
   eb::cli::addDesignCommand(app);
+  eb::cli::addEvaluateCommand(app);
   eb::cli::addSampleCommand(app);
   eb::cli::addSimulateCommand(app);
   eb::cli::addIdentifyCommand(app);

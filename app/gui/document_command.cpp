@@ -13,8 +13,19 @@ StateCommand::StateCommand(WorkbenchDocument* document, project::DocumentState b
       mergeKey_(std::move(mergeKey)),
       dragId_(dragId) {}
 
-void StateCommand::undo() { document_->applyState(before_); }
-void StateCommand::redo() { document_->applyState(after_); }
+namespace {
+
+// The position range used (the Optimize panel) is a setting the user states, saved but not an
+// edit (WorkbenchDocument::setPositionRangeUsed): undo and redo leave it as it is now.
+project::DocumentState withCurrentPositionRange(project::DocumentState state, const WorkbenchDocument& document) {
+  state.settings.evaluation.limitScale.position = document.settings().evaluation.limitScale.position;
+  return state;
+}
+
+}  // namespace
+
+void StateCommand::undo() { document_->applyState(withCurrentPositionRange(before_, *document_)); }
+void StateCommand::redo() { document_->applyState(withCurrentPositionRange(after_, *document_)); }
 
 bool StateCommand::mergeWith(const QUndoCommand* other) {
   const auto* o = static_cast<const StateCommand*>(other);  // id() 1 is only ever a StateCommand

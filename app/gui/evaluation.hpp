@@ -3,6 +3,7 @@
 // result is computed off the GUI thread by engine calls; the widgets only
 // draw it.
 
+#include "excitation/excitation_evaluation.hpp"
 #include "excitation/trajectory.hpp"
 #include "excitation/information_matrix.hpp"
 #include "excitation/kinematic_constraints.hpp"
@@ -26,8 +27,8 @@ struct EvaluationRequest {
   std::shared_ptr<const RobotModel> robot;
   quint64 robotKey = 0;  ///< base parameters are cached per key
   Trajectory trajectory;  ///< either family
-  double sampleRate = 500.0;  ///< [Hz]
-  LimitScale scale;
+  /// The document's settings: criterion rate (0 = automatic), limit check, regressor columns.
+  ExcitationEvaluationSettings evaluation;
 };
 
 /// Published in two stages for the same request: first the metrics (complete
@@ -38,12 +39,13 @@ struct EvaluationResult {
   bool complete = false;  ///< torques, constraint report, chart data and usage are filled
   std::shared_ptr<const BaseParameters> base;
   InformationMetrics metrics;
-  ConstraintReport constraints;
+  double sampleRate = 0.0;  ///< criterion sample rate used [Hz] (the settings' or the automatic one)
+  ConstraintReport constraints;  ///< the dense-grid limit check (checkExcitationLimits)
   std::shared_ptr<const widgets::SignalChartData> charts;  ///< decimated q, qd, qdd, tau with bands and marks
   std::vector<widgets::JointUsage> usage;                 ///< per joint share of each limit used
   double metricsMs = 0.0;  ///< sampling + information matrix + criteria [ms]
   double totalMs = 0.0;    ///< everything, including torques and constraint checks [ms]
-  double samplingMs = 0.0;  ///< of metricsMs: sampling the trajectory [ms]
+  double samplingMs = 0.0;  ///< of metricsMs: base parameters when the robot or columns changed [ms]
   std::chrono::steady_clock::time_point startedAt;  ///< when the worker took the request
   std::chrono::steady_clock::time_point metricsAt;  ///< when the metrics were handed to the GUI thread
   std::string error;       ///< non-empty when the evaluation failed (other fields empty)

@@ -59,10 +59,12 @@ std::shared_ptr<widgets::SignalChartData> chartData(const RobotModel& model, con
 
 }  // namespace
 
+// The evaluator of one robot (key) and column set: base parameters and the accumulator are
+// built once and reused for every edit. Its model copy serves the criterion only (the
+// dynamics parameters, which a limit edit leaves alone); the limit check reads the request's model.
 struct Evaluator::Robot {
   quint64 key = 0;
-  std::shared_ptr<const BaseParameters> base;
-  std::unique_ptr<InformationMatrixAccumulator> accumulator;
+  std::unique_ptr<ExcitationEvaluator> evaluator;
 };
 
 Evaluator::Evaluator() = default;
@@ -78,18 +80,18 @@ EvaluationResult Evaluator::evaluate(const EvaluationRequest& request,
   result.robotKey = request.robotKey;
   try {
     const RobotModel& model = *request.robot;
-    // Base parameters depend on the robot, not on the trajectory: once per robot.
-    if (!robot_ || robot_->key != request.robotKey) {
+    const ExcitationEvaluationSettings& settings = request.evaluation;
+    // Base parameters depend on the robot and the columns, not on the trajectory: once for each.
+    if (!robot_ || robot_->key != request.robotKey || !(robot_->evaluator->regressor() == settings.regressor)) {
       auto r = std::make_unique<Robot>();
       r->key = request.robotKey;
-      r->base = std::make_shared<const BaseParameters>(computeBaseParameters(model, RegressorOptions{}));
-      r->accumulator = std::make_unique<InformationMatrixAccumulator>(model, *r->base, &sharedThreadPool());
+      r->evaluator = std::make_unique<ExcitationEvaluator>(model, settings.regressor, &sharedThreadPool());
       robot_ = std::move(r);
     }
-    result.base = robot_->base;
-    const TrajectorySamples samples = sampleTrajectory(request.trajectory, request.sampleRate);
+    result.base = robot_->evaluator->sharedBase();
     result.samplingMs = msSince(start);
-    result.metrics = robot_->accumulator->computeMetrics(samples);
+    // The one evaluation (excitation_evaluation.hpp): the cond `evaluate` and the optimizer report.
+    result.metrics = robot_->evaluator->metrics(request.trajectory, settings, &result.sampleRate);
     result.metricsMs = msSince(start);
     result.metricsAt = std::chrono::steady_clock::now();
     if (metricsReady) metricsReady(result);
@@ -98,23 +100,19 @@ EvaluationResult Evaluator::evaluate(const EvaluationRequest& request,
       return result;
     }
 
-    // As `excitebench-cli torques` computes them; overflowing torques fail the evaluation, naming the sample.
-    const Eigen::MatrixXd tau = trajectoryTorques(model, samples, "trajectory");
+    // The limit check `design` and `evaluate` report, with the document's (possibly edited) limits.
+    result.constraints = checkExcitationLimits(model, request.trajectory, settings);
     if (superseded && superseded()) {
       result.totalMs = msSince(start);
       return result;
     }
-    std::vector<JointLimits> limits;
-    std::vector<std::string> names;
-    ConstraintCheckOptions options;
-    for (const Joint& j : model.joints()) {
-      limits.push_back(j.limits);
-      names.push_back(j.name);
-      options.jointTypes.push_back(j.type);
-    }
-    options.scale = request.scale;
-    result.constraints = checkConstraints(samples, tau, limits, names, options);  // the plotted torques, not a second RNEA pass
-    result.charts = chartData(model, samples, tau, result.constraints, request.scale);
+    // The charts' own grid: about one point per pixel. As `excitebench-cli torques` computes
+    // them; overflowing torques fail the evaluation, naming the sample.
+    const double duration = trajectoryDuration(request.trajectory);
+    const Eigen::VectorXd times = Eigen::VectorXd::LinSpaced(kDisplayPoints, 0.0, duration);  // both ends
+    const TrajectorySamples samples = sampleTrajectoryAt(request.trajectory, times);
+    const Eigen::MatrixXd tau = trajectoryTorques(model, samples, "trajectory");
+    result.charts = chartData(model, samples, tau, result.constraints, settings.limitScale);
     result.usage.resize(static_cast<size_t>(model.dof()));
     const LimitQuantity quantities[4] = {LimitQuantity::Position, LimitQuantity::Velocity, LimitQuantity::Acceleration,
                                          LimitQuantity::Torque};

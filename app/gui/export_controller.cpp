@@ -20,6 +20,16 @@
 #include <cmath>
 
 namespace eb::gui {
+namespace {
+
+// Rate [Hz] of the exported samples (CSV, MAT, YAML): the document's criterion rate when it
+// states one (as exports always used it), else 500 Hz: the automatic criterion rate is a few
+// samples per period of the top harmonic, too coarse to drive a robot with.
+double exportSampleRate(const ExcitationEvaluationSettings& evaluation) {
+  return evaluation.sampleRate > 0.0 ? evaluation.sampleRate : 500.0;
+}
+
+}  // namespace
 
 ExportController::ExportController(WorkbenchDocument* document, UserPrompts* prompts, QWidget* window,
                                    QObject* parent)
@@ -37,7 +47,7 @@ ExcitationFile ExportController::excitationFile() const {
   // files drive the real robot and load into the CLI with the same ROBOT.
   f.trajectory = project::fullExcitation(document_->state());
   ExcitationLimits limits;
-  limits.scale = document_->settings().limitScale;
+  limits.scale = document_->settings().evaluation.limitScale;
   for (const Joint& j : project::fullJoints(document_->state())) {
     f.jointNames.push_back(j.name);
     limits.joints.push_back(j.limits);
@@ -61,12 +71,12 @@ bool ExportController::exportTrajectory(const QString& path) {
         m.eopt = e->metrics.eopt;
         m.feasible = e->feasible();
         m.extra["cond_scaled"] = e->metrics.condScaled;
-        m.extra["sample_rate"] = document_->settings().sampleRate;
+        m.extra["sample_rate"] = e->sampleRate;  // the rate the cond was computed at
         f.metrics = m;
       }
       writeExcitationJson(file, f);
     } else {
-      const double rate = document_->settings().sampleRate;
+      const double rate = exportSampleRate(document_->settings().evaluation);
       const TrajectorySamples s = sampleTrajectory(f.trajectory, rate);
       if (path.endsWith(".mat", Qt::CaseInsensitive))
         writeTrajectoryMat(file, s);

@@ -277,6 +277,7 @@ void MainWindow::connectDocument() {
     p->setCriterion(document_->settings().criterion);
     p->setTimeLimit(document_->settings().optimizerTimeLimit);
     p->setStarts(document_->settings().optimizerStarts);
+    p->setPositionRange(document_->settings().evaluation.limitScale.position);
   });
   connect(doc, &WorkbenchDocument::metricsUpdated, this, &MainWindow::showMetrics);
   connect(doc, &WorkbenchDocument::metricsUpdated, this, [this] {
@@ -315,6 +316,8 @@ void MainWindow::connectDocument() {
   widgets::OptimizePanel* panel = editor_->optimizePanel();
   connect(panel, &widgets::OptimizePanel::settingsEdited, this,
           [this, panel] { document_->setOptimizerOptions(panel->criterion(), panel->timeLimit(), panel->starts()); });
+  // Its own signal: only a user's edit reaches the document (a value shown is never rounded back into it).
+  connect(panel, &widgets::OptimizePanel::positionRangeEdited, doc, &WorkbenchDocument::setPositionRangeUsed);
 
   // Optimizer.
   connect(panel, &widgets::OptimizePanel::optimizeRequested, this, &MainWindow::startOptimization);
@@ -379,6 +382,7 @@ void MainWindow::showMetrics() {
   }
   statusBase_->setText(tr("base params: %1").arg(m->base ? m->base->rank : 0));
   statusCond_->setText(tr("cond %1 | scaled %2").arg(m->metrics.cond, 0, 'f', 1).arg(m->metrics.condScaled, 0, 'f', 1));
+  editor_->optimizePanel()->setCriterionRate(m->sampleRate, !(document_->settings().evaluation.sampleRate > 0.0));
 }
 
 void MainWindow::scheduleEvaluationDisplay() {
@@ -466,6 +470,9 @@ void MainWindow::startOptimization() {
   if (!document_->hasRobot() || optimizer_->isRunning()) return;
   widgets::OptimizePanel* panel = editor_->optimizePanel();
   OptimizerSettings settings;
+  // Evaluated as the live view evaluates (rate, position range used, torque limits): the
+  // optimizer's result then reports the cond the status bar shows for it.
+  static_cast<ExcitationEvaluationSettings&>(settings) = document_->settings().evaluation;
   settings.criterion = panel->criterion();
   settings.timeLimit = panel->timeLimit();
   settings.starts = panel->starts();

@@ -251,7 +251,7 @@ QString WorkbenchDocument::applySchroederStart() {
   std::vector<JointLimits> limits;
   for (const Joint& j : robot().joints()) limits.push_back(j.limits);
   try {
-    pushMultisine(schroederMultisine(*design, multisine()->offsets(), limits, state_.settings.limitScale),
+    pushMultisine(schroederMultisine(*design, multisine()->offsets(), limits, state_.settings.evaluation.limitScale),
                   tr("Schroeder-phase start"));
   } catch (const std::invalid_argument& e) {
     return QString::fromStdString(e.what());
@@ -302,6 +302,14 @@ void WorkbenchDocument::setOptimizerOptions(ExcitationCriterion criterion, doubl
   state_.settings.optimizerStarts = starts;
 }
 
+void WorkbenchDocument::setPositionRangeUsed(double fraction) {
+  // The range the dock offers; anything else (a stale widget value) is ignored, not clamped.
+  if (!(fraction >= 0.5 && fraction <= 1.0) || fraction == state_.settings.evaluation.limitScale.position) return;
+  state_.settings.evaluation.limitScale.position = fraction;
+  requestEvaluation();  // the limit check and the usage bars change with it
+  emit settingsChanged();
+}
+
 void WorkbenchDocument::replaceState(project::DocumentState state, const QString& filePath) {
   undo_.clear();
   applyState(state);
@@ -333,8 +341,7 @@ void WorkbenchDocument::requestEvaluation() {
   r.robot = state_.robot;
   r.robotKey = state_.robotKey;
   r.trajectory = state_.excitation;
-  r.sampleRate = state_.settings.sampleRate;
-  r.scale = state_.settings.limitScale;
+  r.evaluation = state_.settings.evaluation;
   service_->request(std::move(r));
 }
 

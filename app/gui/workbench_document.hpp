@@ -104,6 +104,9 @@ class WorkbenchDocument : public QObject {
 
   /// Settings that are not document content (optimizer run options): saved, not undoable.
   void setOptimizerOptions(ExcitationCriterion criterion, double timeLimit, int starts);
+  /// Share of each joint's position range (centred) the optimizer and the live limit checks
+  /// allow, in [0.5, 1]: saved, not undoable; re-evaluates and emits settingsChanged.
+  void setPositionRangeUsed(double fraction);
 
   /// Replaces everything (opening a project or recovering): clears the undo stack.
   void replaceState(project::DocumentState state, const QString& filePath);

@@ -3,9 +3,7 @@
 namespace eb::project {
 
 bool DocumentSettings::operator==(const DocumentSettings& o) const {
-  return sampleRate == o.sampleRate && limitScale.position == o.limitScale.position &&
-         limitScale.velocity == o.limitScale.velocity && limitScale.acceleration == o.limitScale.acceleration &&
-         limitScale.torque == o.limitScale.torque && restToRest == o.restToRest && criterion == o.criterion &&
+  return evaluation == o.evaluation && restToRest == o.restToRest && criterion == o.criterion &&
          optimizerTimeLimit == o.optimizerTimeLimit && optimizerStarts == o.optimizerStarts &&
          editMode == o.editMode && multisine == o.multisine;
 }

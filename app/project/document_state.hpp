@@ -3,6 +3,7 @@
 // joint limits), where it came from, the excitation and the settings. Undo
 // commands hold two of these, so every edit is undoable by swapping values.
 
+#include "excitation/excitation_evaluation.hpp"
 #include "excitation/kinematic_constraints.hpp"
 #include "excitation/multisine_setting_specs.hpp"
 #include "excitation/optimizer_setting_specs.hpp"
@@ -57,8 +58,10 @@ struct MultisineSettings {
 
 /// Settings saved with the project.
 struct DocumentSettings {
-  double sampleRate = 500.0;       ///< samples per second of the criterion and the charts [Hz]
-  LimitScale limitScale;           ///< share of each limit the checks allow (1 = the full limit)
+  /// How the live view evaluates the excitation (criterion rate, 0 = automatic; the share of each
+  /// limit the checks allow, 95 % of each position range by default): the settings the optimizer
+  /// starts from and `excitebench-cli evaluate` defaults to, so all three show one cond.
+  ExcitationEvaluationSettings evaluation;
   bool restToRest = true;          ///< harmonic 1 derived so the motion starts and ends at rest
   ExcitationCriterion criterion = ExcitationCriterion::Cond;  ///< optimizer criterion
   double optimizerTimeLimit = kOptimizerTimeLimitSpec.defaultValue;  ///< [s], 0: none

@@ -27,7 +27,7 @@ ExcitationFile excitationOf(const DocumentState& s) {
   f.robot = s.source.spec.toStdString();
   f.trajectory = s.excitation;
   ExcitationLimits limits;
-  limits.scale = s.settings.limitScale;
+  limits.scale = s.settings.evaluation.limitScale;
   for (const Joint& j : s.robot->joints()) {
     f.jointNames.push_back(j.name);
     limits.joints.push_back(j.limits);
@@ -150,8 +150,7 @@ QByteArray formatProject(const DocumentState& state, const QString& recoveredFro
   if (!state.source.packagesRoot.isEmpty()) robot["packages_root"] = state.source.packagesRoot;
   if (!state.source.locks.empty()) robot["locked_joints"] = formatLocks(state.source.locks);
   const DocumentSettings& st = state.settings;
-  QJsonObject settings{{"sample_rate", st.sampleRate},
-                       {"rest_to_rest", st.restToRest},
+  QJsonObject settings{{"rest_to_rest", st.restToRest},
                        {"criterion", criterionName(st.criterion)},
                        {kOptimizerTimeLimitSpec.key, st.optimizerTimeLimit},
                        {kOptimizerStartsSpec.key, st.optimizerStarts},
@@ -161,6 +160,9 @@ QByteArray formatProject(const DocumentState& state, const QString& recoveredFro
                        {kMultisineSnapPeriodSpec.key, st.multisine.periodGrid},
                        {"multisine_snap", st.multisine.snapToGrid},
                        {kMultisineOptimizeFrequenciesSpec.key, st.multisine.optimizeFrequencies}};
+  // A stated criterion rate only: absent is automatic here, and older versions, which refuse 0,
+  // read their own default (500 Hz) instead.
+  if (st.evaluation.sampleRate > 0.0) settings["sample_rate"] = st.evaluation.sampleRate;
   QJsonObject root{{"format", kFormat}, {"version", kVersion}, {"robot", robot}, {"excitation", excitation},
                    {"settings", settings}};
   if (!recoveredFrom.isEmpty()) root["recovered_from"] = recoveredFrom;
@@ -224,7 +226,7 @@ ProjectData parseProject(const QByteArray& input, const QString& fileName, const
   p.jointNames = ex.jointNames;
   if (ex.limits) {
     p.limits = ex.limits->joints;
-    p.settings.limitScale = ex.limits->scale;
+    p.settings.evaluation.limitScale = ex.limits->scale;
   }
 
   if (root.contains("settings") && !root.value("settings").isObject()) fail(fileName, "/settings: expected an object");
@@ -236,8 +238,11 @@ ProjectData parseProject(const QByteArray& input, const QString& fileName, const
         key != kMultisineOptimizeFrequenciesSpec.key)
       fail(fileName, QString("/settings/%1: unknown key").arg(key));
   DocumentSettings& st = p.settings;
-  st.sampleRate = number(settings, "sample_rate", st.sampleRate, fileName);
-  if (!(st.sampleRate > 0.0) || st.sampleRate > 1e5) fail(fileName, "/settings/sample_rate: expected 0 < rate <= 100000 Hz");
+  // Absent or 0 is the automatic rate (50 samples per period of the top harmonic or frequency);
+  // files written before it was one keep the rate they state (500 Hz then).
+  st.evaluation.sampleRate = number(settings, "sample_rate", st.evaluation.sampleRate, fileName);
+  if (!(st.evaluation.sampleRate >= 0.0) || st.evaluation.sampleRate > 1e5)
+    fail(fileName, "/settings/sample_rate: expected 0 (automatic) <= rate <= 100000 Hz");
   if (settings.contains("rest_to_rest") && !settings.value("rest_to_rest").isBool())
     fail(fileName, "/settings/rest_to_rest: expected true or false");
   st.restToRest = settings.value("rest_to_rest").toBool(st.restToRest);

@@ -6,13 +6,15 @@
 // and acceleration limits. Something moves and every base parameter is excited from the first
 // second; the optimizer does better.
 
+#include "excitation/excitation_defaults.hpp"
 #include "excitation/fourier_trajectory.hpp"
 #include "model/robot_model.hpp"
 
 namespace eb {
 
 /// Default excitation for `model` (period [s], harmonics) — see the file comment.
-FourierTrajectory defaultExcitation(const RobotModel& model, double period = 5.0, int harmonics = 5);
+FourierTrajectory defaultExcitation(const RobotModel& model, double period = kDefaultFourierPeriod,
+                                    int harmonics = kDefaultHarmonics);
 
 /// Scales the coefficients a, b of `trajectory` (not the offsets) so that its analytic
 /// bounds stay within the given fractions of the model's limits; returns the factor used.

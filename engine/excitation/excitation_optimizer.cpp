@@ -42,12 +42,6 @@ ExcitationCriterion parseCriterion(const std::string& name) {
   throw std::invalid_argument("unknown criterion '" + name + "': expected cond, logdet, aopt or eopt");
 }
 
-double automaticSampleRate(double period, int harmonics) {
-  // 50 samples per period of the highest harmonic (250 for T = 10 s, H = 5): the
-  // criterion then differs from a 1 kHz evaluation by well under 1 % (see the tests).
-  return 50.0 * std::max(harmonics, 1) / period;
-}
-
 namespace {
 
 class FourierFamily : public ExcitationFamily {

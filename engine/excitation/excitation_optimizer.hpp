@@ -6,6 +6,7 @@
 // gradient-based (NLopt SLSQP) with exact trajectory-basis gradients; progress
 // through a callback that can cancel. Implementation notes in the .cpp.
 
+#include "excitation/excitation_evaluation.hpp"
 #include "excitation/fourier_trajectory.hpp"
 #include "excitation/information_matrix.hpp"
 #include "excitation/kinematic_constraints.hpp"
@@ -22,18 +23,16 @@ namespace eb {
 
 class ThreadPool;
 
-struct OptimizerSettings {
+/// The optimizer's settings: how a trajectory is evaluated (criterion rate, limit scale, torque
+/// limits, keep-out, regressor columns, check rate: ExcitationEvaluationSettings, declared once
+/// with the workbench and `evaluate`) and how the search runs.
+struct OptimizerSettings : ExcitationEvaluationSettings {
   ExcitationCriterion criterion = ExcitationCriterion::Cond;
-  int harmonics = 5;
-  double period = 10.0;             ///< T [s]
-  double sampleRate = 0.0;          ///< criterion samples [Hz]; 0 = automatic
+  int harmonics = kDefaultHarmonics;
+  double period = kDefaultFourierPeriod;  ///< T [s]
   int starts = kOptimizerStartsSpec.defaultValue;  ///< multi-start count (optimizer_setting_specs.hpp)
   unsigned seed = 1;                ///< same settings and seed: same result, unless the time limit stops the run first
   double timeLimit = kOptimizerTimeLimitSpec.defaultValue;  ///< wall-clock budget [s] for all starts; <= 0: none
-  LimitScale limitScale{0.95, 1.0, 1.0, 1.0};  ///< fraction of each limit used (position range 95 %)
-  bool torqueLimits = true;         ///< enforce effort limits through inverse dynamics
-  std::optional<double> keepOutHeight;  ///< every link origin stays above this base-frame z [m]
-  RegressorOptions regressor;       ///< columns the criterion is computed on (rigid body by default)
   bool optimizeOffsets = true;      ///< offsets q_i0 are free variables too
 
   // Extras (defaults are what `design` uses).
@@ -42,12 +41,8 @@ struct OptimizerSettings {
   int randomCandidates = 64;        ///< random scaled trajectories per start; the best feasible one seeds SLSQP
   int peaksPerChannel = 4;          ///< constraints per limit channel (optimizer_peak_constraints.hpp)
   double tighten = 0.005;           ///< limits tightened by this fraction during the optimization
-  double checkRate = 1000.0;        ///< dense-grid rate of the final feasibility check [Hz]
   ThreadPool* pool = nullptr;       ///< threads for the criterion; null = sharedThreadPool()
 };
-
-/// Automatic criterion sample rate [Hz]: 50 samples per period [s] of the highest harmonic.
-double automaticSampleRate(double period, int harmonics);
 
 struct OptimizerProgress {
   int start = 0;              ///< current start (0-based)

@@ -7,7 +7,7 @@
 //    process launch until it has drawn the Panda at two different times of the
 //    playing excitation (median).
 // 2. slider latency: a coefficient slider of the built-in Panda (default 5 s
-//    excitation, 500 Hz: 2,501 samples) moved ~50 times while the robot
+//    excitation, the automatic criterion rate: 251 samples) moved ~50 times while the robot
 //    animates; from the slider's valueChanged to (a) the information charts
 //    holding the new metrics and (b) those charts repainted (median, p90).
 //    The same on the multi-sine editor ("Edit as" Multi-sine, the default excitation
@@ -223,12 +223,12 @@ void measureSliders(MainWindow& w, const std::vector<QSlider*>& sliders, int edi
   }
   QObject::disconnect(connection);
   const double fps = (w.robotView()->framesRendered() - framesBefore) / (total.nsecsElapsed() * 1e-9);
-  std::printf("%s: slider edit -> info charts updated (panda, 2501 samples): median %.1f ms, p90 %.1f ms (%zu edits)\n",
+  std::printf("%s: slider edit -> info charts updated (panda, automatic criterion rate): median %.1f ms, p90 %.1f ms (%zu edits)\n",
               what, percentile(model, 0.5), percentile(model, 0.9), model.size());
   std::printf("%s: slider edit -> info charts repainted: median %.1f ms, p90 %.1f ms\n", what,
               percentile(painted, 0.5), percentile(painted, 0.9));
   std::printf("  of which: edit to worker start %.1f ms, worker metrics (sampling + information matrix + criteria) "
-              "%.1f ms (sampling %.1f ms), metrics to charts updated %.1f ms (medians)\n",
+              "%.1f ms (setup %.1f ms), metrics to charts updated %.1f ms (medians)\n",
               percentile(waited, 0.5), percentile(worker, 0.5), percentile(sampling, 0.5), percentile(delivered, 0.5));
   std::printf("  whole evaluation after it (torques, constraint checks, chart data): median %.1f ms\n",
               percentile(whole, 0.5));

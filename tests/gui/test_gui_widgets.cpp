@@ -380,14 +380,14 @@ void GuiWidgetsTest::projectRoundTripsExactly() {
   FourierTrajectory f = defaultExcitation(*panda);
   f.mutableA()(3, 2) = 0.1 + 0.2;  // not representable in short decimal
   s.excitation = f;
-  s.settings.sampleRate = 250.0;
+  s.settings.evaluation.sampleRate = 250.0;
   s.settings.criterion = ExcitationCriterion::LogDet;
   const QByteArray text = formatProject(s);
   QVERIFY(text.contains("\"criterion\": \"logdet\""));  // the engine's name in the file
   const ProjectData p = parseProject(text, "p.json", "/tmp");
   QCOMPARE(p.source.spec, QString("panda"));
   QVERIFY(sameTrajectory(p.excitation, s.excitation));
-  QCOMPARE(p.settings.sampleRate, 250.0);
+  QCOMPARE(p.settings.evaluation.sampleRate, 250.0);
   QVERIFY(p.settings.criterion == ExcitationCriterion::LogDet);
   QVERIFY(p.limits.has_value());
   QCOMPARE(p.limits->at(6).effort, panda->joint(6).limits.effort);
@@ -438,6 +438,11 @@ void GuiWidgetsTest::evaluatorMatchesForSameInput() {
   r.robotKey = 1;
   r.trajectory = defaultExcitation(*panda);
   Evaluator evaluator;
+  const EvaluationResult automatic = evaluator.evaluate(r);
+  QVERIFY(automatic.error.empty());
+  QCOMPARE(automatic.sampleRate, 50.0);  // automatic: 50 samples per period of harmonic 5 of 5 s
+  QCOMPARE(automatic.metrics.samples, 251);
+  r.evaluation.sampleRate = 500.0;  // a stated rate
   const EvaluationResult a = evaluator.evaluate(r);
   const EvaluationResult b = evaluator.evaluate(r);
   QVERIFY(a.error.empty());

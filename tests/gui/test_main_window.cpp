@@ -10,6 +10,7 @@
 #include "app/gui/project_controller.hpp"
 #include "app/gui/workbench_document.hpp"
 #include "app/wizard/identification_wizard.hpp"
+#include "excitation/default_excitation.hpp"
 #include "gui_test_support.hpp"
 #include "widgets/excitation_editor.hpp"
 #include "widgets/information_charts.hpp"
@@ -30,6 +31,9 @@
 #include <QLabel>
 #include <QStatusBar>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -92,6 +96,7 @@ class MainWindowTest : public QObject {
   void initTestCase();
   void cleanupTestCase();
   void startsWithPandaAndLiveCharts();
+  void statusCondIsTheCliEvaluates();
   void viewRendersTheRobot();
   void animationMovesTheRobot();
   void sliderChangesMetricsAndUndoRestoresThem();
@@ -200,6 +205,52 @@ void MainWindowTest::startsWithPandaAndLiveCharts() {
   emit identification->problemReported("Validation failed: no such file");
   QVERIFY(window_->logPanel()->toPlainText().contains("Validation failed: no such file"));
   delete wizard;
+}
+
+// One evaluation everywhere (engine/excitation/excitation_evaluation.hpp): the default Panda
+// design exported as excitation.json, `excitebench-cli evaluate` prints the cond the status bar
+// shows, to the digits each prints, at the same automatic rate and the same samples.
+void MainWindowTest::statusCondIsTheCliEvaluates() {
+  loadPanda();
+  if (!sameTrajectory(doc_->excitation(), Trajectory(defaultExcitation(doc_->robot())))) {
+    doc_->resetExcitation();
+    QVERIFY(waitForCurrentEvaluation());
+  }
+  QVERIFY(doc_->settings().evaluation == ExcitationEvaluationSettings{});  // the defaults: automatic rate, 95 %
+  const auto* panel = window_->findChild<widgets::OptimizePanel*>();
+  QVERIFY(panel);
+  QCOMPARE(panel->positionRangeBox()->value(), 95.0);
+  QTRY_COMPARE(panel->criterionRateLabel()->text(), QString("criterion at 50 Hz (automatic)"));
+
+  const QString json = tmp_.filePath("default_panda.excitation.json");
+  QVERIFY(window_->exports()->exportTrajectory(json));
+  QProcess cli;
+  cli.start(QString::fromUtf8(eb::test_paths::kCliPath), {"evaluate", "panda", json, "--json"});
+  QVERIFY(cli.waitForFinished(60000));
+  QCOMPARE(cli.exitCode(), 0);
+  const QJsonObject evaluated = QJsonDocument::fromJson(cli.readAllStandardOutput()).object();
+  QVERIFY2(evaluated.contains("cond"), qPrintable(QString::fromUtf8(cli.readAllStandardError())));
+
+  const auto m = doc_->metrics();
+  QVERIFY(m);
+  QCOMPARE(evaluated.value("samples").toInt(), m->metrics.samples);
+  QCOMPARE(evaluated.value("sample_rate").toDouble(), m->sampleRate);
+  const double cond = evaluated.value("cond").toDouble(), scaled = evaluated.value("cond_scaled").toDouble();
+  // The status bar's digits ("cond 21.3 | scaled 4.5") and the CLI's ("%12.4f").
+  const auto* statusCond = window_->statusBar()->findChild<QLabel*>("statusCond");
+  QVERIFY(statusCond);
+  const QString status = statusCond->text();
+  QCOMPARE(status, QString("cond %1 | scaled %2").arg(cond, 0, 'f', 1).arg(scaled, 0, 'f', 1));
+  QCOMPARE(QString::number(m->metrics.cond, 'f', 4), QString::number(cond, 'f', 4));
+  QProcess text;
+  text.start(QString::fromUtf8(eb::test_paths::kCliPath), {"evaluate", "panda", json});
+  QVERIFY(text.waitForFinished(60000));
+  QCOMPARE(text.exitCode(), 0);
+  const QString printed = QString::fromUtf8(text.readAllStandardOutput());
+  QVERIFY2(printed.contains(QString("  cond                         %1\n").arg(m->metrics.cond, 12, 'f', 4)),
+           qPrintable(printed));
+  // And the same limit check: the workbench's feasibility is the CLI's.
+  QCOMPARE(evaluated.value("feasible").toBool(), doc_->evaluation()->feasible());
 }
 
 void MainWindowTest::viewRendersTheRobot() {

@@ -95,6 +95,9 @@ TEST(ProjectFile, HostileInputsGetTheirExactOneLineMessage) {
        "p.ebproj.json: /settings/optimizer_time_limit: expected 0 to 86400 s"},
       {"sample rate as text", project(R"({"sample_rate": "500"})"),
        "p.ebproj.json: /settings/sample_rate: expected a number"},
+      {"automatic sample rate", project(R"({"sample_rate": 0})"), ""},
+      {"negative sample rate", project(R"({"sample_rate": -1})"),
+       "p.ebproj.json: /settings/sample_rate: expected 0 (automatic) <= rate <= 100000 Hz"},
       {"rest_to_rest as a number", project(R"({"rest_to_rest": 1})"),
        "p.ebproj.json: /settings/rest_to_rest: expected true or false"},
       {"unknown setting", project(R"({"speed": 1})"), "p.ebproj.json: /settings/speed: unknown key"},
@@ -230,7 +233,8 @@ TEST(ProjectFile, SettingsAndLimitsSurviveARoundTripExactly) {
   FourierTrajectory f = defaultExcitation(*panda);
   f.mutableB()(1, 3) = 1.0 / 3.0;
   s.excitation = f;
-  s.settings.sampleRate = 333.25;
+  s.settings.evaluation.sampleRate = 333.25;
+  s.settings.evaluation.limitScale.position = 0.9;  // the dock's "Position range used", saved with the limits
   s.settings.criterion = ExcitationCriterion::EOpt;
   s.settings.optimizerStarts = 7;
   s.settings.optimizerTimeLimit = 2.5;
@@ -239,6 +243,8 @@ TEST(ProjectFile, SettingsAndLimitsSurviveARoundTripExactly) {
   const DocumentState back = documentStateFromProject(parseProject(formatProject(s), "p", "/"), 9);
   EXPECT_TRUE(sameTrajectory(back.excitation, s.excitation));
   EXPECT_TRUE(back.settings == s.settings);
+  EXPECT_EQ(back.settings.evaluation.sampleRate, 333.25);
+  EXPECT_EQ(back.settings.evaluation.limitScale.position, 0.9);
   EXPECT_TRUE(sameLimits(*back.robot, *s.robot));
   EXPECT_EQ(back.robot->joint(2).limits.upper, 0.1 + 0.2);
   EXPECT_EQ(back.robotKey, 9u);

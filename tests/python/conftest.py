@@ -43,7 +43,9 @@ def experiment(tmp_path_factory):
     """planar2r: a designed excitation and two simulated 6 s logs (different noise seeds)."""
     folder = tmp_path_factory.mktemp("experiment")
     excitation = str(folder / "excitation.json")
-    excitebench.design("planar2r", out=excitation, starts=1, max_evaluations=300, time_limit=5.0, friction=True)
+    # period 10: the experiment these tests were written on (the CLI's default period is now 5 s).
+    excitebench.design("planar2r", out=excitation, starts=1, max_evaluations=300, time_limit=5.0, friction=True,
+                       period=10.0)
     logs = []
     for seed in (1, 2):
         log = str(folder / f"log{seed}.csv")

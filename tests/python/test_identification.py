@@ -56,6 +56,15 @@ def test_sample_and_evaluate(experiment):
     assert excitebench.evaluate("planar2r", experiment["excitation"])["cond"] > 1.0
 
 
+def test_evaluate_equals_the_cli(cli_json, experiment):
+    # One evaluation: the module runs `excitebench-cli evaluate` itself, options included.
+    for options, flags in (({}, ()), ({"friction": True, "rate": 200.0}, ("--friction", "--rate", "200"))):
+        cli = cli_json("evaluate", "planar2r", experiment["excitation"], *flags)
+        module = excitebench.evaluate("planar2r", experiment["excitation"], **options)
+        assert_same(module, cli)
+    assert module["sample_rate"] == 200.0 and len(module["joints"]) == 2
+
+
 def test_a_bad_log_raises_the_clis_message(cli, tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text("t,q1,q2\n0,1\n")
