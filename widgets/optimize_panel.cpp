@@ -22,7 +22,6 @@ OptimizePanel::OptimizePanel(QWidget* parent)
       timeLimit_(new QDoubleSpinBox),
       starts_(new QSpinBox),
       positionRange_(new QDoubleSpinBox),
-      rate_(new QLabel),
       optimize_(new QPushButton(tr("Optimize"))),
       cancel_(new QPushButton(tr("Cancel"))),
       progress_(new QProgressBar),
@@ -47,15 +46,12 @@ OptimizePanel::OptimizePanel(QWidget* parent)
   // live limit checks and usage bars measure against (ExcitationEvaluationSettings::limitScale).
   positionRange_->setObjectName("positionRangeUsed");
   positionRange_->setRange(50.0, 100.0);
-  positionRange_->setDecimals(1);
+  positionRange_->setDecimals(0);
   positionRange_->setSingleStep(1.0);
-  positionRange_->setSuffix(" %");
+  positionRange_->setSuffix(tr(" % range"));
   positionRange_->setValue(95.0);
   positionRange_->setToolTip(tr("The optimizer and the live limit checks keep each joint's motion inside this share "
-                                "of its position range, centred"));
-  rate_->setObjectName("criterionRate");
-  rate_->setToolTip(tr("Samples per second the information matrix and its cond are computed at; automatic: 50 per "
-                       "period of the highest harmonic or frequency, as excitebench-cli design and evaluate use"));
+                                "of its position range, centred (position range used)"));
   setAvailable(true);
   optimize_->setObjectName("optimizeButton");
   cancel_->setObjectName("cancelOptimizeButton");
@@ -72,15 +68,14 @@ OptimizePanel::OptimizePanel(QWidget* parent)
   budget->addWidget(new QLabel(tr("starts")));
   budget->addWidget(starts_);
   form->addRow(tr("Time limit"), budget);
-  auto* range = new QHBoxLayout;
-  range->addWidget(positionRange_);
-  range->addWidget(rate_, 1);
-  form->addRow(tr("Position range used"), range);
   // The progress beside the buttons and the result line only once there is one: the height
   // saved goes to the excitation's sliders above (a 1024 x 700 window).
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(optimize_);
   buttons->addWidget(cancel_);
+  // The position range beside the buttons, not on a row of its own: the row's height went from
+  // the multi-sine components above (five per joint no longer fitted at 1400 x 900).
+  buttons->addWidget(positionRange_);
   buttons->addWidget(progress_, 1);
   buttons->addStretch();  // holds the buttons' place while the bar is hidden
   progress_->setMinimumWidth(80);
@@ -124,8 +119,11 @@ void OptimizePanel::setPositionRange(double fraction) {
 }
 
 void OptimizePanel::setCriterionRate(double hz, bool automatic) {
-  rate_->setText(automatic ? tr("criterion at %1 Hz (automatic)").arg(hz, 0, 'g', 4)
-                           : tr("criterion at %1 Hz (set)").arg(hz, 0, 'g', 4));
+  rateText_ = automatic ? tr("criterion at %1 Hz (automatic)").arg(hz, 0, 'g', 4)
+                        : tr("criterion at %1 Hz (set)").arg(hz, 0, 'g', 4);
+  criterion_->setToolTip(tr("What the optimizer improves; %1: samples per second the information matrix and "
+                            "its cond are computed at (automatic: 50 per period of the highest frequency)")
+                             .arg(rateText_));
 }
 
 void OptimizePanel::setAvailable(bool available, const QString& why) {
@@ -145,7 +143,8 @@ void OptimizePanel::setRunning(bool running) {
   criterion_->setEnabled(!running);
   timeLimit_->setEnabled(!running);
   starts_->setEnabled(!running);
-  positionRange_->setEnabled(!running);  // the run keeps the range it started with
+  // The run keeps the range it started with; its progress takes the range's place meanwhile.
+  positionRange_->setVisible(!running);
   progress_->setVisible(running);  // beside the buttons while a run goes on
   if (running) {
     progress_->setValue(0);

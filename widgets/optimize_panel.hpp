@@ -36,7 +36,8 @@ class OptimizePanel : public QWidget {
   /// "criterion at N Hz (automatic)" or "(set)": the rate [Hz] the shown cond was computed at.
   void setCriterionRate(double hz, bool automatic);
   QDoubleSpinBox* positionRangeBox() const { return positionRange_; }
-  QLabel* criterionRateLabel() const { return rate_; }
+  /// "criterion at N Hz (automatic)": also in the criterion box's tooltip.
+  const QString& criterionRateText() const { return rateText_; }
   bool isRunning() const { return running_; }
   /// Whether Optimize can run for the current excitation; `why` (the button's tooltip) says why not.
   void setAvailable(bool available, const QString& why = {});
@@ -68,7 +69,7 @@ class OptimizePanel : public QWidget {
   QDoubleSpinBox* timeLimit_;
   QSpinBox* starts_;
   QDoubleSpinBox* positionRange_;
-  QLabel* rate_;
+  QString rateText_;
   QPushButton* optimize_;
   QPushButton* cancel_;
   QProgressBar* progress_;

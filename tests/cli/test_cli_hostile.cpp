@@ -70,8 +70,9 @@ TEST(CliHostile, InfeasibleLimitsNameTheViolationAndKeepTheOldExcitation) {
   const std::string out = (dir / "excitation.json").string();
   const std::string kept = (dir / "excitation.infeasible.json").string();
   writeFile(out, "previous good design\n");
+  // --period 10: the CLI's default before one default was declared for the CLI and the workbench (5 s).
   const auto r = runCli({"design", "planar2r", "--out", out, "--keep-out", "5", "--max-evaluations", "40",
-                         "--time-limit", "0", "--starts", "1"});
+                         "--time-limit", "0", "--starts", "1", "--period", "10"});
   EXPECT_EQ(r.status, 1);
   const std::string last = r.err.substr(r.err.rfind('\n', r.err.size() - 2) + 1);
   EXPECT_EQ(last, "excitebench-cli: design: no trajectory within the limits; best found: keep-out: lowest point 0 m "

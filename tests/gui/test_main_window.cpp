@@ -220,7 +220,8 @@ void MainWindowTest::statusCondIsTheCliEvaluates() {
   const auto* panel = window_->findChild<widgets::OptimizePanel*>();
   QVERIFY(panel);
   QCOMPARE(panel->positionRangeBox()->value(), 95.0);
-  QTRY_COMPARE(panel->criterionRateLabel()->text(), QString("criterion at 50 Hz (automatic)"));
+  QTRY_COMPARE(panel->criterionRateText(), QString("criterion at 50 Hz (automatic)"));
+  QVERIFY(panel->findChild<QComboBox*>()->toolTip().contains("criterion at 50 Hz (automatic)"));
 
   const QString json = tmp_.filePath("default_panda.excitation.json");
   QVERIFY(window_->exports()->exportTrajectory(json));

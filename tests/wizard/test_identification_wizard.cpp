@@ -800,7 +800,8 @@ class IdentificationWizardTest : public QObject {
   void aJitteredLogWithGapsIsReadAndItsTimeAxisShown() {
     // A hardware-like log: jittered stamps, three gaps, a logger restart (excitebench-cli simulate).
     const QString ex = dir_.filePath("jitter_excitation.json");
-    QCOMPARE(runCli({"design", "planar2r", "--out", ex, "--time-limit", "1"}), 0);
+    // A 10 s period: the reset at 6 s falls inside the log.
+    QCOMPARE(runCli({"design", "planar2r", "--out", ex, "--time-limit", "1", "--period", "10"}), 0);
     const QString log = dir_.filePath("jittered.csv");
     QString output;
     QCOMPARE(runCli({"simulate", "planar2r", ex, "--out", log, "--jitter", "0.3", "--gaps", "3", "--reset-at", "6",
