@@ -328,23 +328,31 @@ void decodeChunk(const std::string& path, const McapLimits& limits, std::uint64_
 
 std::future<McapReader::DecodedChunk> McapReader::startChunk(std::uint64_t offset, std::uint64_t length) {
   const std::uint64_t kFixed = 8 + 8 + 8 + 4 + 4 + 8;
-  auto record = std::make_shared<std::vector<std::uint8_t>>();
+  // Buffers go round (record, chunk, spare): fresh ones per chunk would cost a page fault per 4 KiB.
+  DecodedChunk chunk;
+  chunk.offset = offset;
+  if (!spareRecords_.empty()) {
+    chunk.record = std::move(spareRecords_.back());
+    spareRecords_.pop_back();
+  }
+  if (!spareChunks_.empty()) {
+    chunk.bytes = std::move(spareChunks_.back());
+    spareChunks_.pop_back();
+  }
   // Only what the record holds is read: a short or unreadable one fails in decodeChunk, in order.
   if (length >= kFixed) {
-    record->resize(static_cast<std::size_t>(length));
-    if (!readAt(offset + kRecordHead, record->data(), record->size())) {
+    chunk.record.resize(static_cast<std::size_t>(length));
+    if (!readAt(offset + kRecordHead, chunk.record.data(), chunk.record.size())) {
       std::promise<DecodedChunk> failed;
       failed.set_exception(std::make_exception_ptr(bagError(path_, "offset", offset, "Chunk record cannot be read")));
       return failed.get_future();
     }
   }
-  auto decode = [path = path_, limits = limits_, offset, length, record] {
-    DecodedChunk chunk;
-    chunk.offset = offset;
-    decodeChunk(path, limits, offset, record->data(), length, chunk.bytes);
-    return chunk;
+  auto decode = [path = path_, limits = limits_, length, chunk = std::move(chunk)]() mutable {
+    decodeChunk(path, limits, chunk.offset, chunk.record.data(), length, chunk.bytes);
+    return std::move(chunk);
   };
-  return std::async(std::launch::async, decode);
+  return std::async(std::launch::async, std::move(decode));
 }
 
 void McapReader::openChunk(std::uint64_t offset, std::uint64_t length) {
@@ -358,7 +366,10 @@ void McapReader::openChunk(std::uint64_t offset, std::uint64_t length) {
   }
   readAhead(offset + kRecordHead + length);
   // A worker's error comes out here, in file order, as it would have read in turn.
-  chunk_ = decoded.get().bytes;
+  DecodedChunk chunk = decoded.get();
+  spareChunks_.push_back(std::move(chunk_));
+  spareRecords_.push_back(std::move(chunk.record));
+  chunk_ = std::move(chunk.bytes);
   chunkPos_ = 0;
   chunkEnd_ = chunk_.size();
   chunkOffset_ = offset;

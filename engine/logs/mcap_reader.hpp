@@ -116,7 +116,7 @@ class McapReader {
   void openChunk(std::uint64_t offset, std::uint64_t length);
   struct DecodedChunk {
     std::uint64_t offset = 0;
-    std::vector<std::uint8_t> bytes;
+    std::vector<std::uint8_t> bytes, record;  // the chunk's records; its Chunk record as read
   };
   // Reads the Chunk record at `offset` and decodes it on a worker (errors come out of get()).
   std::future<DecodedChunk> startChunk(std::uint64_t offset, std::uint64_t length);
@@ -145,6 +145,7 @@ class McapReader {
   std::function<bool(const McapChannel&)> wanted_;
   std::vector<std::uint8_t> record_, chunk_;
   std::deque<Ahead> ahead_;                     // chunks being decoded ahead, in file order
+  std::vector<std::vector<std::uint8_t>> spareRecords_, spareChunks_;  // buffers to reuse
   std::size_t chunkPos_ = 0, chunkEnd_ = 0;     // unread records of the current chunk
   std::uint64_t chunkOffset_ = 0;
   std::size_t messages_ = 0;
