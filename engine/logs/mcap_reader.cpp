@@ -4,7 +4,10 @@
 #include "logs/byte_cursor.hpp"
 #include "logs/chunk_decompression.hpp"
 
+#include <unistd.h>
 #include <zlib.h>
+
+#include <cerrno>
 
 #include <cstring>
 #include <memory>
@@ -100,6 +103,7 @@ McapReader::McapReader(const std::string& path, McapLimits limits) : path_(path)
 }
 
 McapReader::~McapReader() {
+  ahead_.clear();  // waits for the workers: they read through file_'s descriptor
   if (file_) std::fclose(file_);
 }
 
@@ -324,10 +328,23 @@ void decodeChunk(const std::string& path, const McapLimits& limits, std::uint64_
   }
 }
 
+// Reads n bytes at `offset` of `fd` without moving its file position; false when they are not all there.
+bool preadAll(int fd, std::uint8_t* out, std::size_t n, std::uint64_t offset) {
+  while (n > 0) {
+    const ssize_t got = ::pread(fd, out, n, static_cast<off_t>(offset));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return false;
+    out += got;
+    n -= static_cast<std::size_t>(got);
+    offset += static_cast<std::uint64_t>(got);
+  }
+  return true;
+}
+
 }  // namespace
 
 std::future<McapReader::DecodedChunk> McapReader::startChunk(std::uint64_t offset, std::uint64_t length) {
-  const std::uint64_t kFixed = 8 + 8 + 8 + 4 + 4 + 8;
+  constexpr std::uint64_t kFixed = 8 + 8 + 8 + 4 + 4 + 8;
   // Buffers go round (record, chunk, spare): fresh ones per chunk would cost a page fault per 4 KiB.
   DecodedChunk chunk;
   chunk.offset = offset;
@@ -339,16 +356,14 @@ std::future<McapReader::DecodedChunk> McapReader::startChunk(std::uint64_t offse
     chunk.bytes = std::move(spareChunks_.back());
     spareChunks_.pop_back();
   }
-  // Only what the record holds is read: a short or unreadable one fails in decodeChunk, in order.
-  if (length >= kFixed) {
-    chunk.record.resize(static_cast<std::size_t>(length));
-    if (!readAt(offset + kRecordHead, chunk.record.data(), chunk.record.size())) {
-      std::promise<DecodedChunk> failed;
-      failed.set_exception(std::make_exception_ptr(bagError(path_, "offset", offset, "Chunk record cannot be read")));
-      return failed.get_future();
+  // The worker reads the record too (pread: the reader's own position stays put). Only what
+  // the record holds is read: a short or unreadable one fails in decodeChunk, in order.
+  auto decode = [path = path_, limits = limits_, length, fd = ::fileno(file_), chunk = std::move(chunk)]() mutable {
+    if (length >= kFixed) {
+      chunk.record.resize(static_cast<std::size_t>(length));
+      if (!preadAll(fd, chunk.record.data(), chunk.record.size(), chunk.offset + kRecordHead))
+        throw bagError(path, "offset", chunk.offset, "Chunk record cannot be read");
     }
-  }
-  auto decode = [path = path_, limits = limits_, length, chunk = std::move(chunk)]() mutable {
     decodeChunk(path, limits, chunk.offset, chunk.record.data(), length, chunk.bytes);
     return std::move(chunk);
   };
