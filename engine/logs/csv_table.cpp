@@ -262,6 +262,11 @@ CsvBlockReader::CsvBlockReader(const std::string& path, const CsvReadOptions& op
   }
   for (std::size_t k = 0; k < fieldsPerRow_; ++k)
     if (slotOfField_[k] >= 0) parsedFields_.push_back({k, static_cast<std::size_t>(slotOfField_[k])});
+  if (!options.ticksColumn.empty()) {
+    const auto it = std::find(selected_.begin(), selected_.end(), options.ticksColumn);
+    if (it == selected_.end()) throw std::invalid_argument("CsvBlockReader: the ticks column is not selected");
+    ticksSlot_ = static_cast<int>(it - selected_.begin());
+  }
 }
 
 CsvBlockReader::~CsvBlockReader() {
@@ -323,7 +328,6 @@ void CsvBlockReader::fail(std::size_t field, std::string_view what) const {
 
 bool CsvBlockReader::parseRow(std::string_view line, double* const* out, std::size_t row) {
   const char delimiter = layout_.format.delimiter;
-  const char decimal = layout_.format.decimal;
   std::size_t count = 0;
   // A truncated last line (logger stopped mid-write) is skipped with a warning, not an error.
   if (lastLineUnterminated_ && begin_ == end_) {
@@ -339,23 +343,8 @@ bool CsvBlockReader::parseRow(std::string_view line, double* const* out, std::si
   std::size_t next = 0;  // index into parsedFields_
   csv_text::forEachField(line, delimiter, [&](std::string_view field) {
     if (next < parsedFields_.size() && parsedFields_[next].field == count) {
-      double v = 0.0;
-      switch (csv_text::parseDouble(field, decimal, v)) {
-        case csv_text::ParseStatus::Ok:
-          break;
-        case csv_text::ParseStatus::Empty:
-          fail(count, "empty field");
-        case csv_text::ParseStatus::OutOfRange:
-          fail(count, "'" + std::string(csv_text::trim(field)) + "' is out of the range of a double");
-        case csv_text::ParseStatus::NotNumber: {
-          std::string what = "'" + std::string(csv_text::trim(field)) + "' is not a number";
-          if (decimal == '.' && field.find(',') != std::string_view::npos)
-            what += " (decimal comma? set the decimal separator to ',')";
-          fail(count, what);
-        }
-      }
-      if (!std::isfinite(v)) fail(count, "value '" + std::string(csv_text::trim(field)) + "' is not finite");
-      out[parsedFields_[next].slot][row] = v;
+      const std::size_t slot = parsedFields_[next].slot;
+      out[slot][row] = static_cast<int>(slot) == ticksSlot_ ? parseTicks(field, count) : parseValue(field, count);
       ++next;
     }
     ++count;
@@ -367,7 +356,48 @@ bool CsvBlockReader::parseRow(std::string_view line, double* const* out, std::si
       what += " (decimal commas in a comma-separated file? use ';' as the delimiter)";
     fail(std::min(count, fieldsPerRow_), what);
   }
+  haveOrigin_ = haveOrigin_ || ticksSlot_ >= 0;  // a whole row: its time is the origin
   return true;
+}
+
+double CsvBlockReader::parseValue(std::string_view field, std::size_t column) const {
+  double v = 0.0;
+  switch (csv_text::parseDouble(field, layout_.format.decimal, v)) {
+    case csv_text::ParseStatus::Ok:
+      break;
+    case csv_text::ParseStatus::Empty:
+      fail(column, "empty field");
+    case csv_text::ParseStatus::OutOfRange:
+      fail(column, "'" + std::string(csv_text::trim(field)) + "' is out of the range of a double");
+    case csv_text::ParseStatus::NotNumber: {
+      std::string what = "'" + std::string(csv_text::trim(field)) + "' is not a number";
+      if (layout_.format.decimal == '.' && field.find(',') != std::string_view::npos)
+        what += " (decimal comma? set the decimal separator to ',')";
+      fail(column, what);
+    }
+  }
+  if (!std::isfinite(v)) fail(column, "value '" + std::string(csv_text::trim(field)) + "' is not finite");
+  return v;
+}
+
+double CsvBlockReader::parseTicks(std::string_view field, std::size_t column) {
+  DecimalText text;
+  std::string_view trimmed = csv_text::trim(field);
+  if (trimmed.size() >= 2 && trimmed.front() == '"' && trimmed.back() == '"')
+    trimmed = csv_text::trim(trimmed.substr(1, trimmed.size() - 2));
+  const bool isText = parseDecimalText(trimmed, layout_.format.decimal, text);
+  // The value as a double too: the errors of a field that is no number, and the fallback.
+  const double value = isText && haveOrigin_ && originIsText_ ? 0.0 : parseValue(field, column);
+  if (!haveOrigin_) {  // this row's time becomes the origin once the row is whole
+    originIsText_ = isText;
+    originText_ = text;
+    originValue_ = value;
+    return 0.0;
+  }
+  double ticks = 0.0;
+  if (isText && originIsText_ && ticksBetween(originText_, text, ticks)) return ticks;
+  // Digits beyond an int64, or exponents far apart: the difference of the doubles.
+  return ((isText && originIsText_ ? parseValue(field, column) : value) - originValue_) * kTimeTicksPerUnit;
 }
 
 std::size_t CsvBlockReader::read(Eigen::Ref<Eigen::MatrixXd> out, std::size_t* lines, std::size_t* skippedBefore) {

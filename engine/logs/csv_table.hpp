@@ -8,6 +8,7 @@
 // line: "<file>: line <n>: column '<name>': <what is wrong>" (eb::InputError).
 
 #include "util/csv_text.hpp"
+#include "logs/decimal_ticks.hpp"
 #include "logs/experiment_log.hpp"
 #include "logs/log_row_source.hpp"
 
@@ -60,6 +61,9 @@ struct CsvReadOptions {
   /// Called for each malformed row (a field that is not a number, a wrong field count) instead
   /// of throwing; the row is skipped. Empty: a malformed row throws InputError.
   std::function<void(const Diagnostic&)> onBadRow;
+  /// A selected column given as ticks (1e-9 of its unit) since the first row, formed from the
+  /// text exactly (decimal_ticks.hpp): the time column of a log. Empty: none.
+  std::string ticksColumn;
 };
 
 /// Maps 0-based data rows to 1-based file lines, storing only the jumps (comments, blank lines).
@@ -104,6 +108,8 @@ class CsvBlockReader : public LogRowSource {
   double progress() const override;
   /// Warnings collected while reading (e.g. a truncated last line that was skipped).
   const std::vector<LogWarning>& warnings() const override { return warnings_; }
+  double timeTicksPerUnit() const override { return ticksSlot_ >= 0 ? kTimeTicksPerUnit : 0.0; }
+  double firstRawTime() const override { return originValue_; }
   /// Path as given.
   const std::string& path() const { return path_; }
 
@@ -112,6 +118,8 @@ class CsvBlockReader : public LogRowSource {
   bool fill();                            // moves the unread tail to the front and reads more
   bool parseRow(std::string_view line, double* const* out, std::size_t row);  // false: skipped
   [[noreturn]] void fail(std::size_t column, std::string_view what) const;
+  double parseValue(std::string_view field, std::size_t column) const;  // throws InputError
+  double parseTicks(std::string_view field, std::size_t column);          // since the first row
 
   std::string path_;
   std::FILE* file_ = nullptr;
@@ -132,6 +140,11 @@ class CsvBlockReader : public LogRowSource {
   std::size_t fieldsPerRow_ = 0;
   std::vector<LogWarning> warnings_;
   std::function<void(const Diagnostic&)> onBadRow_;
+  int ticksSlot_ = -1;                     // output column given as ticks, -1 when none
+  bool haveOrigin_ = false;                // the first row's time is known (set once a row is whole)
+  bool originIsText_ = false;              // originText_ holds the first row's digits
+  DecimalText originText_;
+  double originValue_ = 0.0;               // the first row's time as parsed [unit of the column]
 };
 
 /// A whole CSV file (selected columns) in memory.

@@ -48,8 +48,12 @@ struct BagRowSource::Pending {
 std::string bagJointColumn(const std::string& joint, const char* field) { return joint + "/" + field; }
 
 BagRowSource::BagRowSource(const BagFiles& bag, const std::string& topic, std::vector<std::string> columns,
-                           std::function<void(const Diagnostic&)> onBadMessage)
-    : stream_(bag, topic), columns_(std::move(columns)), onBadMessage_(std::move(onBadMessage)), bagPath_(bag.path) {
+                           std::function<void(const Diagnostic&)> onBadMessage, bool timeAsTicks)
+    : stream_(bag, topic),
+      columns_(std::move(columns)),
+      onBadMessage_(std::move(onBadMessage)),
+      timeAsTicks_(timeAsTicks),
+      bagPath_(bag.path) {
   for (std::size_t c = 0; c < columns_.size(); ++c) {
     const std::string& name = columns_[c];
     if (name == kBagTimeColumn) {
@@ -73,6 +77,8 @@ BagRowSource::BagRowSource(const BagFiles& bag, const std::string& topic, std::v
 }
 
 BagRowSource::~BagRowSource() = default;
+
+double BagRowSource::firstRawTime() const { return haveFirstStamp_ ? stampSeconds(firstStamp_) : 0.0; }
 
 const std::vector<LogWarning>& BagRowSource::warnings() const {
   warnings_ = stream_.warnings();
@@ -99,6 +105,15 @@ void BagRowSource::emit(std::size_t index) {
     if (incomplete_++ == 0) firstIncomplete_ = pending_[i]->line;
   }
   Pending& p = *pending_[index];
+  if (timeColumn_ >= 0) {
+    // Integer nanoseconds subtract exactly; a double of epoch seconds would keep only 0.24 us.
+    if (!haveFirstStamp_) {
+      haveFirstStamp_ = true;
+      firstStamp_ = p.stamp;
+    }
+    p.values[static_cast<std::size_t>(timeColumn_)] =
+        timeAsTicks_ ? static_cast<double>(p.stamp - firstStamp_) : stampSeconds(p.stamp);
+  }
   readyValues_.insert(readyValues_.end(), p.values.begin(), p.values.end());
   readyLines_.push_back(p.line);
   readySkipped_.push_back(skipped_);
@@ -171,7 +186,6 @@ void BagRowSource::addMessage(const BagMessage& m) {
     p->filled.assign(joints_.size(), 0);
     p->filledCount = 0;
     p->line = m.index;
-    if (timeColumn_ >= 0) p->values[static_cast<std::size_t>(timeColumn_)] = stampSeconds(stamp);
     pending_.push_back(std::move(p));
     rowIndex = pending_.size() - 1;
     row = pending_.back().get();

@@ -28,9 +28,10 @@ std::string bagJointColumn(const std::string& joint, const char* field);
 class BagRowSource : public LogRowSource {
  public:
   /// `columns`: kBagTimeColumn and bagJointColumn() names. `onBadMessage`, when set, receives each
-  /// bad message (then skipped) instead of it throwing.
+  /// bad message (then skipped) instead of it throwing. `timeAsTicks`: the time column holds
+  /// nanoseconds since the first row (exact integers), not seconds since the epoch.
   BagRowSource(const BagFiles& bag, const std::string& topic, std::vector<std::string> columns,
-               std::function<void(const Diagnostic&)> onBadMessage = {});
+               std::function<void(const Diagnostic&)> onBadMessage = {}, bool timeAsTicks = false);
   ~BagRowSource() override;
 
   const std::vector<std::string>& selectedColumns() const override { return columns_; }
@@ -38,6 +39,8 @@ class BagRowSource : public LogRowSource {
                    std::size_t* skippedBefore = nullptr) override;
   double progress() const override { return stream_.progress(); }
   const std::vector<LogWarning>& warnings() const override;
+  double timeTicksPerUnit() const override { return timeAsTicks_ ? 1e9 : 0.0; }
+  double firstRawTime() const override;
 
  private:
   struct Pending;
@@ -63,6 +66,9 @@ class BagRowSource : public LogRowSource {
   std::size_t skipped_ = 0;                         // bad messages since the last complete row
   std::size_t incomplete_ = 0, firstIncomplete_ = 0, zeroStamps_ = 0, firstZeroStamp_ = 0;
   bool ended_ = false;
+  bool timeAsTicks_ = false;
+  bool haveFirstStamp_ = false;
+  std::int64_t firstStamp_ = 0;                     // stamp of the first row [ns since the epoch]
   JointStateView view_;
   mutable std::vector<LogWarning> warnings_;
   std::string bagPath_;

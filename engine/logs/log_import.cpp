@@ -101,14 +101,20 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
     CsvReadOptions readOptions;
     readOptions.format = layout_.format;
     readOptions.columns = mapping_.columns();
+    readOptions.ticksColumn = mapping_.timeColumn;
+    if (!mapping_.timeColumn.empty()) {
+      // The first rows, read once more as the real source reads them: their time since the
+      // first row, exact, gives the nominal step (bad rows are the real source's to report).
+      CsvReadOptions headOptions = readOptions;
+      headOptions.columns = {mapping_.timeColumn};
+      headOptions.onBadRow = [](const Diagnostic&) {};
+      CsvBlockReader headReader(path, headOptions);
+      Eigen::MatrixXd rows(static_cast<Eigen::Index>(kPreviewRows), 1);
+      const auto got = static_cast<Eigen::Index>(headReader.read(rows));
+      for (Eigen::Index i = 0; i < got; ++i) head.push_back(rows(i, 0));
+    }
     readOptions.onBadRow = onBadRow;
     source_ = std::make_unique<CsvBlockReader>(path, readOptions);
-    if (!mapping_.timeColumn.empty()) {
-      const auto column = static_cast<Eigen::Index>(
-          std::find(layout_.columns.begin(), layout_.columns.end(), mapping_.timeColumn) - layout_.columns.begin());
-      for (Eigen::Index i = 0; i < preview.values.rows(); ++i)
-        if (std::isfinite(preview.value(i, column))) head.push_back(preview.value(i, column));
-    }
     headLine = preview.lines.empty() ? layout_.columnsLine() : preview.lines.back();
   }
   const std::vector<std::string>& selected = source_->selectedColumns();
@@ -126,12 +132,15 @@ LogBlockReader::LogBlockReader(const std::string& path, const LogImportOptions& 
   }
   positionScale_ = radiansPerPositionUnit(mapping_.positionUnit);
   timeScale_ = secondsPerTimeUnit(mapping_.timeUnit);
+  // Units per second are 1, 1e3, 1e6, 1e9: exact, so ticks / ticksPerSecond_ rounds once.
+  if (source_->timeTicksPerUnit() > 0.0) ticksPerSecond_ = source_->timeTicksPerUnit() * std::round(1.0 / timeScale_);
 
   // The nominal step from the first rows, so that every reader of this file (whole or in blocks
   // of any size) resamples onto the same grid.
   timeName_ = mapping_.timeColumn.empty() ? "time" : mapping_.timeColumn;
   if (timeSlot_ >= 0) {
-    nominalStep_ = nominalStepOf(head.data(), head.size()) * timeScale_;
+    const double headStep = nominalStepOf(head.data(), head.size());
+    nominalStep_ = ticksPerSecond_ > 0.0 ? headStep / ticksPerSecond_ : headStep * timeScale_;
     if (!(nominalStep_ > 0.0) && head.size() >= 2)
       throw InputError(at(Severity::Error, headLine, timeName_,
                           "time does not increase over the first " + std::to_string(head.size()) + " rows"));
@@ -180,14 +189,14 @@ void LogBlockReader::openBag(const std::function<void(const Diagnostic&)>& onBad
     // The first rows, read once more by the real source: their stamps give the nominal step.
     std::function<void(const Diagnostic&)> ignore;  // the real source reports bad messages
     if (onBadRow) ignore = [](const Diagnostic&) {};
-    BagRowSource preview(states.bag, states.topic, mapping_.columns(), ignore);
+    BagRowSource preview(states.bag, states.topic, mapping_.columns(), ignore, true);
     Eigen::MatrixXd rows(static_cast<Eigen::Index>(kPreviewRows), static_cast<Eigen::Index>(mapping_.columns().size()));
     std::vector<std::size_t> lines(kPreviewRows);
     const auto got = static_cast<Eigen::Index>(preview.read(rows, lines.data()));
     for (Eigen::Index i = 0; i < got; ++i) head.push_back(rows(i, 0));
     headLine = got > 0 ? lines[static_cast<std::size_t>(got - 1)] : 0;
   }
-  source_ = std::make_unique<BagRowSource>(states.bag, states.topic, mapping_.columns(), onBadRow);
+  source_ = std::make_unique<BagRowSource>(states.bag, states.topic, mapping_.columns(), onBadRow, true);
 }
 
 Diagnostic LogBlockReader::at(Severity severity, std::size_t line, const std::string& field, const std::string& message) const {
@@ -282,6 +291,15 @@ bool LogBlockReader::implausible(Eigen::Index i, Diagnostic& why) const {
 
 double LogBlockReader::rowTime(Eigen::Index i, std::size_t fileRow, bool firstSample) {
   if (timeSlot_ < 0) return static_cast<double>(fileRow) / mapping_.sampleRateHz;
+  if (ticksPerSecond_ > 0.0) {
+    // Ticks since the source's first row are exact integers (below 2^53): they subtract
+    // exactly, and the one division rounds to the double nearest the true time.
+    if (firstSample) {
+      rawTimeOrigin_ = raw_(i, timeSlot_);
+      timeOrigin_ = source_->firstRawTime() * timeScale_ + rawTimeOrigin_ / ticksPerSecond_;
+    }
+    return (raw_(i, timeSlot_) - rawTimeOrigin_) / ticksPerSecond_;
+  }
   // Relative to the first sample: subtracting before scaling keeps epoch stamps precise.
   if (firstSample) {
     rawTimeOrigin_ = raw_(i, timeSlot_);

@@ -163,6 +163,7 @@ class LogBlockReader {
   std::vector<int> qSlot_, qdSlot_, qddSlot_, tauSlot_;
   std::vector<double> torqueScale_;
   double positionScale_ = 1.0, timeScale_ = 1.0;
+  double ticksPerSecond_ = 0.0;  // the source's time ticks per second; 0: raw stamps
   Eigen::MatrixXd raw_;
   std::vector<std::size_t> lines_;
   std::vector<std::size_t> skipped_;       // per raw row: bad rows the CSV reader skipped right before it

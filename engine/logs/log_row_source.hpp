@@ -30,6 +30,11 @@ class LogRowSource {
   virtual double progress() const = 0;
   /// Warnings collected while reading.
   virtual const std::vector<LogWarning>& warnings() const = 0;
+  /// Ticks per unit of the time column when the source gives it as ticks since its first row,
+  /// formed exactly (decimal_ticks.hpp); 0 when the column holds the stamps as parsed.
+  virtual double timeTicksPerUnit() const { return 0.0; }
+  /// The first row's time as parsed [unit of the time column], when timeTicksPerUnit() > 0.
+  virtual double firstRawTime() const { return 0.0; }
 };
 
 }  // namespace eb

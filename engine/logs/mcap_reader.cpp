@@ -4,10 +4,15 @@
 #include "logs/byte_cursor.hpp"
 #include "logs/chunk_decompression.hpp"
 
+#include <unistd.h>
 #include <zlib.h>
 
+#include <cerrno>
+
 #include <cstring>
+#include <memory>
 #include <set>
+#include <string_view>
 
 namespace eb {
 
@@ -98,6 +103,7 @@ McapReader::McapReader(const std::string& path, McapLimits limits) : path_(path)
 }
 
 McapReader::~McapReader() {
+  ahead_.clear();  // waits for the workers: they read through file_'s descriptor
   if (file_) std::fclose(file_);
 }
 
@@ -269,13 +275,19 @@ void McapReader::stopTruncated(std::uint64_t offset) {
   lostBytes_ = fileSize_ - offset;
 }
 
-void McapReader::openChunk(std::uint64_t offset, std::uint64_t length) {
+namespace {
+
+// A Chunk record's content (`length` bytes at `p`, the record at `offset`) decompressed and
+// CRC-checked into `out`; throws InputError naming the chunk's offset. Touches no reader state:
+// it runs on a worker for the chunks read ahead.
+void decodeChunk(const std::string& path, const McapLimits& limits, std::uint64_t offset, const std::uint8_t* p,
+                 std::uint64_t length, std::vector<std::uint8_t>& out) {
+  auto fail = [&](const std::string& what) { throw bagError(path, "offset", offset, what); };
   // Fixed fields: message_start_time, message_end_time, uncompressed_size, uncompressed_crc,
   // then the compression string and the u64 length of the records.
-  std::uint8_t fixed[8 + 8 + 8 + 4 + 4];
-  if (length < sizeof fixed + 8) fail(offset, "Chunk record of " + std::to_string(length) + " bytes, shorter than its fields");
-  if (!readAt(offset + kRecordHead, fixed, sizeof fixed)) fail(offset, "Chunk record cannot be read");
-  ByteCursor c(fixed, sizeof fixed);
+  constexpr std::uint64_t kFixed = 8 + 8 + 8 + 4 + 4;
+  if (length < kFixed + 8) fail("Chunk record of " + std::to_string(length) + " bytes, shorter than its fields");
+  ByteCursor c(p, static_cast<std::size_t>(length));
   std::uint64_t startTime = 0, endTime = 0, uncompressedSize = 0;
   std::uint32_t crc = 0, compressionLength = 0;
   c.u64(startTime);
@@ -283,45 +295,118 @@ void McapReader::openChunk(std::uint64_t offset, std::uint64_t length) {
   c.u64(uncompressedSize);
   c.u32(crc);
   c.u32(compressionLength);
-  if (compressionLength > length - sizeof fixed - 8 || compressionLength > 256)
-    fail(offset, "Chunk record's compression name of " + std::to_string(compressionLength) + " bytes overruns the record");
-  std::string compression(compressionLength, '\0');
-  std::uint8_t recordsLength[8];
-  if (!readAt(offset + kRecordHead + sizeof fixed, compression.data(), compressionLength) ||
-      !readAt(offset + kRecordHead + sizeof fixed + compressionLength, recordsLength, 8))
-    fail(offset, "Chunk record cannot be read");
+  if (compressionLength > length - kFixed - 8 || compressionLength > 256)
+    fail("Chunk record's compression name of " + std::to_string(compressionLength) + " bytes overruns the record");
+  std::string_view name;
+  c.text(compressionLength, name);
+  const std::string compression(name);
   std::uint64_t records = 0;
-  ByteCursor(recordsLength, 8).u64(records);
-  const std::uint64_t headBytes = sizeof fixed + compressionLength + 8;
+  c.u64(records);
+  const std::uint64_t headBytes = kFixed + compressionLength + 8;
   if (records > length - headBytes)
-    fail(offset, "Chunk record's records size " + std::to_string(records) + " overruns the record (" +
-                     std::to_string(length - headBytes) + " bytes left)");
-  if (uncompressedSize > limits_.maxChunkBytes)
-    fail(offset, "Chunk uncompressed_size " + std::to_string(uncompressedSize) + " bytes is beyond the " +
-                     std::to_string(limits_.maxChunkBytes) + "-byte limit of one chunk (a corrupt chunk?)");
-  const std::uint64_t dataOffset = offset + kRecordHead + headBytes;
+    fail("Chunk record's records size " + std::to_string(records) + " overruns the record (" +
+         std::to_string(length - headBytes) + " bytes left)");
+  if (uncompressedSize > limits.maxChunkBytes)
+    fail("Chunk uncompressed_size " + std::to_string(uncompressedSize) + " bytes is beyond the " +
+         std::to_string(limits.maxChunkBytes) + "-byte limit of one chunk (a corrupt chunk?)");
+  const std::uint8_t* data = p + headBytes;
   if (compression.empty()) {
     if (records != uncompressedSize)
-      fail(offset, "uncompressed Chunk holds " + std::to_string(records) + " bytes, but its uncompressed_size says " +
-                       std::to_string(uncompressedSize));
-    chunk_.resize(static_cast<std::size_t>(records));
-    if (!readAt(dataOffset, chunk_.data(), chunk_.size())) fail(offset, "Chunk record cannot be read");
+      fail("uncompressed Chunk holds " + std::to_string(records) + " bytes, but its uncompressed_size says " +
+           std::to_string(uncompressedSize));
+    out.assign(data, data + records);
   } else {
     if (compression != "zstd" && compression != "lz4")
-      fail(offset, "Chunk compression '" + compression + "' is not supported (supported: none, zstd, lz4)");
-    compressed_.resize(static_cast<std::size_t>(records));
-    if (!readAt(dataOffset, compressed_.data(), compressed_.size())) fail(offset, "Chunk record cannot be read");
-    const std::string error = decompressChunk(compression, compressed_.data(), compressed_.size(), uncompressedSize, chunk_);
-    if (!error.empty()) fail(offset, "Chunk (" + compression + "): " + error);
+      fail("Chunk compression '" + compression + "' is not supported (supported: none, zstd, lz4)");
+    const std::string error = decompressChunk(compression, data, static_cast<std::size_t>(records), uncompressedSize, out);
+    if (!error.empty()) fail("Chunk (" + compression + "): " + error);
   }
   if (crc != 0) {
-    const std::uint32_t actual = crc32Of(chunk_.data(), chunk_.size());
+    const std::uint32_t actual = crc32Of(out.data(), out.size());
     if (actual != crc)
-      fail(offset, "Chunk CRC mismatch: uncompressed_crc " + std::to_string(crc) + ", the data gives " + std::to_string(actual));
+      fail("Chunk CRC mismatch: uncompressed_crc " + std::to_string(crc) + ", the data gives " + std::to_string(actual));
   }
+}
+
+// Reads n bytes at `offset` of `fd` without moving its file position; false when they are not all there.
+bool preadAll(int fd, std::uint8_t* out, std::size_t n, std::uint64_t offset) {
+  while (n > 0) {
+    const ssize_t got = ::pread(fd, out, n, static_cast<off_t>(offset));
+    if (got < 0 && errno == EINTR) continue;
+    if (got <= 0) return false;
+    out += got;
+    n -= static_cast<std::size_t>(got);
+    offset += static_cast<std::uint64_t>(got);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::future<McapReader::DecodedChunk> McapReader::startChunk(std::uint64_t offset, std::uint64_t length) {
+  constexpr std::uint64_t kFixed = 8 + 8 + 8 + 4 + 4 + 8;
+  // Buffers go round (record, chunk, spare): fresh ones per chunk would cost a page fault per 4 KiB.
+  DecodedChunk chunk;
+  chunk.offset = offset;
+  if (!spareRecords_.empty()) {
+    chunk.record = std::move(spareRecords_.back());
+    spareRecords_.pop_back();
+  }
+  if (!spareChunks_.empty()) {
+    chunk.bytes = std::move(spareChunks_.back());
+    spareChunks_.pop_back();
+  }
+  // The worker reads the record too (pread: the reader's own position stays put). Only what
+  // the record holds is read: a short or unreadable one fails in decodeChunk, in order.
+  auto decode = [path = path_, limits = limits_, length, fd = ::fileno(file_), chunk = std::move(chunk)]() mutable {
+    if (length >= kFixed) {
+      chunk.record.resize(static_cast<std::size_t>(length));
+      if (!preadAll(fd, chunk.record.data(), chunk.record.size(), chunk.offset + kRecordHead))
+        throw bagError(path, "offset", chunk.offset, "Chunk record cannot be read");
+    }
+    decodeChunk(path, limits, chunk.offset, chunk.record.data(), length, chunk.bytes);
+    return std::move(chunk);
+  };
+  return std::async(std::launch::async, std::move(decode));
+}
+
+void McapReader::openChunk(std::uint64_t offset, std::uint64_t length) {
+  std::future<DecodedChunk> decoded;
+  if (!ahead_.empty() && ahead_.front().offset == offset) {
+    decoded = std::move(ahead_.front().decoded);
+    ahead_.pop_front();
+  } else {
+    ahead_.clear();
+    decoded = startChunk(offset, length);
+  }
+  readAhead(offset + kRecordHead + length);
+  // A worker's error comes out here, in file order, as it would have read in turn.
+  DecodedChunk chunk = decoded.get();
+  spareChunks_.push_back(std::move(chunk_));
+  spareRecords_.push_back(std::move(chunk.record));
+  chunk_ = std::move(chunk.bytes);
   chunkPos_ = 0;
   chunkEnd_ = chunk_.size();
   chunkOffset_ = offset;
+}
+
+void McapReader::readAhead(std::uint64_t from) {
+  // The chunks that follow are decompressed and CRC-checked on other cores while this one's
+  // messages are decoded; a few at most, so memory stays a few chunks.
+  std::uint64_t at = ahead_.empty() ? from : ahead_.back().next;
+  while (ahead_.size() < kChunksAhead) {
+    std::uint8_t head[kRecordHead];
+    if (at >= fileSize_ || !readAt(at, head, kRecordHead)) return;
+    ByteCursor h(head, kRecordHead);
+    std::uint8_t op = 0;
+    std::uint64_t length = 0;
+    h.u8(op);
+    h.u64(length);
+    // Anything else (a truncated record, the data end) is met in turn by next().
+    if (op != kChunk || length > fileSize_ - at - kRecordHead || length > kMaxChunkAheadBytes) return;
+    ahead_.push_back({at, at + kRecordHead + length, startChunk(at, length)});
+    at += kRecordHead + length;
+  }
 }
 
 bool McapReader::next(McapMessage& out) {

@@ -20,7 +20,9 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <deque>
 #include <functional>
+#include <future>
 #include <map>
 #include <string>
 #include <vector>
@@ -112,6 +114,20 @@ class McapReader {
   // Parses a Message record's content; fills out (data view into `p`). Throws when too short.
   void parseMessage(const std::uint8_t* p, std::size_t n, std::uint64_t offset, McapMessage& out);
   void openChunk(std::uint64_t offset, std::uint64_t length);
+  struct DecodedChunk {
+    std::uint64_t offset = 0;
+    std::vector<std::uint8_t> bytes, record;  // the chunk's records; its Chunk record as read
+  };
+  // Reads the Chunk record at `offset` and decodes it on a worker (errors come out of get()).
+  std::future<DecodedChunk> startChunk(std::uint64_t offset, std::uint64_t length);
+  // Starts the Chunk records that follow `from` (up to kChunksAhead).
+  void readAhead(std::uint64_t from);
+  struct Ahead {
+    std::uint64_t offset, next;  // the record's offset, and the offset after it
+    std::future<DecodedChunk> decoded;
+  };
+  static constexpr std::size_t kChunksAhead = 2;
+  static constexpr std::uint64_t kMaxChunkAheadBytes = 64ull << 20;  // larger ones are read in turn
   void stopTruncated(std::uint64_t offset);
 
   std::string path_;
@@ -127,7 +143,9 @@ class McapReader {
   std::map<std::uint16_t, std::uint64_t> summaryCounts_;
   std::map<std::uint16_t, bool> wantedCache_;
   std::function<bool(const McapChannel&)> wanted_;
-  std::vector<std::uint8_t> record_, compressed_, chunk_;
+  std::vector<std::uint8_t> record_, chunk_;
+  std::deque<Ahead> ahead_;                     // chunks being decoded ahead, in file order
+  std::vector<std::vector<std::uint8_t>> spareRecords_, spareChunks_;  // buffers to reuse
   std::size_t chunkPos_ = 0, chunkEnd_ = 0;     // unread records of the current chunk
   std::uint64_t chunkOffset_ = 0;
   std::size_t messages_ = 0;

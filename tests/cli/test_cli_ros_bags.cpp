@@ -3,12 +3,16 @@
 // CSV's columns; a broken bag is refused in one line. Skipped when ../shared is absent.
 #include "cli_fixtures.hpp"
 #include "cli_runner.hpp"
+#include "mcap_test_writer.hpp"
 #include "test_paths.hpp"
 
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include <charconv>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 using namespace eb;
 using eb::test::runCli;
@@ -70,4 +74,85 @@ TEST(CliRosBags, BrokenBagIsRefusedInOneLine) {
   EXPECT_NE(r.err.find("chunk_uncompressed_size_huge_0.mcap: offset 35197: Chunk uncompressed_size 1099511627776"),
             std::string::npos)
       << r.err;
+}
+
+namespace cli_ros_bags_test {
+
+// The samples of measurements_1 restamped exactly every 10 ms from 1.7e9 s, as a bag, and as a
+// CSV without a time column (shortest round-trip text, so both hold the same doubles).
+void writeEpochBagAndRateCsv(const std::string& bag, const std::string& csv) {
+  std::ifstream in(kKuka + "/measurements_1.csv");
+  std::string line;
+  std::getline(in, line);
+  std::ofstream out(csv);
+  out << line.substr(line.find(',') + 1) << "\n";
+  test::McapTestWriter writer(bag, "zstd");
+  const auto channel = writer.addChannel("/joint_states", "sensor_msgs/msg/JointState");
+  test::TestJointState m;
+  for (int j = 0; j < 7; ++j) m.names.push_back("lwr_" + std::to_string(j) + "_joint");
+  for (std::int64_t k = 0; std::getline(in, line); ++k) {
+    std::vector<double> v;
+    std::stringstream fields(line.substr(line.find(',') + 1));
+    std::string field, text;
+    while (std::getline(fields, field, ',')) {
+      v.push_back(std::stod(field));
+      char buffer[32];
+      text += (text.empty() ? "" : ",") + std::string(buffer, std::to_chars(buffer, buffer + 32, v.back()).ptr);
+    }
+    out << text << "\n";
+    m.position.assign(v.begin(), v.begin() + 7);
+    m.velocity.assign(v.begin() + 7, v.begin() + 14);
+    m.effort.assign(v.begin() + 14, v.begin() + 21);
+    m.stampNs = 1700000000000000000 + 10000000 * k;
+    writer.write(channel, static_cast<std::uint64_t>(m.stampNs), test::encodeJointStateCdr(m));
+  }
+  writer.close();
+}
+
+}  // namespace cli_ros_bags_test
+
+// Issue 46 item 2: an epoch bag stamped exactly every 10 ms reads as the same samples at
+// --rate 100: a uniform axis (no resampling, no jitter) and the same identify and validate figures.
+TEST(CliRosBags, EpochBagEveryTenMillisecondsGivesTheFiguresOfItsSamplesAtRate100) {
+  SKIP_WITHOUT_BAGS();
+  const auto dir = tempDir("cli_epoch_bag");
+  const std::string urdf = kKuka + "/kuka_lwr4.urdf";
+  const std::string bag = (dir / "epoch_0.mcap").string(), csv = (dir / "samples.csv").string();
+  cli_ros_bags_test::writeEpochBagAndRateCsv(bag, csv);
+  const std::string fromBag = (dir / "bag.json").string(), fromCsv = (dir / "csv.json").string();
+  auto r = runCli({"identify", urdf, bag, "--out", fromBag});
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string bagOut = r.out;
+  EXPECT_NE(bagOut.find("100 Hz nominal (step 10 ms, all steps equal), 5027 samples"), std::string::npos) << bagOut;
+  EXPECT_NE(bagOut.find("uniform at 100 Hz"), std::string::npos) << bagOut;
+  EXPECT_EQ(bagOut.find("resampled"), std::string::npos) << bagOut;
+  r = runCli({"identify", urdf, csv, "--rate", "100", "--out", fromCsv});
+  ASSERT_EQ(r.status, 0) << r.err;
+  // The parameter table, conditioning and notes agree to the last printed digit (all but the
+  // solver's run time and the file written).
+  const auto table = [](std::string out, const std::string& log) {
+    for (std::size_t at; (at = out.find(log)) != std::string::npos;) out.replace(at, log.size(), "<log>");
+    std::string kept;
+    std::istringstream lines(out.substr(out.find('\n') + 1));  // the first line names the log
+    for (std::string line; std::getline(lines, line);)
+      if (line.find(" iterations, ") == std::string::npos && line.rfind("wrote ", 0) != 0 &&
+          line.find(": 100 Hz nominal") == std::string::npos && line.find(": uniform samples") == std::string::npos)
+        kept += line + "\n";
+    return kept;
+  };
+  EXPECT_NE(table(bagOut, bag).find("cond(Phi_b)"), std::string::npos);
+  EXPECT_EQ(table(bagOut, bag), table(r.out, csv));
+  for (const std::string& params : {fromBag, fromCsv}) {
+    r = runCli({"validate", urdf, params, bag, "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto onBag = nlohmann::json::parse(r.out);
+    r = runCli({"validate", urdf, params, csv, "--rate", "100", "--json"});
+    ASSERT_EQ(r.status, 0) << r.err;
+    const auto onCsv = nlohmann::json::parse(r.out);
+    ASSERT_EQ(onBag["joints"].size(), 7u);
+    for (std::size_t j = 0; j < 7; ++j) {
+      EXPECT_EQ(onBag["joints"][j]["nrmse_percent"].get<double>(), onCsv["joints"][j]["nrmse_percent"].get<double>()) << j;
+      EXPECT_EQ(onBag["joints"][j]["rmse"].get<double>(), onCsv["joints"][j]["rmse"].get<double>()) << j;
+    }
+  }
 }

@@ -77,8 +77,10 @@ TEST(RosBags, SplitJointsMergeIntoRowsInJointOrder) {
   const ExperimentLog log = importLog(kukaBag("lwr4_m1_mcap_split_joints"), kukaOptions());
   ASSERT_EQ(log.rows(), 5027);
   // Row 1 of the README: stamp 1460034856.881657000, position of lwr_6 and effort of lwr_4.
-  // Stamps are epoch seconds: their differences carry the double's 2.4e-7 s grain, as the CSV's do.
+  // Time since the first stamp is formed from integer nanoseconds (the CSV's from its text):
+  // exact, without the 2.4e-7 s grain of a double of epoch seconds.
   EXPECT_NEAR(log.t[1], 0.004495, 3e-7);
+  EXPECT_EQ(log.t[1], 0.004495);
   EXPECT_EQ(log.t[1], importLog(csv(1), kukaOptions()).t[1]);
   EXPECT_EQ(log.q(1, 6), -1.2681139256996385);
   EXPECT_EQ(log.tau(1, 4), -1.8686292120494477);
