@@ -18,19 +18,12 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include <deque>
 
 namespace py = pybind11;
 
 namespace eb::python {
 
 namespace excitation_binding {
-
-const char* keep(std::string text) {
-  static std::deque<std::string> texts;
-  texts.push_back(std::move(text));
-  return texts.back().c_str();
-}
 
 nlohmann::json vectorJson(const Eigen::VectorXd& v) { return std::vector<double>(v.data(), v.data() + v.size()); }
 

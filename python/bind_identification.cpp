@@ -13,7 +13,6 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
-#include <deque>
 #include <memory>
 
 namespace py = pybind11;
@@ -21,13 +20,6 @@ namespace py = pybind11;
 namespace eb::python {
 
 namespace identification_binding {
-
-// Docstrings live as long as the module (pybind11 keeps the pointer).
-const char* keep(std::string text) {
-  static std::deque<std::string> texts;
-  texts.push_back(std::move(text));
-  return texts.back().c_str();
-}
 
 const char* docOf(const std::string& name, const Declare& declare, const std::string& summary) {
   return keep(summary + "\n\nOptions are the CLI's, as keyword arguments: --filter-cutoff 5 is filter_cutoff=5, "

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <deque>
 
 namespace py = pybind11;
 
@@ -88,6 +89,12 @@ void parseCommand(const std::string& name, const Declare& declare, const std::ve
     app.parse(static_cast<int>(argv.size()), argv.data());
   }
   watch.raiseIfInterrupted();
+}
+
+const char* keep(std::string text) {
+  static std::deque<std::string> texts;  // a deque: earlier strings stay where they are
+  texts.push_back(std::move(text));
+  return texts.back().c_str();
 }
 
 std::string commandHelp(const std::string& name, const Declare& declare) {

@@ -31,4 +31,7 @@ std::vector<std::string> pathArguments(const pybind11::handle& value);
 /// The command's help text as the CLI prints it (`excitebench-cli NAME --help`), for docstrings.
 std::string commandHelp(const std::string& name, const Declare& declare);
 
+/// `text` kept for as long as the module lives, as a docstring pointer pybind11 stores as it is.
+const char* keep(std::string text);
+
 }  // namespace eb::python
