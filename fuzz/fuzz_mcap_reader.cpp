@@ -4,9 +4,9 @@
 // allocate nothing from an unchecked size (a 2^40-byte chunk claim), refuse a message on a channel
 // nothing declares, and read a truncated file up to its last complete record; no exception but
 // InputError may leave it. Every message is decoded as a JointState too.
+#include "bag_import_check.hpp"
 #include "fuzz_support.hpp"
 #include "logs/cdr_joint_state.hpp"
-#include "logs/log_import.hpp"
 #include "logs/mcap_reader.hpp"
 
 #include <cmath>
@@ -34,17 +34,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     if (reader.truncated() && reader.lostBytes() > reader.fileSize()) eb::fuzz::bug("more bytes lost than the file has");
   });
-  eb::fuzz::runExpectingOnlyInputErrors([&] {
-    eb::LogImportOptions options;
-    options.dof = 2;
-    options.jointNames = {"j0", "j1"};
-    options.minRows = 2;
-    options.dropBadRows = size > 0 && (data[size - 1] & 1) != 0;
-    const eb::ExperimentLog log = eb::importLog(path, options);
-    if (!log.t.allFinite() || !log.q.allFinite() || !log.tau.allFinite() || !log.qd.allFinite())
-      eb::fuzz::bug("log holds non-finite values");
-    for (Eigen::Index i = 1; i < log.t.size(); ++i)
-      if (!(log.t[i] > log.t[i - 1])) eb::fuzz::bug("log time does not increase");
-  });
+  eb::fuzz::checkBagImport(path, {"j0", "j1"}, size > 0 && (data[size - 1] & 1) != 0);
   return 0;
 }

@@ -3,9 +3,9 @@
 // database, no rosbag2 database or a corrupt one with one-line InputErrors (nothing else may leave
 // it), and close the database it opened whether it refused the file or read it: the process's file
 // descriptors are the same after each input. Every message is decoded as a JointState too.
+#include "bag_import_check.hpp"
 #include "fuzz_support.hpp"
 #include "logs/cdr_joint_state.hpp"
-#include "logs/log_import.hpp"
 #include "logs/rosbag_sqlite_reader.hpp"
 
 #include <filesystem>
@@ -43,18 +43,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
   });
   if (eb::fuzz::openDescriptors() != descriptors) eb::fuzz::bug("the reader left a file descriptor open");
-  eb::fuzz::runExpectingOnlyInputErrors([&] {
-    eb::LogImportOptions options;
-    options.dof = 3;
-    options.jointNames = {"j0", "j1", "j2"};
-    options.minRows = 2;
-    options.dropBadRows = size > 0 && (data[size - 1] & 1) != 0;
-    const eb::ExperimentLog log = eb::importLog(path, options);
-    if (!log.t.allFinite() || !log.q.allFinite() || !log.tau.allFinite() || !log.qd.allFinite())
-      eb::fuzz::bug("log holds non-finite values");
-    for (Eigen::Index i = 1; i < log.t.size(); ++i)
-      if (!(log.t[i] > log.t[i - 1])) eb::fuzz::bug("log time does not increase");
-  });
+  eb::fuzz::checkBagImport(path, {"j0", "j1", "j2"}, size > 0 && (data[size - 1] & 1) != 0);
   if (eb::fuzz::openDescriptors() != descriptors) eb::fuzz::bug("the import left a file descriptor open");
   return 0;
 }
