@@ -92,9 +92,8 @@ EstimatePage::EstimatePage(WizardSession* session, QWidget* parent)
     if (!updating_) showSettings();
   });
   connect(session_, &WizardSession::estimateChanged, this, [this]() {
-    // An estimate made before and chosen again: the document gets its summary back.
-    if (session_->estimate() && !session_->document()->results())
-      session_->document()->setResults(summarise(*session_->estimate(), session_->model()));
+    // The live estimate's summary is the document's, whether just made or chosen again.
+    if (session_->estimate()) session_->document()->setResults(summarise(*session_->estimate(), session_->model()));
     showResults();
     emit completeChanged();
   });
@@ -490,8 +489,7 @@ void EstimatePage::startEstimation() {
           result->estimate = estimate->estimate;
           result->warnings = estimate->warnings;
           result->plausibility = *plausibility;
-          session_->setEstimate(result);
-          session_->document()->setResults(summarise(*result, session_->model()));
+          session_->setEstimate(result);  // the document's summary follows (estimateChanged)
           progressBar_->setValue(1000);
           statusLabel_->setText(tr("Done."));
         }
