@@ -4,7 +4,9 @@
 // LogBlockReader, as identify reads them. Peak memory: each read runs once more in a forked
 // child, whose ru_maxrss (the whole process: code, libraries, buffers) is the counter
 // peak_MB. The bag and the CSV are written once per process in the temp directory and removed
-// at exit; the hour-long cases run once each.
+// at exit; the hour-long cases run once each. With EB_BENCH_BAG_DIR set they are written there
+// once and kept, so that runs compared against each other (or profiled) read the same files
+// without writing 2 GB each time.
 
 #include "logs/log_import.hpp"
 #include "mcap_test_writer.hpp"
@@ -14,6 +16,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <sys/resource.h>
@@ -51,6 +54,7 @@ class OneHourBag {
     return bag;
   }
   ~OneHourBag() {
+    if (kept_) return;
     std::error_code ec;
     std::filesystem::remove_all(dir_, ec);
   }
@@ -58,10 +62,15 @@ class OneHourBag {
 
  private:
   OneHourBag() {
-    dir_ = std::filesystem::temp_directory_path() / ("eb_bench_bag_" + std::to_string(::getpid()));
+    const char* keep = std::getenv("EB_BENCH_BAG_DIR");
+    kept_ = keep && *keep;
+    dir_ = kept_ ? std::filesystem::path(keep)
+                 : std::filesystem::temp_directory_path() / ("eb_bench_bag_" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_);
     bag = (dir_ / "joint_states_0.mcap").string();
     csv = (dir_ / "joint_states.csv").string();
+    const std::filesystem::path done = dir_ / "complete";
+    if (kept_ && std::filesystem::exists(done)) return;
     eb::test::TestJointState m;
     for (int j = 0; j < kJoints; ++j) m.names.push_back("joint" + std::to_string(j + 1));
     m.position.resize(kJoints);
@@ -93,8 +102,10 @@ class OneHourBag {
     }
     std::fclose(f);
     writer.close();
+    if (kept_) std::fclose(std::fopen(done.string().c_str(), "wb"));
   }
   std::filesystem::path dir_;
+  bool kept_ = false;
 };
 
 eb::LogImportOptions options() {

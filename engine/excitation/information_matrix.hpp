@@ -3,9 +3,10 @@
 //
 //   F = Phi_b^T Phi_b = sum_s Y_b(q_s, qd_s, qdd_s)^T Y_b(...)
 //
-// accumulated sample by sample (blocks of samples are stacked and added with a
-// symmetric rank update; no N x p matrix is stored), in parallel over chunks of
-// samples taken by whichever thread is free, with a result independent of which.
+// summed over the joints from the base regressor's Gram sums (the accumulation the
+// normal equations of identification use too: identification/base_regressor_gram.hpp;
+// no N x p matrix is stored, chunks of samples run in parallel, the result does not
+// depend on which thread did what).
 //
 // Units and scaling. Phi_b's columns are in SI units and differ by orders of
 // magnitude (a mass column is ~g, an inertia column ~qdd), so every criterion
@@ -17,9 +18,9 @@
 //     whether a large cond comes from units or from a truly weak direction.
 // logdet = log det F, aopt = trace F^-1, eopt = lambda_min F, all unscaled.
 
-#include "dynamics/dynamics_workspace.hpp"
 #include "excitation/trajectory_sampling.hpp"
 #include "dynamics/base_parameters.hpp"
+#include "identification/base_regressor_gram.hpp"
 #include "model/robot_model.hpp"
 
 #include <Eigen/Core>
@@ -51,7 +52,7 @@ struct InformationMetrics {
 InformationMetrics computeInformationMetrics(const Eigen::MatrixXd& F);
 
 /// Accumulates F for one robot and base-parameter set; reusable across calls (the
-/// GUI and the optimizer keep one), buffers sized once per lane.
+/// GUI and the optimizer keep one), buffers sized once.
 class InformationMatrixAccumulator {
  public:
   /// `pool` may be null (single thread) or shared; it must outlive the accumulator.
@@ -70,15 +71,9 @@ class InformationMatrixAccumulator {
   const Eigen::MatrixXd& informationMatrix() const { return F_; }
 
  private:
-  struct Lane;
-  void accumulateRange(Lane& lane, const TrajectorySamples& s, int begin, int end, Eigen::MatrixXd& F);
-
   RobotModel model_;
   BaseParameters base_;
-  ThreadPool* pool_;
-  std::vector<std::vector<int>> support_;  // per joint: base columns its row can touch
-  std::vector<std::unique_ptr<Lane>> lanes_;
-  std::vector<Eigen::MatrixXd> chunkF_;  // partial F per chunk of samples, added in chunk order
+  BaseRegressorGram gram_;
   Eigen::MatrixXd F_;
 };
 

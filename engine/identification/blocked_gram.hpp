@@ -7,9 +7,10 @@
 // and, with targets y_j,s, also g_j = sum z y, sum z, sum y^2 and sum y.
 // Samples are buffered in blocks of kBlockSamples columns and added with one
 // symmetric rank-k update per block: a rank-1 update per sample runs at
-// memory speed, a block at matrix-product speed. This is the accumulation
-// the regression (normal_equations.hpp), the payload regression and the
-// friction comparison all stream their regressor rows through.
+// memory speed, a block at matrix-product speed (util/lower_rank_update.hpp).
+// This is the accumulation the base regressor's Gram (base_regressor_gram.hpp:
+// the information matrix and the normal equations), the payload regression
+// and the friction comparison all stream their regressor rows through.
 
 #include <Eigen/Core>
 
@@ -22,6 +23,17 @@ class BlockedGram {
   /// Samples per rank-k update: large enough for matrix-product speed, small enough that a
   /// block of a 7-joint arm's rows stays in cache.
   static constexpr int kBlockSamples = 128;
+
+  /// The sums of the flushed samples, per channel; copied and added on their own when samples
+  /// are split over threads (base_regressor_gram.hpp).
+  struct Sums {
+    std::vector<Eigen::MatrixXd> gram;  ///< per channel: sum z z^T, lower triangle only
+    std::vector<Eigen::VectorXd> cross, columns;  ///< per channel: sum z y and sum z (with targets)
+    Eigen::VectorXd targetSquares, targetSums;    ///< per channel: sum y^2 and sum y (with targets)
+    void setZero();
+    /// Adds sums of the same shape.
+    void add(const Sums& other);
+  };
 
   BlockedGram() = default;
   /// One channel per entry of `sizes` (m_j, the length of its vectors z); `withTargets` also
@@ -43,26 +55,27 @@ class BlockedGram {
   void reset();
 
   int channels() const { return static_cast<int>(rows_.size()); }
+  bool withTargets() const { return withTargets_; }
+  /// Every sum of the flushed samples.
+  const Sums& sums() const { return sums_; }
   /// sum z z^T of channel j: only the lower triangle is written (flushed samples).
-  const Eigen::MatrixXd& lowerGram(int j) const { return gram_[static_cast<std::size_t>(j)]; }
+  const Eigen::MatrixXd& lowerGram(int j) const { return sums_.gram[static_cast<std::size_t>(j)]; }
   /// sum z z^T of channel j with both triangles (a copy).
   Eigen::MatrixXd gram(int j) const;
   /// sum z y of channel j (m_j).
-  const Eigen::VectorXd& crossSum(int j) const { return cross_[static_cast<std::size_t>(j)]; }
+  const Eigen::VectorXd& crossSum(int j) const { return sums_.cross[static_cast<std::size_t>(j)]; }
   /// sum z of channel j (m_j).
-  const Eigen::VectorXd& columnSum(int j) const { return sums_[static_cast<std::size_t>(j)]; }
+  const Eigen::VectorXd& columnSum(int j) const { return sums_.columns[static_cast<std::size_t>(j)]; }
   /// sum y^2 and sum y per channel.
-  const Eigen::VectorXd& targetSquares() const { return targetSquares_; }
-  const Eigen::VectorXd& targetSums() const { return targetSums_; }
+  const Eigen::VectorXd& targetSquares() const { return sums_.targetSquares; }
+  const Eigen::VectorXd& targetSums() const { return sums_.targetSums; }
 
  private:
   bool withTargets_ = true;
   int filled_ = 0;
   std::vector<Eigen::MatrixXd> rows_;     // per channel: m_j x block, the buffered z
   std::vector<Eigen::VectorXd> targets_;  // per channel: block, the buffered y
-  std::vector<Eigen::MatrixXd> gram_;     // per channel: m_j x m_j, lower triangle
-  std::vector<Eigen::VectorXd> cross_, sums_;
-  Eigen::VectorXd targetSquares_, targetSums_;
+  Sums sums_;
 };
 
 }  // namespace eb

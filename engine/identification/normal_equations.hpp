@@ -9,6 +9,7 @@
 //                              s_j = sum tau_j^2,  also sum tau_j, sum Y_b,j and N.
 
 #include "dynamics/base_parameters.hpp"
+#include "identification/base_regressor_gram.hpp"
 #include "model/robot_model.hpp"
 
 #include <Eigen/Core>
@@ -44,8 +45,9 @@ struct NormalEquations {
   double nrmsePercent(int joint, const Eigen::VectorXd& theta) const;
 };
 
-/// Accumulates NormalEquations from blocks of samples (q, qd, qdd, tau: rows x dof),
-/// in parallel over the pool's lanes. Reusable; buffers sized once.
+/// Accumulates NormalEquations from blocks of samples (q, qd, qdd, tau: rows x dof), through the
+/// base regressor's Gram sums (base_regressor_gram.hpp), in parallel over the pool's lanes.
+/// Reusable; buffers sized once.
 class RegressionAccumulator {
  public:
   RegressionAccumulator(const RobotModel& model, const BaseParameters& base, ThreadPool* pool = nullptr);
@@ -60,15 +62,9 @@ class RegressionAccumulator {
   void reset();
 
  private:
-  struct Lane;
   using Block = Eigen::Ref<const Eigen::MatrixXd>;
-  void addRange(Lane& lane, const Block& q, const Block& qd, const Block& qdd, const Block& tau, long begin, long end);
-
-  RobotModel model_;
-  BaseParameters base_;
-  ThreadPool* pool_;
-  std::vector<std::vector<int>> support_;  // per joint: base columns its row can touch
-  std::vector<std::unique_ptr<Lane>> lanes_;
+  BaseRegressorGram gram_;
+  NormalEquations block_;  // the equations of the last block, merged into total_
   NormalEquations total_;
 };
 
