@@ -1,0 +1,91 @@
+#pragma once
+// The results the identification controller caches, each the engine's own result object with
+// the inputs it was computed from (identification_inputs.hpp). Pages show them and convert to
+// text only to display.
+
+#include <QString>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/wizard/identification_inputs.hpp"
+#include "identification/base_estimation.hpp"
+#include "identification/drift_check.hpp"
+#include "identification/friction_comparison.hpp"
+#include "identification/identification_pipeline.hpp"
+#include "identification/payload_identification.hpp"
+#include "identification/plausibility.hpp"
+#include "identification/validation.hpp"
+#include "logs/experiment_log.hpp"
+#include "simulation/closed_loop_tracking.hpp"
+
+namespace eb::wizard {
+
+/// Normal equations of all logs (accumulateLogs) for one set of logs, mappings, import options,
+/// preprocessing and regressor columns.
+struct AccumulatedLogs : AccumulatedEquations {
+  AccumulationInputs inputs;  ///< what they were computed from
+};
+
+/// A finished estimate.
+struct EstimateResult {
+  std::shared_ptr<const AccumulatedLogs> logs;
+  EstimationSettings settings;  ///< what it was estimated with
+  BaseEstimate estimate;
+  std::vector<LogWarning> warnings;  ///< the estimate's residual findings (estimateFromLogs: a missing torque offset)
+  /// Consistent estimate: each body's plausibility against its geometry's bounds, checked with
+  /// the estimate on the worker thread (the bounds read mesh files); empty otherwise.
+  std::vector<BodyPlausibility> plausibility;
+};
+
+/// A finished friction comparison and what it compared on.
+struct FrictionResult {
+  FrictionInputs inputs;
+  FrictionComparison comparison;
+};
+
+/// A finished validation: the measured and predicted torques of the validation log.
+struct ValidationData {
+  ValidationInputs inputs;  ///< the estimate and the log it was made with
+  QString logPath;
+  Eigen::VectorXd t;                       ///< (N) [s]
+  Eigen::MatrixXd measured;                ///< (N x dof) [N m]; predicted: result.predicted
+  Eigen::MatrixXd q, qd, qdd;              ///< (N x dof) the logged motion, filtered: what closed-loop tracks
+  std::vector<std::size_t> segmentStarts;  ///< first row of each segment
+  ValidationResult result;
+  ValidationResult model;            ///< the same log predicted with the robot's own model parameters (URDF / CAD)
+  QString mappingNote;               ///< how the log's columns were mapped
+  QString summary;                   ///< the log's time base and preprocessing, as the CLI prints it
+  std::vector<LogWarning> warnings;  ///< importer findings and residual offsets
+};
+
+/// The drift check of a validation's residual: the report, or why there is none (errors as data,
+/// shown where the window is chosen).
+struct DriftResult {
+  DriftInputs inputs;
+  DriftReport report;
+  std::string problem;  ///< non-empty: no report ("2 windows of 20 s ...")
+};
+
+/// A closed-loop run: both controllers' tracking of the validation's motion.
+struct ClosedLoopResult {
+  ClosedLoopInputs inputs;
+  ClosedLoopComparison comparison;
+};
+
+/// An identified payload.
+struct PayloadResult {
+  PayloadInputs inputs;
+  PayloadRun run;
+  QString mappingNote;  ///< how the loaded log's columns were mapped (and read)
+};
+
+/// A torque-constant calibration: the fit and the constants it gives.
+struct GainResult {
+  GainInputs inputs;
+  PayloadRun run;
+  DriveGains gains;        ///< [N m/A, or per unit of the logged effort] with their standard deviations
+  double knownMass = 0.0;  ///< [kg] of the known payload
+};
+
+}  // namespace eb::wizard
