@@ -1,7 +1,8 @@
 // The identification controller (issue 48, step 1): every result it caches — estimate,
 // friction comparison, validation, drift, closed loop, payload — is dropped the moment an input
 // it was computed from changes (a log added or removed, a column mapping, a torque sign, the
-// preprocessing, the method), and kept when an input it does not depend on changes. Among
+// preprocessing, the method), and kept when an input it does not depend on changes; so is the
+// torque-constant calibration with the logs' reading. Among
 // them the bug that started it: after a log was removed, the Friction models tab still offered
 // the two-log comparison for the estimate.
 #include <QPushButton>
@@ -269,6 +270,28 @@ class IdentificationControllerTest : public QObject {
     p.preprocess.cutoffHz = 7.0;
     doc.setPreprocessing(p);
     QVERIFY(!c.payload());
+  }
+
+  // ---- the gain calibration ----
+  void gainCalibrationIsDroppedWithEveryLogInput() {
+    const QString known = dir_.filePath("known.json");
+    writeLines(known, {R"({"link": "panda_link7", "mass": 1.5, "com": [0.02, -0.03, 0.06],)",
+                       R"( "inertia_com": [6e-3, 0, 0, 6e-3, 0, 6e-3]})"});
+    const GainRequest request{known, loadedLog_, logs_[0], QString()};
+    for (const auto& [what, edit] : logEdits()) {
+      IdentificationDocument doc;
+      IdentificationController c(std::make_shared<const RobotModel>(panda_), &doc);
+      setUp(doc);
+      QString why;
+      QVERIFY2(c.runGainCalibration(request, &why), qPrintable(why));
+      QVERIFY2(finish(c, Job::GainCalibration, &why), qPrintable(why));
+      const auto calibrated = c.gainCalibration();
+      QCOMPARE(calibrated->gains.constants.size(), std::size_t(panda_.dof()));
+      setMethod(doc, EstimationMethod::Wls);  // not an input: the logs' reading is
+      QCOMPARE(c.gainCalibration(), calibrated);
+      edit(doc);
+      QVERIFY2(!c.gainCalibration(), qPrintable(what));
+    }
   }
 
  private:
