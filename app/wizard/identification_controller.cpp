@@ -97,6 +97,12 @@ void IdentificationController::dropStaleExtras() {
     gains_.reset();
     emit resultChanged(Job::GainCalibration);
   }
+  if (modelFile_ && modelFile_->source != estimate_) {
+    modelFile_.reset();
+    emit resultChanged(Job::ModelFileEstimate);
+  }
+  // A consistent estimate for a model file of an estimate no longer live: no file will be written.
+  if (isRunning(Job::ModelFileEstimate) && modelFileRunningFor_ != estimate_) cancel(Job::ModelFileEstimate);
 }
 
 void IdentificationController::setEstimate(std::shared_ptr<const EstimateResult> estimate) {

@@ -1,6 +1,7 @@
 #pragma once
 // IdentificationController: owns every job of the identification wizard (estimate, friction
-// comparison, validation, closed loop, payload, gain calibration) and the drift check, as
+// comparison, validation, closed loop, payload, gain calibration, the exports' consistent
+// estimate and report) and the drift check, as
 // EvaluationService and OptimizerRunner own the workbench's: one BackgroundTask per job kind,
 // their progress and cancellation wired once, and the results cached with the inputs they were
 // computed from (identification_inputs.hpp). When the document changes, every result whose
@@ -21,9 +22,20 @@
 
 namespace eb::wizard {
 
-/// The controller's jobs (each runs on its own worker thread, one run at a time).
-enum class Job { Estimate, FrictionComparison, Validation, ClosedLoop, Payload, GainCalibration };
-inline constexpr int kJobCount = 6;
+/// The controller's jobs (each runs on its own worker thread, one run at a time). ModelFileEstimate:
+/// the consistent estimate a URDF or MJCF of a non-consistent estimate is written from; Report:
+/// the HTML identification report.
+enum class Job {
+  Estimate,
+  FrictionComparison,
+  Validation,
+  ClosedLoop,
+  Payload,
+  GainCalibration,
+  ModelFileEstimate,
+  Report
+};
+inline constexpr int kJobCount = 8;
 
 class IdentificationController : public QObject {
   Q_OBJECT
@@ -99,6 +111,16 @@ class IdentificationController : public QObject {
   /// The last calibration for the current logs (null when none or stale).
   std::shared_ptr<const GainResult> gainCalibration() const { return gains_; }
 
+  // ---- exports ----
+  /// The physically consistent estimate from the live estimate's accumulated equations (the
+  /// same call and options as the consistent method, so the CLI's numbers), for its model files.
+  bool runModelFileEstimate(QString* why = nullptr);
+  /// That consistent estimate while the estimate it was made from is live (null otherwise).
+  std::shared_ptr<const ModelFileEstimate> modelFileEstimate() const { return modelFile_; }
+  /// Writes the HTML identification report of the live estimate of robot `robotSpec` to `path`
+  /// (the logs' held-out seconds are predicted once more); nothing is cached.
+  bool runReport(const QString& path, const std::string& robotSpec, QString* why = nullptr);
+
  signals:
   void jobStarted(eb::wizard::Job job);
   /// fraction in [0, 1]; `what` as the engine says it (file paths in full).
@@ -135,6 +157,8 @@ class IdentificationController : public QObject {
   std::shared_ptr<const ClosedLoopResult> closedLoop_;
   std::shared_ptr<const PayloadResult> payload_;
   std::shared_ptr<const GainResult> gains_;
+  std::shared_ptr<const ModelFileEstimate> modelFile_;
+  std::shared_ptr<const EstimateResult> modelFileRunningFor_;  // the estimate the running one is for
 };
 
 }  // namespace eb::wizard

@@ -40,6 +40,10 @@ QString IdentificationController::staleRunText(Job job) {
       return jobs::tr("The inputs changed during the run: identify again.");
     case Job::GainCalibration:
       return jobs::tr("The inputs changed during the run: calibrate again.");
+    case Job::ModelFileEstimate:
+      return jobs::tr("The estimate changed meanwhile: no model file written.");
+    case Job::Report:
+      return {};  // the report of the estimate it started with is written whatever happens after
   }
   return {};
 }

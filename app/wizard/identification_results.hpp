@@ -88,4 +88,10 @@ struct GainResult {
   double knownMass = 0.0;  ///< [kg] of the known payload
 };
 
+/// The physically consistent estimate a model file of a non-consistent estimate is written from.
+struct ModelFileEstimate {
+  std::shared_ptr<const EstimateResult> source;  ///< the estimate whose equations it was made from
+  BaseEstimate estimate;
+};
+
 }  // namespace eb::wizard

@@ -294,6 +294,30 @@ class IdentificationControllerTest : public QObject {
     }
   }
 
+  // ---- the consistent estimate a model file is written from ----
+  void modelFileEstimateFollowsItsEstimate() {
+    IdentificationDocument doc;
+    IdentificationController c(std::make_shared<const RobotModel>(panda_), &doc);
+    setUp(doc);
+    QVERIFY(estimate(c));
+    QVERIFY(c.runModelFileEstimate());
+    QVERIFY(finish(c, Job::ModelFileEstimate));
+    const auto made = c.modelFileEstimate();
+    QCOMPARE(made->source, c.estimate());
+    QVERIFY(made->estimate.fullParameters);
+    doc.setValidationLog(logs_[1]);  // not its input
+    QCOMPARE(c.modelFileEstimate(), made);
+    setMethod(doc, EstimationMethod::Wls);  // another estimate is live
+    QVERIFY(!c.modelFileEstimate());
+    // Started, then the logs change: it stops and stores nothing.
+    QVERIFY(estimate(c));
+    QVERIFY(c.runModelFileEstimate());
+    doc.removeLog(1);
+    QString message;
+    QVERIFY(!finish(c, Job::ModelFileEstimate, &message));
+    QVERIFY(!c.modelFileEstimate());
+  }
+
  private:
   using Edit = std::function<void(IdentificationDocument&)>;
 
