@@ -32,7 +32,7 @@ bool IdentificationController::runClosedLoop(const ClosedLoopRequest& request, Q
   const auto live = validation_;
   const auto estimate = estimate_;
   QString problem;
-  if (!live || live->q.rows() < 2)
+  if (!live || live->run.log.q.rows() < 2)
     problem = extra_jobs::tr("Validate on a log first: its motion is what the controller tracks.");
   else if (!estimate)
     problem = extra_jobs::tr("No estimate: run the Estimate page first.");
@@ -97,7 +97,8 @@ bool IdentificationController::runClosedLoop(const ClosedLoopRequest& request, Q
         } else {
           plant = descriptionPlant(*model);
         }
-        const LoggedMotion motion = loggedMotion(live->t, live->q, live->qd, live->qdd, live->segmentStarts);
+        const PreprocessedLog& log = live->run.log;
+        const LoggedMotion motion = loggedMotion(log.t, log.q, log.qd, log.qdd, log.segmentStarts);
         out->comparison = compareClosedLoop(
             *model, estimate->logs->base, estimate->estimate.values, plant, motion.desired, motion.duration, settings,
             [&progress, share](double f) { return progress(share + (1.0 - share) * f, "tracking"); });

@@ -7,7 +7,6 @@
 #include "app/wizard/extra_log_settings.hpp"
 #include "app/wizard/identification_controller.hpp"
 #include "app/wizard/log_problems.hpp"
-#include "identification/log_validation.hpp"
 #include "model/body_bounds.hpp"
 
 namespace eb::wizard {
@@ -187,18 +186,7 @@ bool IdentificationController::runValidation(QString* why) {
       Job::Validation,
       [=](const common::BackgroundTask::Progress& progress) {
         // The CLI's validate runs the same engine call (log_validation.hpp).
-        LogValidation v =
-            validateOnLog(*model, estimate->logs->base, estimate->estimate.values, file, settings, progress);
-        out->summary = QString::fromStdString(v.summary.text());
-        out->warnings = std::move(v.warnings);
-        out->t = v.log.t;
-        out->measured = v.log.tau;
-        out->q = std::move(v.log.q);
-        out->qd = std::move(v.log.qd);
-        out->qdd = std::move(v.log.qdd);
-        out->segmentStarts = v.log.segmentStarts;
-        out->result = std::move(v.identified);
-        out->model = std::move(v.robotsOwn);
+        out->run = validateOnLog(*model, estimate->logs->base, estimate->estimate.values, file, settings, progress);
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
         QString message;
@@ -215,16 +203,17 @@ bool IdentificationController::runValidation(QString* why) {
 }
 
 std::shared_ptr<const DriftResult> IdentificationController::drift(double window) {
-  if (!validation_ || validation_->t.size() == 0) return nullptr;
+  if (!validation_ || validation_->run.log.t.size() == 0) return nullptr;
   const DriftInputs inputs{validation_, window};
   if (drift_ && drift_->inputs == inputs) return drift_;
   auto out = std::make_shared<DriftResult>();
   out->inputs = inputs;
   // "2 windows of 20 s ...": what is wrong with the window, as data for the panel to show.
-  out->problem = driftWindowProblem(validation_->t, window);
+  const PreprocessedLog& log = validation_->run.log;
+  out->problem = driftWindowProblem(log.t, window);
   if (out->problem.empty()) {
     try {
-      out->report = checkDrift(validation_->t, validation_->measured - validation_->result.predicted, window);
+      out->report = checkDrift(log.t, log.tau - validation_->run.identified.predicted, window);
     } catch (const std::invalid_argument& e) {
       out->problem = e.what();  // a residual that does not match its times: shown, not a crash
     }

@@ -13,6 +13,7 @@
 #include "identification/drift_check.hpp"
 #include "identification/friction_comparison.hpp"
 #include "identification/identification_pipeline.hpp"
+#include "identification/log_validation.hpp"
 #include "identification/payload_identification.hpp"
 #include "identification/plausibility.hpp"
 #include "identification/validation.hpp"
@@ -44,19 +45,16 @@ struct FrictionResult {
   FrictionComparison comparison;
 };
 
-/// A finished validation: the measured and predicted torques of the validation log.
+/// A finished validation: the engine's validateOnLog result for the validation log.
 struct ValidationData {
   ValidationInputs inputs;  ///< the estimate and the log it was made with
-  QString logPath;
-  Eigen::VectorXd t;                       ///< (N) [s]
-  Eigen::MatrixXd measured;                ///< (N x dof) [N m]; predicted: result.predicted
-  Eigen::MatrixXd q, qd, qdd;              ///< (N x dof) the logged motion, filtered: what closed-loop tracks
-  std::vector<std::size_t> segmentStarts;  ///< first row of each segment
-  ValidationResult result;
-  ValidationResult model;            ///< the same log predicted with the robot's own model parameters (URDF / CAD)
-  QString mappingNote;               ///< how the log's columns were mapped
-  QString summary;                   ///< the log's time base and preprocessing, as the CLI prints it
-  std::vector<LogWarning> warnings;  ///< importer findings and residual offsets
+  QString logPath;          ///< absolute
+  QString mappingNote;      ///< how the log's columns were mapped
+  /// The samples predicted (run.log: t [s], filtered q, qd, qdd, measured tau [N m], segments:
+  /// what closed loop tracks), its summary, the prediction with the estimate (run.identified,
+  /// predicted torques kept) and with the robot's own parameters (run.robotsOwn), and the
+  /// importer's and offset warnings.
+  LogValidation run;
 };
 
 /// The drift check of a validation's residual: the report, or why there is none (errors as data,

@@ -241,11 +241,12 @@ void ValidatePage::onValidationFinished(Job job, bool ok, bool cancelled, const 
     const auto live = session_->validation();
     ValidationSummary summary;
     summary.logPath = live->logPath;
-    summary.samples = live->result.samples;
+    const ValidationResult& identified = live->run.identified;
+    summary.samples = identified.samples;
     for (int j = 0; j < session_->model().dof(); ++j)
-      summary.joints.push_back({QString::fromStdString(session_->model().joint(j).name), live->result.rmse[j],
-                                live->result.nrmse[j], live->result.maxError[j], live->result.measuredRms[j],
-                                live->model.rmse[j], live->model.nrmse[j]});
+      summary.joints.push_back({QString::fromStdString(session_->model().joint(j).name), identified.rmse[j],
+                                identified.nrmse[j], identified.maxError[j], identified.measuredRms[j],
+                                live->run.robotsOwn.rmse[j], live->run.robotsOwn.nrmse[j]});
     session_->document()->setValidation(summary);
   } else if (cancelled || message == IdentificationController::staleRunText(Job::Validation)) {
     statusLabel_->setText(message);
@@ -325,8 +326,8 @@ void ValidatePage::showValidation() {
                      .arg(worst, 0, 'f', 2);
   if (live) {
     text += " " + tr("(%1)").arg(live->mappingNote);
-    text += "<br>" + live->summary.toHtmlEscaped();
-    for (const LogWarning& w : live->warnings)
+    text += "<br>" + QString::fromStdString(live->run.summary.text()).toHtmlEscaped();
+    for (const LogWarning& w : live->run.warnings)
       text += "<br><span style='color:#8a5a00'>" + QString::fromStdString(w.message).toHtmlEscaped() + "</span>";
   }
   else text += " " + tr("Saved with the project: validate again to see the torques.");
@@ -336,7 +337,7 @@ void ValidatePage::showValidation() {
 
 void ValidatePage::plot() {
   const auto live = session_->validation();
-  if (!live || live->measured.cols() == 0) {
+  if (!live || live->run.log.tau.cols() == 0) {
     measuredSeries_->clear();
     predictedSeries_->clear();
     errorSeries_->clear();
@@ -346,19 +347,20 @@ void ValidatePage::plot() {
     chart_->chart()->setTitle(tr("Joint torque: choose a validation log to see measured and predicted"));
     return;
   }
-  const int j = std::clamp(jointCombo_->currentIndex(), 0, static_cast<int>(live->measured.cols()) - 1);
-  const Eigen::VectorXd measured = live->measured.col(j), predicted = live->result.predicted.col(j);
+  const PreprocessedLog& log = live->run.log;
+  const int j = std::clamp(jointCombo_->currentIndex(), 0, static_cast<int>(log.tau.cols()) - 1);
+  const Eigen::VectorXd measured = log.tau.col(j), predicted = live->run.identified.predicted.col(j);
   const Eigen::VectorXd error = measured - predicted;
-  setSeriesData(measuredSeries_, live->t, measured);
-  setSeriesData(predictedSeries_, live->t, predicted);
-  setSeriesData(errorSeries_, live->t, error);
+  setSeriesData(measuredSeries_, log.t, measured);
+  setSeriesData(predictedSeries_, log.t, predicted);
+  setSeriesData(errorSeries_, log.t, error);
   auto [lo, hi] = quantileRange(measured);
   auto [plo, phi] = quantileRange(predicted);
   auto [elo, ehi] = quantileRange(error);
   lo = std::min({lo, plo, elo});
   hi = std::max({hi, phi, ehi});
-  const double t1 = live->t.size() ? live->t[live->t.size() - 1] : 1.0;
-  setChartRanges(chart_->chart(), live->t.size() ? live->t[0] : 0.0, t1, lo, hi);
+  const double t1 = log.t.size() ? log.t[log.t.size() - 1] : 1.0;
+  setChartRanges(chart_->chart(), log.t.size() ? log.t[0] : 0.0, t1, lo, hi);
   chart_->chart()->setTitle(tr("Joint %1 torque: measured and predicted").arg(j + 1));
 }
 
