@@ -3,6 +3,7 @@
 #include "app/wizard/estimate_comparison_table.hpp"
 #include "app/wizard/plausibility_table.hpp"
 #include "app/wizard/prior_weight_chart.hpp"
+#include "app/wizard/result_summaries.hpp"
 #include "app/wizard/wizard_text.hpp"
 
 #include "identification/identification_pipeline.hpp"
@@ -49,29 +50,6 @@ class NumberItem : public QTableWidgetItem {
 
 enum ParameterColumn { PIndex, PName, PValue, PStd, PRel, PExpression, PCount };
 
-ResultsSummary summarise(const EstimateResult& r, const RobotModel& model) {
-  const BaseParameters& base = r.logs->base;
-  const BaseEstimate& e = r.estimate;
-  ResultsSummary s;
-  s.method = e.method;
-  s.condition = e.condition;
-  s.samples = e.samples;
-  s.consistent = e.fullParameters.has_value();
-  for (int k = 0; k < base.rank; ++k)
-    s.parameters.push_back({QString::fromStdString(base.name(k)), QString::fromStdString(base.expression(k, 4)),
-                            e.values[k], e.stddev[k], e.relativeStddev[k]});
-  for (int j = 0; j < model.dof(); ++j)
-    s.joints.push_back({QString::fromStdString(model.joint(j).name), e.residualRms[j], e.noiseStd[j]});
-  if (s.consistent) {
-    s.priorWeight = e.priorWeight;
-    s.priorWeightChosen = !e.priorWeightCurve.empty();
-    s.heldOutSamples = s.priorWeightChosen ? r.logs->heldOutEquations.samples : 0;
-    s.priorWeightCurve = e.priorWeightCurve;
-    s.links = linkResults(model, e, r.plausibility);
-  }
-  return s;
-}
-
 }  // namespace
 
 QString formatPriorWeight(double weight) { return formatNumber(weight, 3); }
@@ -99,9 +77,8 @@ EstimatePage::EstimatePage(WizardSession* session, QWidget* parent)
   connect(session_->document(), &IdentificationDocument::estimationChanged, this, [this]() {
     if (!updating_) showSettings();
   });
+  // The controller makes the live estimate's summary the document's (whether just made or chosen again).
   connect(session_, &WizardSession::estimateChanged, this, [this]() {
-    // The live estimate's summary is the document's, whether just made or chosen again.
-    if (session_->estimate()) session_->document()->setResults(summarise(*session_->estimate(), session_->model()));
     showResults();
     emit completeChanged();
   });
@@ -452,7 +429,7 @@ void EstimatePage::showResults() {
     return;
   }
   // The live estimate when there is one, else the summary saved with the project.
-  ResultsSummary s = live ? summarise(*live, session_->model()) : *summary;
+  ResultsSummary s = live ? estimateSummary(*live, session_->model()) : *summary;
   const QColor poor(255, 224, 178);
   int poorCount = 0;
   parameterTable_->setRowCount(static_cast<int>(s.parameters.size()));

@@ -1,5 +1,7 @@
 #include "app/wizard/identification_controller.hpp"
 
+#include "app/wizard/result_summaries.hpp"
+
 #include <algorithm>
 
 namespace eb::wizard {
@@ -122,6 +124,8 @@ void IdentificationController::setEstimate(std::shared_ptr<const EstimateResult>
   // A validation predicts with one estimate: another one makes it stale.
   validation_.reset();
   drift_.reset();
+  // The live estimate's summary is what the project file keeps (new results drop its validation's).
+  if (estimate_) document_->setResults(estimateSummary(*estimate_, *model_));
   emit resultChanged(Job::Estimate);
   emit resultChanged(Job::Validation);
   dropStaleExtras();
@@ -136,6 +140,7 @@ void IdentificationController::setFriction(std::shared_ptr<const FrictionResult>
 void IdentificationController::setValidation(std::shared_ptr<const ValidationData> validation) {
   if (!validation && !validation_) return;
   validation_ = std::move(validation);
+  if (validation_) document_->setValidation(validationSummary(*validation_, *model_));
   drift_.reset();
   emit resultChanged(Job::Validation);
   dropStaleExtras();

@@ -236,18 +236,9 @@ void ValidatePage::onValidationFinished(Job job, bool ok, bool cancelled, const 
   if (job != Job::Validation) return;
   runButton_->setEnabled(true);
   browseButton_->setEnabled(true);
+  // A stored validation is shown through resultChanged; its summary is the document's (the controller's doing).
   if (ok) {
-    // The project file keeps the summary; the live result stays with the controller.
-    const auto live = session_->validation();
-    ValidationSummary summary;
-    summary.logPath = live->logPath;
-    const ValidationResult& identified = live->run.identified;
-    summary.samples = identified.samples;
-    for (int j = 0; j < session_->model().dof(); ++j)
-      summary.joints.push_back({QString::fromStdString(session_->model().joint(j).name), identified.rmse[j],
-                                identified.nrmse[j], identified.maxError[j], identified.measuredRms[j],
-                                live->run.robotsOwn.rmse[j], live->run.robotsOwn.nrmse[j]});
-    session_->document()->setValidation(summary);
+    // Nothing more to say here: showValidation wrote the status line.
   } else if (cancelled || message == IdentificationController::staleRunText(Job::Validation)) {
     statusLabel_->setText(message);
   } else {

@@ -116,6 +116,10 @@ class IdentificationControllerTest : public QObject {
     QVERIFY(estimate(c));
     const auto ols = c.estimate();
     const auto equations = c.accumulated();
+    // The project file's summary is the live estimate's.
+    QVERIFY(doc.results());
+    QCOMPARE(doc.results()->method, EstimationMethod::Ols);
+    QCOMPARE(doc.results()->parameters.size(), std::size_t(ols->estimate.values.size()));
     setMethod(doc, EstimationMethod::Wls);
     QVERIFY(!c.estimate());  // the live estimate is for the settings: none made with WLS yet
     QCOMPARE(c.estimates().size(), std::size_t(1));
@@ -218,6 +222,8 @@ class IdentificationControllerTest : public QObject {
     setUp(doc);
     QVERIFY(validate(c, doc));
     const auto validation = c.validation();
+    QVERIFY(doc.validation());  // the project file's summary of it
+    QCOMPARE(doc.validation()->samples, validation->run.identified.samples);
     // The friction comparison and the drift window are not its inputs.
     QVERIFY(compareFriction(c));
     const auto drift = c.drift(1.0);
