@@ -86,7 +86,7 @@ void FrictionComparisonView::showCurrent() {
   models_.clear();
   bestRow_ = -1;
   use_->setEnabled(false);
-  status_->setText(tr("The logs changed since the comparison: compare again."));
+  status_->setText(tr("The logs or the offset and armature columns changed since the comparison: compare again."));
 }
 
 namespace {
