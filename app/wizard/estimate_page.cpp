@@ -6,10 +6,6 @@
 #include "app/wizard/result_summaries.hpp"
 #include "app/wizard/wizard_text.hpp"
 
-#include "identification/identification_pipeline.hpp"
-#include "identification/plausibility.hpp"
-#include "model/body_bounds.hpp"
-#include "util/input_error.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>

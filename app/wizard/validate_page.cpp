@@ -2,14 +2,9 @@
 
 #include "app/wizard/closed_loop_panel.hpp"
 #include "app/wizard/drift_panel.hpp"
-#include "app/wizard/extra_log_settings.hpp"
-
-#include "app/wizard/log_problems.hpp"
 #include "app/wizard/result_table.hpp"
 #include "app/wizard/wizard_charts.hpp"
 #include "app/wizard/wizard_text.hpp"
-
-#include "util/input_error.hpp"
 
 #include <QComboBox>
 #include <QFileDialog>
