@@ -64,7 +64,11 @@ GainCalibrationPanel::GainCalibrationPanel(WizardSession* session, QWidget* pare
   });
   connect(controller_, &IdentificationController::jobFinished, this, &GainCalibrationPanel::onCalibrationFinished);
   connect(controller_, &IdentificationController::resultChanged, this, [this](Job job) {
-    if (job == Job::GainCalibration) show();
+    if (job != Job::GainCalibration) return;
+    // Dropped, not replaced: the logs' reading changed (a new run says so itself when it starts).
+    if (!controller_->gainCalibration() && !isRunning())
+      status_->setText(tr("The logs' reading changed since the calibration: calibrate again."));
+    show();
   });
   status_ = new QLabel(tr("A known payload scales the currents to torques: the gain per joint, with its standard "
                           "deviation, as excitebench-cli identify-gains finds it."));

@@ -62,7 +62,12 @@ PayloadPage::PayloadPage(WizardSession* session, QWidget* parent)
   connect(controller_, &IdentificationController::jobFinished, this, &PayloadPage::onIdentificationFinished);
   // Dropped by the controller (the estimate or the logs' reading changed): the table goes too.
   connect(controller_, &IdentificationController::resultChanged, this, [this](Job job) {
-    if (job == Job::Payload) showResult();
+    if (job != Job::Payload) return;
+    // The controller only drops a payload when what it was identified with changed.
+    if (!controller_->payload() && !isRunning())
+      statusLabel_->setText(tr("The estimate or the logs' reading changed since the payload was identified: "
+                               "identify again."));
+    showResult();
   });
   connect(session_, &WizardSession::estimateChanged, this, &PayloadPage::refreshSources);
 }
