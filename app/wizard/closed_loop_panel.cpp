@@ -1,12 +1,8 @@
 #include "app/wizard/closed_loop_panel.hpp"
 
-#include "app/wizard/extra_log_settings.hpp"
 #include "app/wizard/result_table.hpp"
 #include "app/wizard/wizard_text.hpp"
 
-#include "identification/closed_loop_plant.hpp"
-#include "io/params_file.hpp"
-#include "util/input_error.hpp"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -23,7 +19,7 @@
 namespace eb::wizard {
 
 ClosedLoopPanel::ClosedLoopPanel(WizardSession* session, QWidget* parent)
-    : QWidget(parent), session_(session), task_(new common::BackgroundTask(this)) {
+    : QWidget(parent), session_(session), controller_(session->controller()) {
   kp_ = new QDoubleSpinBox;
   kp_->setObjectName("closedLoopKp");
   kp_->setRange(0.0, 1e5);
@@ -50,13 +46,32 @@ ClosedLoopPanel::ClosedLoopPanel(WizardSession* session, QWidget* parent)
   runButton_->setObjectName("closedLoopButton");
   runButton_->setAutoDefault(false);
   connect(runButton_, &QPushButton::clicked, this, [this]() {
-    if (task_->isRunning())
-      task_->cancel();
+    if (isRunning())
+      controller_->cancel(Job::ClosedLoop);
     else
       start();
   });
-  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString&) {
-    summary_->setText(tr("Tracking the validation log's motion (%1 %)...").arg(int(100 * f)));
+  connect(controller_, &IdentificationController::jobProgress, this, [this](Job job, double f, const QString&) {
+    if (job == Job::ClosedLoop)
+      summary_->setText(tr("Tracking the validation log's motion (%1 %)...").arg(int(100 * f)));
+  });
+  connect(controller_, &IdentificationController::jobStarted, this, [this](Job job) {
+    if (job != Job::ClosedLoop) return;
+    table_->setRowCount(0);
+    runButton_->setText(tr("Cancel"));
+    summary_->setText(tr("Tracking the validation log's motion..."));
+  });
+  connect(controller_, &IdentificationController::jobFinished, this,
+          [this](Job job, bool ok, bool, const QString& message) {
+            if (job != Job::ClosedLoop) return;
+            runButton_->setText(tr("Simulate tracking"));
+            if (ok) show();
+            else summary_->setText(message);
+            emit finished(ok, message);
+          });
+  connect(controller_, &IdentificationController::resultChanged, this, [this](Job job) {
+    // Dropped (the estimate or the validation changed): the table goes with it.
+    if (job == Job::ClosedLoop && !controller_->closedLoop() && !isRunning()) clear();
   });
   auto* explanation = new QLabel(
       tr("The estimate as the model of a computed-torque controller that tracks the validation log's motion on a "
@@ -146,7 +161,12 @@ void ClosedLoopPanel::choosePlantFile() {
   setPlantFile(path);
 }
 
-bool ClosedLoopPanel::isRunning() const { return task_->isRunning(); }
+bool ClosedLoopPanel::isRunning() const { return controller_->isRunning(Job::ClosedLoop); }
+
+const ClosedLoopComparison* ClosedLoopPanel::result() const {
+  const auto r = controller_->closedLoop();
+  return r ? &r->comparison : nullptr;  // the controller keeps it alive while it is current
+}
 
 QString ClosedLoopPanel::summary() const { return summary_->text(); }
 
@@ -156,118 +176,42 @@ void ClosedLoopPanel::setGains(double kp, double kd) {
 }
 
 void ClosedLoopPanel::clear() {
-  if (task_->isRunning()) task_->cancel();
-  result_.reset();
+  if (isRunning()) controller_->cancel(Job::ClosedLoop);
   table_->setRowCount(0);
   summary_->setText(session_->validation() ? tr("Simulate the tracking to see the error per joint.")
                                            : tr("Validate on a log first: its motion is what the controller tracks."));
 }
 
 void ClosedLoopPanel::start() {
-  if (task_->isRunning()) return;
-  const auto live = session_->validation();
-  const auto estimate = session_->estimate();
-  if (!live || live->q.rows() < 2) {
-    summary_->setText(tr("Validate on a log first: its motion is what the controller tracks."));
-    return;
-  }
-  if (!estimate) {
-    summary_->setText(tr("No estimate: run the Estimate page first."));
-    return;
-  }
-  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
-  // What the worker builds the plant from, copied.
+  if (isRunning()) return;
+  // The panel's choices as the controller's request; the controller copies the rest.
+  ClosedLoopRequest request;
   const QString choice = plant_->currentData().toString();
-  if (choice == "file" && plantFile_.isEmpty()) {
-    summary_->setText(tr("Choose the plant's params.json first."));
-    return;
-  }
-  std::optional<LogInput> plantLog;
-  IdentificationSettings plantSettings;
   if (choice.startsWith("log:")) {
-    const QString path = choice.mid(4);
-    const IdentificationDocument& doc = *session_->document();
-    int index = -1;
-    for (int i = 0; i < int(doc.logs().size()); ++i)
-      if (doc.logs()[size_t(i)].path == path) index = i;
-    try {
-      plantSettings = index >= 0 ? doc.settingsFor(index) : settingsForExtraLog(doc, path, model->dof()).settings;
-    } catch (const std::exception& e) {
-      summary_->setText(QString::fromUtf8(e.what()));
-      return;
-    }
-    plantLog.emplace(path.toStdString(), plantSettings.import);
-    // The controller's columns, friction at least: a frictionless plant is no robot.
-    plantSettings.regressor = estimate->logs->base.options;
-    if (!plantSettings.regressor.viscous && !plantSettings.regressor.coulomb)
-      plantSettings.regressor.viscous = plantSettings.regressor.coulomb = true;
+    request.plant = ClosedLoopRequest::Plant::Log;
+    request.plantPath = choice.mid(4);
+  } else if (choice == "file") {
+    request.plant = ClosedLoopRequest::Plant::File;
+    request.plantPath = plantFile_;
   }
-  const std::string plantFile = plantFile_.toStdString();
-  SimulationSettings settings;
-  settings.kp = kp_->value();
-  settings.kd = kd_->value();
-  auto out = std::make_shared<ClosedLoopComparison>();
-  result_.reset();
-  table_->setRowCount(0);
-  runButton_->setText(tr("Cancel"));
-  summary_->setText(tr("Tracking the validation log's motion..."));
-  task_->start(
-      [=](const common::BackgroundTask::Progress& progress) {
-        // The same plants and motion `excitebench-cli closed-loop` uses (a log's longest segment).
-        ClosedLoopPlant plant;
-        double share = 0.0;  // of the bar for identifying the plant
-        if (plantLog) {
-          share = 0.5;
-          plant = consistentPlantOfLog(*model, *plantLog, plantSettings, [&progress](double f, const std::string&) {
-            return progress(0.5 * f, "identifying the plant");
-          });
-        } else if (choice == "file") {
-          const IdentifiedParameters pp = readParamsJson(plantFile);
-          if (!pp.fullParameters)
-            throw InputError(plantFile + ": method '" + pp.method +
-                             "' has no standard parameters; a plant must be a consistent estimate");
-          baseParametersFor(*model, pp, plantFile);  // the same robot and joints
-          plant = estimatePlant(*model, pp.options, *pp.fullParameters,
-                                QFileInfo(QString::fromStdString(plantFile)).fileName().toStdString() +
-                                    " (consistent estimate, its friction and armature)");
-        } else {
-          plant = descriptionPlant(*model);
-        }
-        const LoggedMotion motion = loggedMotion(live->t, live->q, live->qd, live->qdd, live->segmentStarts);
-        *out = compareClosedLoop(*model, estimate->logs->base, estimate->estimate.values, plant, motion.desired,
-                                 motion.duration, settings, [&progress, share](double f) {
-                                   return progress(share + (1.0 - share) * f, "tracking");
-                                 });
-      },
-      [=](const common::BackgroundTask::Outcome& outcome) {
-        runButton_->setText(tr("Simulate tracking"));
-        QString message;
-        if (outcome.cancelled) {
-          message = tr("Cancelled.");
-        } else if (!outcome.ok) {
-          message = outcome.error;
-        } else if (session_->estimate() != estimate || session_->validation() != live) {
-          message = tr("The estimate or the validation changed during the run: simulate again.");
-        }
-        if (!message.isEmpty()) {
-          summary_->setText(message);
-        } else {
-          result_ = *out;
-          show();
-        }
-        emit finished(message.isEmpty(), message);
-      });
+  request.kp = kp_->value();
+  request.kd = kd_->value();
+  QString why;
+  if (!controller_->runClosedLoop(request, &why)) summary_->setText(why);
 }
 
 void ClosedLoopPanel::show() {
+  const auto current = controller_->closedLoop();
+  if (!current) return;
+  const ClosedLoopComparison& comparison = current->comparison;
   const RobotModel& model = session_->model();
   const int n = model.dof();
   table_->setRowCount(n);
   for (int j = 0; j < n; ++j) {
-    const TrackingReport* runs[4] = {&result_->identified, &result_->identified, &result_->robotsOwn,
-                                     &result_->robotsOwn};
-    const double values[4] = {result_->identified.rms[j], result_->identified.max[j], result_->robotsOwn.rms[j],
-                              result_->robotsOwn.max[j]};
+    const TrackingReport* runs[4] = {&comparison.identified, &comparison.identified, &comparison.robotsOwn,
+                                     &comparison.robotsOwn};
+    const double values[4] = {comparison.identified.rms[j], comparison.identified.max[j], comparison.robotsOwn.rms[j],
+                              comparison.robotsOwn.max[j]};
     auto* name = new QTableWidgetItem(QString("%1  %2").arg(j + 1).arg(QString::fromStdString(model.joint(j).name)));
     table_->setItem(j, 0, name);
     for (int c = 0; c < 4; ++c) {
@@ -290,15 +234,15 @@ void ClosedLoopPanel::show() {
   const auto given = [](const std::string& what) {
     return what.empty() ? QString() : tr(" (given %1)").arg(QString::fromStdString(what));
   };
-  table_->horizontalHeaderItem(3)->setText(result_->robotsOwnGiven.empty() ? tr("Description's\nRMS [rad]")
+  table_->horizontalHeaderItem(3)->setText(comparison.robotsOwnGiven.empty() ? tr("Description's\nRMS [rad]")
                                                                             : tr("Description's +\nfriction RMS [rad]"));
-  table_->horizontalHeaderItem(4)->setText(result_->robotsOwnGiven.empty() ? tr("Description's\nmax [rad]")
+  table_->horizontalHeaderItem(4)->setText(comparison.robotsOwnGiven.empty() ? tr("Description's\nmax [rad]")
                                                                             : tr("Description's +\nfriction max [rad]"));
   summary_->setText(tr("%1 s tracked at 1 kHz. Worst error with the estimate%2: %3.<br>With the description's own "
                        "parameters%4: %5.<br>%6")
-                        .arg(formatNumber(result_->identified.duration, 4), given(result_->identifiedGiven),
-                             line(result_->identified), given(result_->robotsOwnGiven), line(result_->robotsOwn),
-                             QString::fromStdString(closedLoopVerdict(*result_)).toHtmlEscaped()));
+                        .arg(formatNumber(comparison.identified.duration, 4), given(comparison.identifiedGiven),
+                             line(comparison.identified), given(comparison.robotsOwnGiven), line(comparison.robotsOwn),
+                             QString::fromStdString(closedLoopVerdict(comparison)).toHtmlEscaped()));
 }
 
 }  // namespace eb::wizard

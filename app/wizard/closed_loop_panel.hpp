@@ -7,12 +7,10 @@
 // is and what the check can show. The plant: the description with simulate's friction, a
 // consistent estimate of a loaded log (by default the validation log when the estimate was
 // not made on it), or a consistent params.json. The same engine calls as `excitebench-cli
-// closed-loop`, on a worker thread, with progress and cancel.
+// closed-loop`, run by the session's IdentificationController on a worker thread, with
+// progress and cancel.
 
-#include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
-
-#include "simulation/closed_loop_tracking.hpp"
 
 #include <QWidget>
 
@@ -47,7 +45,7 @@ class ClosedLoopPanel : public QWidget {
   /// consistent estimate when the estimate was not made on it, else the description).
   void refreshPlants();
   /// The last result (null before a run), for tests.
-  const ClosedLoopComparison* result() const { return result_ ? &*result_ : nullptr; }
+  const ClosedLoopComparison* result() const;
   /// The verdict line, for tests.
   QString summary() const;
 
@@ -59,7 +57,7 @@ class ClosedLoopPanel : public QWidget {
   void choosePlantFile();
 
   WizardSession* session_;
-  common::BackgroundTask* task_;
+  IdentificationController* controller_;
   QDoubleSpinBox* kp_;
   QDoubleSpinBox* kd_;
   QComboBox* plant_;
@@ -67,7 +65,6 @@ class ClosedLoopPanel : public QWidget {
   QPushButton* runButton_;
   QLabel* summary_;
   QTableWidget* table_;
-  std::optional<ClosedLoopComparison> result_;
 };
 
 }  // namespace eb::wizard

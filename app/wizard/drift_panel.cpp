@@ -5,7 +5,6 @@
 #include "app/wizard/wizard_charts.hpp"
 #include "app/wizard/wizard_text.hpp"
 
-#include "identification/drift_check.hpp"
 
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -15,7 +14,6 @@
 #include <QVBoxLayout>
 #include <QtCharts/QLineSeries>
 
-#include <stdexcept>
 
 namespace eb::wizard {
 
@@ -79,28 +77,19 @@ void DriftPanel::refresh() {
     chart->removeSeries(s);
     delete s;
   }
-  const auto live = session_->validation();
-  if (!live || live->t.size() == 0) {
+  // The controller computes the check (cached per validation and window); the panel shows it.
+  const std::shared_ptr<const DriftResult> drift = session_->controller()->drift(window_->value());
+  if (!drift) {
     summary_->setText(tr("Validate on a log first: the drift check follows its residual over time."));
     return;
   }
-  auto showError = [this](const std::string& why) {
+  if (!drift->problem.empty()) {
+    // "2 windows of 20 s ...": what is wrong with the window; the panel is the place.
     summary_->setText(
-        QString("<span style='color:#b00020'>%1</span>").arg(QString::fromStdString(why).toHtmlEscaped()));
-  };
-  // "2 windows of 20 s ...": what is wrong with the window; the panel is the place.
-  const std::string problem = driftWindowProblem(live->t, window_->value());
-  if (!problem.empty()) {
-    showError(problem);
+        QString("<span style='color:#b00020'>%1</span>").arg(QString::fromStdString(drift->problem).toHtmlEscaped()));
     return;
   }
-  DriftReport report;
-  try {
-    report = checkDrift(live->t, live->measured - live->result.predicted, window_->value());
-  } catch (const std::invalid_argument& e) {
-    showError(e.what());  // a validation whose residual does not match its times: shown, not a crash
-    return;
-  }
+  const DriftReport& report = drift->report;
   const RobotModel& model = session_->model();
   const int n = model.dof();
   int drifted = 0;

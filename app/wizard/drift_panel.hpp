@@ -1,8 +1,8 @@
 #pragma once
 // The drift check of the validation log (drift_check.hpp) on the Validate page: the torque
 // residual's mean per time window, per joint, and whether its trend over the log says that
-// friction or temperature drifted. Recomputed from the live validation when it or the
-// window changes (linear in the samples: on the GUI thread).
+// friction or temperature drifted. The session's controller computes it from the live
+// validation when it or the window changes (linear in the samples: on the GUI thread).
 
 #include "app/wizard/wizard_session.hpp"
 

@@ -3,12 +3,9 @@
 #include "app/wizard/estimate_comparison_table.hpp"
 #include "app/wizard/plausibility_table.hpp"
 #include "app/wizard/prior_weight_chart.hpp"
+#include "app/wizard/result_summaries.hpp"
 #include "app/wizard/wizard_text.hpp"
 
-#include "identification/identification_pipeline.hpp"
-#include "identification/plausibility.hpp"
-#include "model/body_bounds.hpp"
-#include "util/input_error.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -49,40 +46,25 @@ class NumberItem : public QTableWidgetItem {
 
 enum ParameterColumn { PIndex, PName, PValue, PStd, PRel, PExpression, PCount };
 
-ResultsSummary summarise(const EstimateResult& r, const RobotModel& model) {
-  const BaseParameters& base = r.logs->base;
-  const BaseEstimate& e = r.estimate;
-  ResultsSummary s;
-  s.method = e.method;
-  s.condition = e.condition;
-  s.samples = e.samples;
-  s.consistent = e.fullParameters.has_value();
-  for (int k = 0; k < base.rank; ++k)
-    s.parameters.push_back({QString::fromStdString(base.name(k)), QString::fromStdString(base.expression(k, 4)),
-                            e.values[k], e.stddev[k], e.relativeStddev[k]});
-  for (int j = 0; j < model.dof(); ++j)
-    s.joints.push_back({QString::fromStdString(model.joint(j).name), e.residualRms[j], e.noiseStd[j]});
-  if (s.consistent) {
-    s.priorWeight = e.priorWeight;
-    s.priorWeightChosen = !e.priorWeightCurve.empty();
-    s.heldOutSamples = s.priorWeightChosen ? r.logs->heldOutEquations.samples : 0;
-    s.priorWeightCurve = e.priorWeightCurve;
-    s.links = linkResults(model, e, r.plausibility);
-  }
-  return s;
-}
-
 }  // namespace
 
 QString formatPriorWeight(double weight) { return formatNumber(weight, 3); }
 
 EstimatePage::EstimatePage(WizardSession* session, QWidget* parent)
-    : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)) {
+    : QWizardPage(parent), session_(session), controller_(session->controller()) {
   setTitle(tr("Estimate the base parameters"));
   setSubTitle(tr("Choose the estimator and the joint friction model. The logs are streamed through the regression "
                  "(constant memory); the standard deviations come from the residual noise."));
   buildUi();
-  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
+  connect(controller_, &IdentificationController::jobStarted, this, [this](Job job) {
+    if (job != Job::Estimate) return;
+    setRunning(true);
+    statusLabel_->setText(controller_->accumulated() ? tr("Estimating from the accumulated logs...")
+                                                     : tr("Reading the logs..."));
+  });
+  connect(controller_, &IdentificationController::jobFinished, this, &EstimatePage::onEstimationFinished);
+  connect(controller_, &IdentificationController::jobProgress, this, [this](Job job, double f, const QString& what) {
+    if (job != Job::Estimate) return;
     progressBar_->setValue(static_cast<int>(std::lround(1000 * f)));
     QString text = what;
     for (const LogSource& log : session_->document()->logs()) text.replace(log.path, QFileInfo(log.path).fileName());
@@ -91,9 +73,8 @@ EstimatePage::EstimatePage(WizardSession* session, QWidget* parent)
   connect(session_->document(), &IdentificationDocument::estimationChanged, this, [this]() {
     if (!updating_) showSettings();
   });
+  // The controller makes the live estimate's summary the document's (whether just made or chosen again).
   connect(session_, &WizardSession::estimateChanged, this, [this]() {
-    // The live estimate's summary is the document's, whether just made or chosen again.
-    if (session_->estimate()) session_->document()->setResults(summarise(*session_->estimate(), session_->model()));
     showResults();
     emit completeChanged();
   });
@@ -275,14 +256,7 @@ QWidget* EstimatePage::buildResultPanes() {
   notesTabs_->setObjectName("estimateNotesTabs");
   notesTabs_->addTab(notesText_, tr("Notes"));
   notesTabs_->addTab(priorWeightChart_, tr("Prior weight"));
-  frictionView_ = new FrictionComparisonView([this] { return session_->modelPointer(); }, [this] {
-    IdentificationDocument* doc = session_->document();
-    FrictionComparisonView::Logs logs;
-    logs.settings = doc->commonSettings();
-    for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i)
-      logs.logs.emplace_back(doc->logs()[size_t(i)].path.toStdString(), doc->settingsFor(i).import);
-    return logs;
-  });
+  frictionView_ = new FrictionComparisonView(controller_);
   notesTabs_->addTab(frictionView_, tr("Friction models"));
   connect(frictionView_, &FrictionComparisonView::modelChosen, this, &EstimatePage::useFrictionModel);
   auto* bottom = new QSplitter(Qt::Horizontal);
@@ -341,14 +315,14 @@ void EstimatePage::useFrictionModel(const RegressorOptions& options, const QStri
   s.regressor = chosen;
   s.frictionModel = name.toStdString();
   if (s == session_->document()->estimation()) return;
-  if (task_->isRunning()) cancelEstimation();
+  if (isRunning()) cancelEstimation();
   session_->document()->setEstimation(s);  // drops the results of the old model
   showSettings();
 }
 
 void EstimatePage::useEstimate(const EstimationSettings& settings) {
   if (settings == session_->document()->estimation()) return;
-  if (task_->isRunning()) cancelEstimation();
+  if (isRunning()) cancelEstimation();
   session_->document()->setEstimation(settings);  // the session makes the estimate made with them live
   showSettings();
   statusLabel_->setText(session_->estimate() ? tr("An earlier estimate, chosen: nothing re-estimated.")
@@ -377,10 +351,9 @@ void EstimatePage::onSettingsEdited() {
   session_->document()->setEstimation(s);
   updating_ = false;
   ridgeSpin_->setEnabled(s.estimation.method == EstimationMethod::Ridge);
-  if (task_->isRunning()) {
-    // The running estimate is for the old settings: stop it and start again.
-    restart_ = true;
-    task_->cancel();
+  if (isRunning()) {
+    // The running estimate is for the old settings: the controller stops it and starts again.
+    controller_->runEstimate();
   } else {
     statusLabel_->setText(tr("Settings changed: press Estimate."));
   }
@@ -389,17 +362,16 @@ void EstimatePage::onSettingsEdited() {
 void EstimatePage::initializePage() {
   showSettings();
   showResults();
-  if (autoStart_ && !session_->estimate() && !task_->isRunning()) startEstimation();
+  if (autoStart_ && !session_->estimate() && !isRunning()) startEstimation();
 }
 
-bool EstimatePage::isComplete() const { return session_->estimate() && !task_->isRunning(); }
+bool EstimatePage::isComplete() const { return session_->estimate() && !isRunning(); }
 
-bool EstimatePage::isRunning() const { return task_->isRunning(); }
+bool EstimatePage::isRunning() const { return controller_->isRunning(Job::Estimate); }
 
 void EstimatePage::cancelEstimation() {
-  restart_ = false;
-  if (!task_->isRunning()) return;
-  task_->cancel();
+  if (!isRunning()) return;
+  controller_->cancel(Job::Estimate);
   statusLabel_->setText(tr("Cancelling..."));
 }
 
@@ -411,92 +383,32 @@ void EstimatePage::setRunning(bool running) {
 }
 
 void EstimatePage::startEstimation() {
-  if (task_->isRunning()) {
-    restart_ = true;
-    task_->cancel();
-    return;
-  }
-  restart_ = false;
-  IdentificationDocument* doc = session_->document();
-  if (doc->logs().empty()) {
+  if (session_->document()->logs().empty() && !isRunning()) {
     statusLabel_->setText(tr("No log: add logs on the Import page."));
     return;
   }
-  // Everything the worker needs, copied: each log with its own import options (column mapping, format, rate).
-  std::vector<LogInput> logs;
-  try {
-    for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i)
-      logs.emplace_back(doc->logs()[size_t(i)].path.toStdString(), doc->settingsFor(i).import);
-  } catch (const std::exception& e) {
-    statusLabel_->setText(QString("<span style='color:#b00020'>%1</span>").arg(QString::fromUtf8(e.what()).toHtmlEscaped()));
-    return;
+  // The controller copies the document's settings and runs (or restarts) the estimate.
+  QString why;
+  if (!controller_->runEstimate(&why))
+    statusLabel_->setText(QString("<span style='color:#b00020'>%1</span>").arg(why.toHtmlEscaped()));
+}
+
+void EstimatePage::onEstimationFinished(Job job, bool ok, bool cancelled, const QString& message) {
+  if (job != Job::Estimate) return;
+  setRunning(false);
+  if (cancelled) {
+    statusLabel_->setText(message);
+    progressBar_->setValue(0);
+  } else if (ok) {
+    progressBar_->setValue(1000);
+    statusLabel_->setText(tr("Done."));
+  } else if (message == IdentificationController::staleRunText(Job::Estimate)) {
+    statusLabel_->setText(message);
+  } else {
+    statusLabel_->setText(QString("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
   }
-  const QString key = session_->accumulationKey();
-  std::shared_ptr<const AccumulatedLogs> cached = session_->accumulated();
-  if (cached && cached->key != key) cached.reset();
-  const EstimationSettings estimation = doc->estimation();
-  const IdentificationSettings settings = doc->commonSettings();
-  const EstimationOptions options = settings.estimation;
-  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
-  auto accumulated = std::make_shared<std::shared_ptr<const AccumulatedLogs>>(cached);
-  auto estimate = std::make_shared<LogsEstimate>();
-  auto plausibility = std::make_shared<std::vector<BodyPlausibility>>();
-  setRunning(true);
-  statusLabel_->setText(cached ? tr("Estimating from the accumulated logs...") : tr("Reading the logs..."));
-  task_->start(
-      [=](const common::BackgroundTask::Progress& progress) {
-        const bool consistent =
-            options.method == EstimationMethod::Consistent || options.method == EstimationMethod::Auto;
-        const double share = consistent ? 0.8 : 0.95;  // of the bar for the accumulation
-        if (!*accumulated) {
-          auto read = std::make_shared<AccumulatedLogs>();
-          static_cast<AccumulatedEquations&>(*read) = accumulateLogs(
-              *model, logs, settings, [&](double f, const std::string& what) { return progress(share * f, what); });
-          read->key = key;
-          *accumulated = std::move(read);
-        }
-        const std::string what = std::string("estimating (") + estimationMethodName(options.method) + ")";
-        if (!progress(share, what)) return;
-        // The consistent solver reports its stages and iterations and stops between two of them on cancel.
-        *estimate = estimateFromLogs(*model, **accumulated, options,
-                                     [&](double f) { return progress(share + (1.0 - share) * f, what); });
-        // The geometry's bounds read mesh files: checked here, not on the GUI thread.
-        if (estimate->estimate.fullParameters) {
-          if (!progress(1.0, "checking each link's plausibility")) return;
-          *plausibility = checkPlausibility(*model, *estimate->estimate.fullParameters, bodyGeometryBounds(*model));
-        }
-        progress(1.0, "done");
-      },
-      [=](const common::BackgroundTask::Outcome& outcome) {
-        setRunning(false);
-        // Keep the accumulated equations even when the estimate failed: changing the method is cheap.
-        if (*accumulated && (*accumulated)->key == session_->accumulationKey()) session_->setAccumulated(*accumulated);
-        QString message;
-        if (outcome.cancelled) {
-          message = restart_ ? QString() : tr("Cancelled.");
-          statusLabel_->setText(message);
-          progressBar_->setValue(0);
-        } else if (!outcome.ok) {
-          message = outcome.error;
-          statusLabel_->setText(QString("<span style='color:#b00020'>%1</span>").arg(message.toHtmlEscaped()));
-        } else if (key != session_->accumulationKey() || !(estimation == session_->document()->estimation())) {
-          message = tr("The settings changed during the run: press Estimate.");
-          statusLabel_->setText(message);
-        } else {
-          auto result = std::make_shared<EstimateResult>();
-          result->logs = *accumulated;
-          result->settings = estimation;
-          result->estimate = estimate->estimate;
-          result->warnings = estimate->warnings;
-          result->plausibility = *plausibility;
-          session_->setEstimate(result);  // the document's summary follows (estimateChanged)
-          progressBar_->setValue(1000);
-          statusLabel_->setText(tr("Done."));
-        }
-        emit completeChanged();
-        emit estimationFinished(outcome.ok && message.isEmpty(), outcome.cancelled, message);
-        if (restart_) startEstimation();
-      });
+  emit completeChanged();
+  emit estimationFinished(ok, cancelled, message);
 }
 
 void EstimatePage::showResults() {
@@ -513,7 +425,7 @@ void EstimatePage::showResults() {
     return;
   }
   // The live estimate when there is one, else the summary saved with the project.
-  ResultsSummary s = live ? summarise(*live, session_->model()) : *summary;
+  ResultsSummary s = live ? estimateSummary(*live, session_->model()) : *summary;
   const QColor poor(255, 224, 178);
   int poorCount = 0;
   parameterTable_->setRowCount(static_cast<int>(s.parameters.size()));

@@ -2,13 +2,12 @@
 // Page 3, Estimate: the estimator (OLS, WLS, ridge, physically consistent)
 // and the regressor's extra columns (viscous and Coulomb friction, torque
 // offset, armature); runs accumulateLogs + estimateFromLogs on a worker
-// thread with progress and Cancel. Shows every base parameter with its value,
+// thread (the session's IdentificationController) with progress and Cancel. Shows every base parameter with its value,
 // standard deviation, relative standard deviation (poorly identified ones
 // highlighted) and expression, and the residual per joint; beside them, every estimate made on
 // these logs side by side (EstimateComparisonTable). Changing only the
 // method re-estimates from the cached normal equations.
 
-#include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
 
 #include <QWizardPage>
@@ -75,12 +74,13 @@ class EstimatePage : public QWizardPage {
   /// The prior weight line, the per-link plausibility and the held-out chart (consistent only; s null: none).
   void showConsistentResults(const ResultsSummary* s, bool live);
   void setRunning(bool running);
+  /// The controller's estimate ended: the status line, the bar, and estimationFinished().
+  void onEstimationFinished(Job job, bool ok, bool cancelled, const QString& message);
 
   WizardSession* session_;
-  common::BackgroundTask* task_;
+  IdentificationController* controller_;
   bool updating_ = false;
   bool autoStart_ = true;
-  bool restart_ = false;
 
   QComboBox* methodCombo_;
   QDoubleSpinBox* ridgeSpin_;

@@ -23,10 +23,6 @@
 #include "io/mjcf_conversion.hpp"
 #include "io/mjcf_identified.hpp"
 #include "io/params_file.hpp"
-#include "report/held_out_prediction.hpp"
-#include "report/html_report.hpp"
-#include "report/report_builder.hpp"
-#include "report/run_details.hpp"
 #include "io/urdf_export.hpp"
 #include "model/mjcf_import.hpp"
 
@@ -45,8 +41,7 @@ QString exportMethodWord(EstimationMethod method) {
 ExportPage::ExportPage(WizardSession* session, QWidget* parent)
     : QWizardPage(parent),
       session_(session),
-      task_(new common::BackgroundTask(this)),
-      reportTask_(new common::BackgroundTask(this)) {
+      controller_(session->controller()) {
   setTitle(tr("Export the identified parameters"));
   setSubTitle(
       tr("Save the parameters for excitebench-cli (validate, torques, export) and your controller, or the "
@@ -112,10 +107,12 @@ ExportPage::ExportPage(WizardSession* session, QWidget* parent)
   layout->addStretch(1);
   writtenList_->setMaximumHeight(140);
   connect(session_, &WizardSession::estimateChanged, this, &ExportPage::refresh);
-  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
+  connect(controller_, &IdentificationController::jobProgress, this, [this](Job job, double f, const QString& what) {
+    if (job != Job::ModelFileEstimate) return;
     urdfProgress_->setValue(static_cast<int>(std::lround(1000 * f)));
     statusLabel_->setText(tr("Physically consistent estimate for the model file: %1...").arg(what));
   });
+  connect(controller_, &IdentificationController::jobFinished, this, &ExportPage::onJobFinished);
   refresh();
 }
 
@@ -186,25 +183,21 @@ void ExportPage::refresh() {
     reasons_[f]->setText(ok ? QString() : why);
     reasons_[f]->setVisible(!ok);
   }
-  // An estimate other than the one the consistent estimate was made for: that one is stale.
-  if (urdfSource_ && urdfSource_ != estimate) {
-    urdfSource_.reset();
-    urdfEstimate_.reset();
-  }
-  if (task_->isRunning()) {
-    if (estimate != runningSource_) task_->cancel();
+  // The controller drops the consistent estimate of an estimate no longer live, and stops making it.
+  if (controller_->isRunning(Job::ModelFileEstimate)) {
     buttons_[static_cast<int>(ExportFormat::Urdf)]->setEnabled(false);
     buttons_[static_cast<int>(ExportFormat::Mjcf)]->setEnabled(false);
   }
   const bool derived = estimate && !estimate->estimate.fullParameters;
+  const BaseEstimate* consistent = urdfEstimate();
   if (derived) {
     const QString method = exportMethodWord(estimate->estimate.method);  // the method auto chose
     urdfNote_->setText(
-        urdfEstimate_
+        consistent
             ? tr("URDF and MJCF are written from the <b>physically consistent estimate</b> made from the same "
                  "equations (prior weight %1), not from the %2 values, which have no per-link inertia. The %2 "
                  "estimate stays this session's and the JSON/YAML files' estimate.")
-                  .arg(formatNumber(urdfEstimate_->priorWeight, 3))
+                  .arg(formatNumber(consistent->priorWeight, 3))
                   .arg(method)
             : tr("The %1 estimate has no per-link inertia: saving the URDF or the MJCF first computes the "
                  "<b>physically consistent estimate</b> from the same equations (no logs read again) and writes "
@@ -242,7 +235,7 @@ bool ExportPage::exportTo(ExportFormat format, const QString& path, QString* err
   }
   const auto estimate = session_->estimate();
   if (format == ExportFormat::Report) {
-    if (reportTask_->isRunning()) {
+    if (controller_->isRunning(Job::Report)) {
       reportError(tr("A report is still being written."), error);
       return false;
     }
@@ -252,7 +245,7 @@ bool ExportPage::exportTo(ExportFormat format, const QString& path, QString* err
   if (isModelFormat(format)) {
     if (estimate->estimate.fullParameters) return writeModel(format, path, estimate->estimate, error);
     if (const BaseEstimate* consistent = urdfEstimate()) return writeModel(format, path, *consistent, error);
-    if (task_->isRunning()) {
+    if (controller_->isRunning(Job::ModelFileEstimate)) {
       reportError(tr("The consistent estimate for the model file is still running."), error);
       return false;
     }
@@ -304,96 +297,76 @@ bool ExportPage::writeModel(ExportFormat format, const QString& path, const Base
   return true;
 }
 
-// The consistent estimate from the current estimate's accumulated equations, on the worker
-// thread (the same call and options as the Estimate page's consistent method, so the same
-// numbers as `excitebench-cli identify --method consistent`); then the model file at `path`.
+// The controller makes the consistent estimate from the current estimate's accumulated
+// equations on its worker thread; then onJobFinished writes the model file at `path`.
 void ExportPage::startConsistentFor(ExportFormat format, const QString& path) {
-  const auto source = session_->estimate();
-  EstimationOptions options = session_->document()->commonSettings().estimation;
-  options.method = EstimationMethod::Consistent;
-  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
-  auto result = std::make_shared<BaseEstimate>();
-  runningSource_ = source;
+  QString why;
+  if (!controller_->runModelFileEstimate(&why)) {
+    reportError(why, nullptr);
+    emit exportFailed(format, why);
+    return;
+  }
+  pendingFormat_ = format;
+  pendingPath_ = path;
   urdfProgress_->setValue(0);
   urdfProgress_->setVisible(true);
   urdfCancel_->setVisible(true);
   buttons_[static_cast<int>(ExportFormat::Urdf)]->setEnabled(false);
   buttons_[static_cast<int>(ExportFormat::Mjcf)]->setEnabled(false);
   statusLabel_->setText(tr("Physically consistent estimate for the model file..."));
-  task_->start(
-      [=](const common::BackgroundTask::Progress& progress) {
-        const AccumulatedLogs& logs = *source->logs;
-        // The pipeline's estimate step: its errors name the logs, as the Estimate page's do.
-        *result = estimateFromLogs(*model, logs, options, [&](double f) {
-                    return progress(f, "estimating (consistent)");
-                  }).estimate;
-      },
-      [=](const common::BackgroundTask::Outcome& outcome) {
-        runningSource_.reset();
-        urdfProgress_->setVisible(false);
-        urdfCancel_->setVisible(false);
-        QString message;
-        if (outcome.cancelled) {
-          message = tr("Cancelled: no model file written.");
-          statusLabel_->setText(message);
-        } else if (!outcome.ok) {
-          message = tr("The consistent estimate failed, no model file written: %1").arg(outcome.error);
-          reportError(message, nullptr);
-        } else if (session_->estimate() != source) {
-          message = tr("The estimate changed meanwhile: no model file written.");
-          statusLabel_->setText(message);
-        } else {
-          urdfSource_ = source;
-          urdfEstimate_ = result;
-          writeModel(format, path, *result, &message);
-        }
-        refresh();
-        if (!message.isEmpty()) emit exportFailed(format, message);
-      });
 }
 
 void ExportPage::startReport(const QString& path) {
-  const auto estimate = session_->estimate();
-  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
-  IdentificationDocument* doc = session_->document();
-  const std::string spec = session_->robotSpec().toStdString(), file = path.toStdString();
-  const std::vector<std::string> paths = doc->logPaths();
-  std::vector<LogInput> logs;
-  for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i)
-    logs.emplace_back(doc->logs()[size_t(i)].path.toStdString(), doc->settingsFor(i).import);
-  // The settings the estimate was made with, as identify has them.
-  IdentificationSettings settings = doc->commonSettings();
+  QString why;
+  if (!controller_->runReport(path, session_->robotSpec().toStdString(), &why)) {
+    reportError(tr("No report written: %1").arg(why), nullptr);
+    emit exportFailed(ExportFormat::Report, why);
+    return;
+  }
+  reportPath_ = path;
   statusLabel_->setText(tr("Writing the report: the held-out seconds of the logs are predicted..."));
-  reportTask_->start(
-      [=](const common::BackgroundTask::Progress&) {
-        IdentifiedParameters p = makeIdentifiedParameters(spec, *model, estimate->logs->base, estimate->estimate,
-                                                          paths, &estimate->plausibility);
-        describeRun(p, *estimate->logs, estimate->estimate, settings, estimate->warnings);
-        const HeldOutPrediction heldOut =
-            predictHeldOut(*model, estimate->logs->base, estimate->estimate.values, logs, settings);
-        recordHeldOut(p, heldOut);
-        writeHtmlReport(file, reportOfRun(p, *model, &heldOut));
-      },
-      [=](const common::BackgroundTask::Outcome& outcome) {
-        if (outcome.ok) {
-          reportWritten(ExportFormat::Report, path);
-          return;
-        }
-        const QString message = outcome.cancelled ? tr("Cancelled: no report written.")
-                                                  : tr("No report written: %1").arg(outcome.error);
-        reportError(message, nullptr);
-        emit exportFailed(ExportFormat::Report, message);
-      });
+}
+
+void ExportPage::onJobFinished(Job job, bool ok, bool cancelled, const QString& message) {
+  if (job == Job::Report) {
+    if (ok) {
+      reportWritten(ExportFormat::Report, reportPath_);
+      return;
+    }
+    const QString text = cancelled ? tr("Cancelled: no report written.") : tr("No report written: %1").arg(message);
+    reportError(text, nullptr);
+    emit exportFailed(ExportFormat::Report, text);
+    return;
+  }
+  if (job != Job::ModelFileEstimate) return;
+  urdfProgress_->setVisible(false);
+  urdfCancel_->setVisible(false);
+  QString text;
+  if (cancelled) {
+    text = tr("Cancelled: no model file written.");
+    statusLabel_->setText(text);
+  } else if (message == IdentificationController::staleRunText(Job::ModelFileEstimate)) {
+    text = message;
+    statusLabel_->setText(text);
+  } else if (!ok) {
+    text = tr("The consistent estimate failed, no model file written: %1").arg(message);
+    reportError(text, nullptr);
+  } else {
+    writeModel(pendingFormat_, pendingPath_, controller_->modelFileEstimate()->estimate, &text);
+  }
+  refresh();
+  if (!text.isEmpty()) emit exportFailed(pendingFormat_, text);
 }
 
 void ExportPage::cancelUrdf() {
-  if (!task_->isRunning()) return;
-  task_->cancel();
+  if (!controller_->isRunning(Job::ModelFileEstimate)) return;
+  controller_->cancel(Job::ModelFileEstimate);
   statusLabel_->setText(tr("Cancelling..."));
 }
 
 const BaseEstimate* ExportPage::urdfEstimate() const {
-  return urdfEstimate_ && urdfSource_ == session_->estimate() ? urdfEstimate_.get() : nullptr;
+  const auto made = controller_->modelFileEstimate();
+  return made && made->source == session_->estimate() ? &made->estimate : nullptr;
 }
 
 void ExportPage::reportWritten(ExportFormat format, const QString& path) {

@@ -5,12 +5,11 @@
 // MJCF (an MJCF robot's own file with the values in place, a URDF robot
 // converted), the same files as `excitebench-cli export`. An OLS, WLS or ridge
 // estimate has no per-link inertia, so its model files are written from the
-// physically consistent estimate of the same accumulated equations, computed on
-// a worker thread when one is saved (progress, cancel) and kept for that
-// estimate; the session's estimate stays the one the user chose. Every file is
-// written atomically by the engine's writers.
+// physically consistent estimate of the same accumulated equations, computed by
+// the session's IdentificationController on a worker thread when one is saved
+// (progress, cancel) and kept for that estimate; the session's estimate stays the
+// one the user chose. Every file is written atomically by the engine's writers.
 
-#include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
 
 #include <QWizardPage>
@@ -46,7 +45,9 @@ class ExportPage : public QWizardPage {
   /// started, isBusy() until it ends, then exported() or exportFailed().
   bool exportTo(ExportFormat format, const QString& path, QString* error = nullptr);
   /// Whether the consistent estimate for a model file, or a report, is being made.
-  bool isBusy() const { return task_->isRunning() || reportTask_->isRunning(); }
+  bool isBusy() const {
+    return controller_->isRunning(Job::ModelFileEstimate) || controller_->isRunning(Job::Report);
+  }
   /// Stops a running consistent estimate; nothing is written.
   void cancelUrdf();
   /// The consistent estimate the URDF of the current (non-consistent) estimate is written from, once run.
@@ -65,17 +66,18 @@ class ExportPage : public QWizardPage {
   /// Writes the identification report (report/html_report.hpp) on a worker: it reads the logs'
   /// held-out seconds once more. exported() or exportFailed() when done.
   void startReport(const QString& path);
+  /// The controller's consistent estimate (then the pending model file) or report ended.
+  void onJobFinished(Job job, bool ok, bool cancelled, const QString& message);
   bool writeModel(ExportFormat format, const QString& path, const BaseEstimate& consistent, QString* error);
   void reportWritten(ExportFormat format, const QString& path);
   void reportError(const QString& message, QString* error);
 
   WizardSession* session_;
-  common::BackgroundTask* task_;
-  common::BackgroundTask* reportTask_;
-  // The consistent estimate made for a URDF, and the estimate it was made for (the cache's key).
-  std::shared_ptr<const EstimateResult> urdfSource_;
-  std::shared_ptr<const BaseEstimate> urdfEstimate_;
-  std::shared_ptr<const EstimateResult> runningSource_;  // the estimate the running one is for
+  IdentificationController* controller_;
+  // The model file written once the controller's consistent estimate has run, and the report's path.
+  ExportFormat pendingFormat_ = ExportFormat::Urdf;
+  QString pendingPath_;
+  QString reportPath_;
   QLabel* urdfNote_;
   QProgressBar* urdfProgress_;
   QPushButton* urdfCancel_;

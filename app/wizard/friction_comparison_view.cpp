@@ -1,6 +1,5 @@
 #include "app/wizard/friction_comparison_view.hpp"
 
-#include "identification/friction_comparison.hpp"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -13,8 +12,8 @@
 
 namespace eb::wizard {
 
-FrictionComparisonView::FrictionComparisonView(ModelProvider model, LogsProvider logs, QWidget* parent)
-    : QWidget(parent), model_(std::move(model)), logs_(std::move(logs)), task_(new common::BackgroundTask(this)) {
+FrictionComparisonView::FrictionComparisonView(IdentificationController* controller, QWidget* parent)
+    : QWidget(parent), controller_(controller) {
   compare_ = new QPushButton(tr("Compare friction models"));
   compare_->setObjectName("compareFrictionButton");
   compare_->setToolTip(tr("Fit viscous, Coulomb, asymmetric Coulomb, smooth Coulomb tanh(qd/w) and Coulomb + "
@@ -47,40 +46,47 @@ FrictionComparisonView::FrictionComparisonView(ModelProvider model, LogsProvider
   layout->addWidget(status_);
   layout->addWidget(table_, 1);
   connect(compare_, &QPushButton::clicked, this, [this] {
-    if (task_->isRunning()) task_->cancel();
+    if (controller_->isRunning(Job::FrictionComparison)) controller_->cancel(Job::FrictionComparison);
     else run();
   });
-  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
-    status_->setText(tr("%1 % %2").arg(static_cast<int>(100 * f)).arg(what));
+  connect(controller_, &IdentificationController::jobProgress, this, [this](Job job, double f, const QString& what) {
+    if (job == Job::FrictionComparison) status_->setText(tr("%1 % %2").arg(static_cast<int>(100 * f)).arg(what));
+  });
+  connect(controller_, &IdentificationController::jobFinished, this,
+          [this](Job job, bool ok, bool, const QString& message) {
+            if (job != Job::FrictionComparison) return;
+            compare_->setText(tr("Compare friction models"));
+            if (!ok) status_->setText(message);
+            emit comparisonFinished(ok);
+          });
+  connect(controller_, &IdentificationController::resultChanged, this, [this](Job job) {
+    if (job == Job::FrictionComparison) showCurrent();
   });
 }
 
 void FrictionComparisonView::run() {
-  Logs logs;
-  try {
-    logs = logs_();
-  } catch (const std::exception& e) {
-    status_->setText(QString::fromUtf8(e.what()));
+  QString why;
+  if (!controller_->runFrictionComparison(&why)) {
+    status_->setText(why);
     return;
   }
-  if (logs.logs.empty()) {
-    status_->setText(tr("No log: add logs on the Import page."));
-    return;
-  }
-  const std::shared_ptr<const RobotModel> model = model_();
-  auto result = std::make_shared<FrictionComparison>();
   compare_->setText(tr("Cancel"));
   use_->setEnabled(false);
-  task_->start(
-      [=](const common::BackgroundTask::Progress& progress) {
-        *result = compareFrictionModels(*model, logs.logs, logs.settings, progress);
-      },
-      [=](const common::BackgroundTask::Outcome& outcome) {
-        compare_->setText(tr("Compare friction models"));
-        if (outcome.ok) showComparison(*result);
-        else status_->setText(outcome.cancelled ? tr("Cancelled.") : outcome.error);
-        emit comparisonFinished(outcome.ok);
-      });
+}
+
+void FrictionComparisonView::showCurrent() {
+  if (const auto current = controller_->frictionComparison()) {
+    showComparison(current->comparison);
+    return;
+  }
+  // Dropped: the logs (or the columns beside friction) it compared on are no longer the estimate's.
+  table_->clear();
+  table_->setRowCount(0);
+  table_->setColumnCount(0);
+  models_.clear();
+  bestRow_ = -1;
+  use_->setEnabled(false);
+  status_->setText(tr("The logs or the offset and armature columns changed since the comparison: compare again."));
 }
 
 namespace {

@@ -1,19 +1,15 @@
 #pragma once
-// The wizard's friction-model comparison: a button that fits the five friction
-// models of engine/identification/friction_comparison.hpp on the session's logs
-// (in the background, cancellable) and a table of their held-out NRMSE per joint,
-// the best model marked. It shows results; the engine computes them. "Use for the estimate"
-// hands the selected model's regressor columns (with its widths or Stribeck velocities) to
-// the estimate page.
+// The wizard's friction-model comparison: a button that has the controller fit the five
+// friction models of engine/identification/friction_comparison.hpp on the session's logs
+// (in the background, cancellable) and a table of their held-out NRMSE per joint, the best
+// model marked. It shows the controller's result, and nothing once the logs it was made on
+// changed; the engine computes it. "Use for the estimate" hands the selected model's regressor
+// columns (with its widths or Stribeck velocities) to the estimate page.
 
-#include "app/common/background_task.hpp"
-#include "identification/identification_pipeline.hpp"
-#include "model/robot_model.hpp"
+#include "app/wizard/identification_controller.hpp"
 
 #include <QWidget>
 
-#include <functional>
-#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,27 +18,12 @@ class QLabel;
 class QPushButton;
 class QTableWidget;
 
-namespace eb {
-struct FrictionComparison;
-}
-
 namespace eb::wizard {
 
 class FrictionComparisonView : public QWidget {
   Q_OBJECT
  public:
-  /// The logs to compare on, each with its own import options, and the settings every log is
-  /// preprocessed and compared with (accumulateLogs' arguments).
-  struct Logs {
-    std::vector<LogInput> logs;
-    IdentificationSettings settings;
-  };
-  /// The session's logs; throws on a bad mapping.
-  using LogsProvider = std::function<Logs()>;
-
-  using ModelProvider = std::function<std::shared_ptr<const RobotModel>()>;
-
-  FrictionComparisonView(ModelProvider model, LogsProvider logs, QWidget* parent = nullptr);
+  explicit FrictionComparisonView(IdentificationController* controller, QWidget* parent = nullptr);
 
   QPushButton* compareButton() const { return compare_; }
   QTableWidget* table() const { return table_; }
@@ -57,9 +38,9 @@ class FrictionComparisonView : public QWidget {
 
  private:
   void run();
-  ModelProvider model_;
-  LogsProvider logs_;
-  common::BackgroundTask* task_;
+  /// The controller's comparison, or an empty table when it has none (the logs changed).
+  void showCurrent();
+  IdentificationController* controller_;
   QPushButton* compare_;
   QPushButton* use_;
   QLabel* status_;

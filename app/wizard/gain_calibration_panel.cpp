@@ -1,6 +1,5 @@
 #include "app/wizard/gain_calibration_panel.hpp"
 
-#include "app/wizard/extra_log_settings.hpp"
 #include "app/wizard/result_table.hpp"
 #include "app/wizard/wizard_text.hpp"
 
@@ -22,7 +21,7 @@ namespace eb::wizard {
 GainCalibrationPanel::GainCalibrationPanel(WizardSession* session, QWidget* parent)
     : QGroupBox(tr("Calibrate the torque constants with a known payload"), parent),
       session_(session),
-      task_(new common::BackgroundTask(this)) {
+      controller_(session->controller()) {
   setObjectName("gainCalibration");
   setCheckable(true);
   setChecked(false);  // folded away until wanted: most logs are torques
@@ -55,13 +54,21 @@ GainCalibrationPanel::GainCalibrationPanel(WizardSession* session, QWidget* pare
   runButton_->setObjectName("calibrateGainsButton");
   runButton_->setAutoDefault(false);
   connect(runButton_, &QPushButton::clicked, this, [this]() {
-    if (task_->isRunning())
-      task_->cancel();
+    if (isRunning())
+      cancel();
     else
       start();
   });
-  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
-    status_->setText(tr("Calibrating: %1 (%2 %)...").arg(what).arg(int(100 * f)));
+  connect(controller_, &IdentificationController::jobProgress, this, [this](Job job, double f, const QString& what) {
+    if (job == Job::GainCalibration) status_->setText(tr("Calibrating: %1 (%2 %)...").arg(what).arg(int(100 * f)));
+  });
+  connect(controller_, &IdentificationController::jobFinished, this, &GainCalibrationPanel::onCalibrationFinished);
+  connect(controller_, &IdentificationController::resultChanged, this, [this](Job job) {
+    if (job != Job::GainCalibration) return;
+    // Dropped, not replaced: the logs' reading changed (a new run says so itself when it starts).
+    if (!controller_->gainCalibration() && !isRunning())
+      status_->setText(tr("The logs' reading changed since the calibration: calibrate again."));
+    show();
   });
   status_ = new QLabel(tr("A known payload scales the currents to torques: the gain per joint, with its standard "
                           "deviation, as excitebench-cli identify-gains finds it."));
@@ -86,85 +93,68 @@ GainCalibrationPanel::GainCalibrationPanel(WizardSession* session, QWidget* pare
 void GainCalibrationPanel::setKnownPayload(const QString& path) { payloadEdit_->setText(path); }
 void GainCalibrationPanel::setLoadedLog(const QString& path) { loadedEdit_->setText(path); }
 void GainCalibrationPanel::setUnloadedLog(const QString& path) { unloadedEdit_->setText(path); }
-bool GainCalibrationPanel::isRunning() const { return task_->isRunning(); }
-void GainCalibrationPanel::cancel() { task_->cancel(); }
+bool GainCalibrationPanel::isRunning() const { return controller_->isRunning(Job::GainCalibration); }
+void GainCalibrationPanel::cancel() { controller_->cancel(Job::GainCalibration); }
+
+std::shared_ptr<const PayloadRun> GainCalibrationPanel::result() const {
+  const auto current = controller_->gainCalibration();
+  return current ? std::shared_ptr<const PayloadRun>(current, &current->run) : nullptr;
+}
 QString GainCalibrationPanel::status() const { return status_->text(); }
 void GainCalibrationPanel::setUseForLogs(bool on) { useForLogs_->setChecked(on); }
 
 std::optional<DriveGains> GainCalibrationPanel::gainsForLogs() const {
-  if (!result_ || !useForLogs_->isChecked() || !isChecked()) return std::nullopt;
-  return gains_;
+  const auto current = controller_->gainCalibration();
+  if (!current || !useForLogs_->isChecked() || !isChecked()) return std::nullopt;
+  return current->gains;
 }
 
 void GainCalibrationPanel::start() {
-  if (task_->isRunning()) return;
+  if (isRunning()) return;
   const QString payloadPath = payloadEdit_->text().trimmed(), loaded = loadedEdit_->text().trimmed(),
                 unloaded = unloadedEdit_->text().trimmed();
+  // The panel's choices as the controller's request (absolute paths); the controller reads them.
+  const auto absolute = [](const QString& path) { return path.isEmpty() ? path : QFileInfo(path).absoluteFilePath(); };
+  const GainRequest request{absolute(payloadPath), absolute(loaded), absolute(unloaded), link_};
   QString why;
-  if (payloadPath.isEmpty()) why = tr("Choose the known payload's payload.json.");
-  else if (loaded.isEmpty()) why = tr("Choose the log recorded with the known payload.");
-  if (!why.isEmpty()) {
+  if (!controller_->runGainCalibration(request, &why)) {
     status_->setText(why);
     emit finished(false, why);
     return;
   }
-  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
-  ExtraLogSettings read;
-  KnownPayload known;
-  try {
-    known = readPayloadJson(QFileInfo(payloadPath).absoluteFilePath().toStdString());
-    read = settingsForExtraLog(*session_->document(), QFileInfo(loaded).absoluteFilePath(), model->dof());
-  } catch (const std::exception& e) {
-    status_->setText(QString::fromUtf8(e.what()));
-    emit finished(false, status_->text());
-    return;
-  }
-  PayloadExperiment logs;
-  logs.loaded = {QFileInfo(loaded).absoluteFilePath().toStdString()};
-  if (!unloaded.isEmpty()) logs.unloaded = {QFileInfo(unloaded).absoluteFilePath().toStdString()};
-  const std::string link = !known.link.empty() ? known.link : link_.toStdString();
-  // Constants already given to the logs: the gains multiply them (torque_constant = gain x given).
-  const std::vector<double> given = read.settings.import.torqueConstants;
-  auto out = std::make_shared<PayloadRun>();
-  result_.reset();
-  table_->setRowCount(0);
   useForLogs_->setEnabled(false);
   runButton_->setText(tr("Cancel"));
-  status_->setText(tr("Reading %1 (%2)...").arg(QFileInfo(loaded).fileName(), read.mappingNote));
-  task_->start(
-      [=](const common::BackgroundTask::Progress& progress) {
-        *out = identifyDriveGains(*model, logs, link, known.parameters, read.settings, progress);
-      },
-      [=](const common::BackgroundTask::Outcome& outcome) {
-        runButton_->setText(tr("Calibrate"));
-        QString message;
-        if (outcome.cancelled) {
-          message = tr("Cancelled.");
-        } else if (!outcome.ok) {
-          message = outcome.error;
-        } else {
-          result_ = out;
-          gains_ = DriveGains{};
-          for (int j = 0; j < model->dof(); ++j) {
-            const double k = given.size() == std::size_t(model->dof()) ? given[std::size_t(j)] : 1.0;
-            gains_.constants.push_back(out->fit.values[out->gainColumn + j] * k);
-            gains_.stddev.push_back(out->fit.stddev[out->gainColumn + j] * std::abs(k));
-          }
-          message = tr("Calibrated with the %1 kg payload on link '%2'.")
-                        .arg(formatNumber(known.parameters[0], 4), QString::fromStdString(out->mount.link));
-          show();
-        }
-        status_->setText(message);
-        emit finished(outcome.ok && !outcome.cancelled, message);
-      });
+  status_->setText(tr("Reading %1...").arg(QFileInfo(loaded).fileName()));
+}
+
+void GainCalibrationPanel::onCalibrationFinished(Job job, bool ok, bool cancelled, const QString& message) {
+  if (job != Job::GainCalibration) return;
+  runButton_->setText(tr("Calibrate"));
+  QString text = message;
+  if (ok) {
+    const GainResult& r = *controller_->gainCalibration();
+    text = tr("Calibrated with the %1 kg payload on link '%2'.")
+               .arg(formatNumber(r.knownMass, 4), QString::fromStdString(r.run.mount.link));
+  }
+  status_->setText(text);
+  emit finished(ok && !cancelled, text);
 }
 
 void GainCalibrationPanel::show() {
+  const auto current = controller_->gainCalibration();
+  if (!current) {
+    // None yet, or dropped (the training logs' reading changed): no constants to offer.
+    table_->setRowCount(0);
+    useForLogs_->setEnabled(false);
+    return;
+  }
+  const PayloadRun& run = current->run;
+  const DriveGains& gains = current->gains;
   const RobotModel& model = session_->model();
   table_->setRowCount(model.dof());
   for (int j = 0; j < model.dof(); ++j) {
-    const double cells[4] = {result_->fit.values[result_->gainColumn + j], result_->fit.stddev[result_->gainColumn + j],
-                             gains_.constants[std::size_t(j)], gains_.stddev[std::size_t(j)]};
+    const double cells[4] = {run.fit.values[run.gainColumn + j], run.fit.stddev[run.gainColumn + j],
+                             gains.constants[std::size_t(j)], gains.stddev[std::size_t(j)]};
     table_->setItem(j, 0, new QTableWidgetItem(QString::fromStdString(model.joint(j).name)));
     for (int c = 0; c < 4; ++c) {
       auto* item = new QTableWidgetItem(formatNumber(cells[c], c % 2 == 0 ? 5 : 2));

@@ -1,16 +1,13 @@
 #pragma once
 // On the Payload page: the joints' torque constants calibrated with a known payload
 // (identifyDriveGains, as `excitebench-cli identify-gains` does), from a log with the payload
-// (motor currents or torques) and optionally one without it, on a worker thread with progress
+// (motor currents or torques) and optionally one without it, run by the session's
+// IdentificationController on a worker thread with progress
 // and cancel; the gains and constants with their standard deviations, and the choice to read
 // the page's payload logs with them, their deviations propagated into the payload's
 // (docs/payload-identification.md).
 
-#include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
-
-#include "identification/payload_identification.hpp"
-#include "io/payload_file.hpp"
 
 #include <QGroupBox>
 
@@ -40,7 +37,7 @@ class GainCalibrationPanel : public QGroupBox {
   void cancel();
   bool isRunning() const;
   /// The last calibration (null before one).
-  std::shared_ptr<const PayloadRun> result() const { return result_; }
+  std::shared_ptr<const PayloadRun> result() const;
   /// Torque constants [N m/A, or per unit of the logged effort] with their standard deviations
   /// when the user chose to read the payload's logs with them; empty otherwise.
   std::optional<DriveGains> gainsForLogs() const;
@@ -51,10 +48,13 @@ class GainCalibrationPanel : public QGroupBox {
   void finished(bool ok, const QString& message);
 
  private:
+  /// Shows the controller's calibration (an empty table when there is none).
   void show();
+  /// The controller's calibration ended: the status line and finished().
+  void onCalibrationFinished(Job job, bool ok, bool cancelled, const QString& message);
 
   WizardSession* session_;
-  common::BackgroundTask* task_;
+  IdentificationController* controller_;
   QString link_;
   QLineEdit* payloadEdit_;
   QLineEdit* loadedEdit_;
@@ -63,8 +63,6 @@ class GainCalibrationPanel : public QGroupBox {
   QLabel* status_;
   QTableWidget* table_;
   QCheckBox* useForLogs_;
-  std::shared_ptr<const PayloadRun> result_;
-  DriveGains gains_;
 };
 
 }  // namespace eb::wizard

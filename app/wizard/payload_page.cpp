@@ -1,6 +1,5 @@
 #include "app/wizard/payload_page.hpp"
 
-#include "app/wizard/extra_log_settings.hpp"
 #include "app/wizard/gain_calibration_panel.hpp"
 #include "app/wizard/wizard_text.hpp"
 
@@ -49,15 +48,26 @@ bool rowIdentified(int row, const std::vector<int>& unidentified) {
 }  // namespace
 
 PayloadPage::PayloadPage(WizardSession* session, QWidget* parent)
-    : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)) {
+    : QWizardPage(parent), session_(session), controller_(session->controller()) {
   setTitle(tr("Payload (optional)"));
   setSubTitle(tr("Estimate the mass, centre of mass and inertia of a tool or payload from a log recorded with it "
                  "fixed to a link."));
   buildUi();
   refreshSources();
-  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
+  connect(controller_, &IdentificationController::jobProgress, this, [this](Job job, double f, const QString& what) {
+    if (job != Job::Payload) return;
     progress_->setValue(static_cast<int>(std::lround(1000 * f)));
     statusLabel_->setText(tr("Identifying the payload: %1...").arg(what));
+  });
+  connect(controller_, &IdentificationController::jobFinished, this, &PayloadPage::onIdentificationFinished);
+  // Dropped by the controller (the estimate or the logs' reading changed): the table goes too.
+  connect(controller_, &IdentificationController::resultChanged, this, [this](Job job) {
+    if (job != Job::Payload) return;
+    // The controller only drops a payload when what it was identified with changed.
+    if (!controller_->payload() && !isRunning())
+      statusLabel_->setText(tr("The estimate or the logs' reading changed since the payload was identified: "
+                               "identify again."));
+    showResult();
   });
   connect(session_, &WizardSession::estimateChanged, this, &PayloadPage::refreshSources);
 }
@@ -191,7 +201,7 @@ void PayloadPage::refreshSources() {
   const bool pair = RobotSource(robotSource_->currentData().toInt()) == RobotSource::UnloadedLog;
   unloadedEdit_->setEnabled(pair);
   unloadedBrowse_->setEnabled(pair);
-  if (task_->isRunning()) return;
+  if (isRunning()) return;
   // The note says what is missing now: an estimate made since it was written clears it.
   const QString why = missingRobot();
   if (!why.isEmpty()) statusLabel_->setText(why);
@@ -221,9 +231,14 @@ void PayloadPage::setLink(const QString& link) {
   if (index >= 0) linkCombo_->setCurrentIndex(index);
 }
 
-bool PayloadPage::isRunning() const { return task_->isRunning(); }
+bool PayloadPage::isRunning() const { return controller_->isRunning(Job::Payload); }
 
-void PayloadPage::cancelIdentification() { task_->cancel(); }
+void PayloadPage::cancelIdentification() { controller_->cancel(Job::Payload); }
+
+std::shared_ptr<const PayloadRun> PayloadPage::result() const {
+  const auto current = controller_->payload();
+  return current ? std::shared_ptr<const PayloadRun>(current, &current->run) : nullptr;
+}
 
 QString PayloadPage::noSessionEstimateText() const {
   return tr("No estimate in this session yet: run the Estimate page, or predict the robot with the model's own "
@@ -237,77 +252,59 @@ QString PayloadPage::missingRobot() const {
 }
 
 void PayloadPage::startIdentification() {
-  if (task_->isRunning()) return;
+  if (isRunning()) return;
+  // The page's choices as the controller's request; the controller reads the logs.
+  PayloadRequest request;
   const QString loaded = loadedEdit_->text().trimmed();
   const QString unloaded = unloadedEdit_->text().trimmed();
-  const RobotSource source = RobotSource(robotSource_->currentData().toInt());
-  const bool pair = source == RobotSource::UnloadedLog;
+  request.robot = RobotSource(robotSource_->currentData().toInt());
+  request.loaded = loaded.isEmpty() ? QString() : QFileInfo(loaded).absoluteFilePath();
+  if (request.robot == RobotSource::UnloadedLog && !unloaded.isEmpty())
+    request.unloaded = QFileInfo(unloaded).absoluteFilePath();
+  request.link = linkCombo_->currentData().toString().toStdString();
+  request.offsets = offsets_->isChecked();
+  request.gains = gains_->gainsForLogs();
   QString why;
-  if (loaded.isEmpty()) why = tr("Choose the log recorded with the payload.");
-  else if (pair && unloaded.isEmpty()) why = tr("Choose the log recorded without the payload.");
-  else why = missingRobot();
-  if (!why.isEmpty()) {
+  if (!controller_->runPayload(request, &why)) {
     statusLabel_->setText(why);
     emit payloadIdentified(false, why);
     return;
   }
-  const int dof = session_->model().dof();
-  ExtraLogSettings read = settingsForExtraLog(*session_->document(), QFileInfo(loaded).absoluteFilePath(), dof);
-  read.settings.regressor.offset = offsets_->isChecked();
-  PayloadExperiment logs;
-  if (const std::optional<DriveGains> calibrated = gains_->gainsForLogs()) {
-    read.settings.import.torqueConstants = calibrated->constants;
-    logs.torqueConstantStd = calibrated->stddev;
-    read.mappingNote += tr(", currents times the calibrated constants");
-  }
-  logs.loaded = {QFileInfo(loaded).absoluteFilePath().toStdString()};
-  if (pair) logs.unloaded = {QFileInfo(unloaded).absoluteFilePath().toStdString()};
-  resultLogs_ = pair ? QStringList{loaded, unloaded} : QStringList{loaded};
-  const std::string link = linkCombo_->currentData().toString().toStdString();
-  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
-  // Without a known robot and without unloaded logs, identifyPayload predicts the robot with the
-  // model's own parameters (and says so in its notes): the ModelParameters source.
-  std::shared_ptr<KnownRobot> known;
-  if (source == RobotSource::SessionEstimate) {
-    const auto estimate = session_->estimate();
-    known = std::make_shared<KnownRobot>(KnownRobot{estimate->logs->base, estimate->estimate.values,
-                                                    "this session's estimate"});
-  }
-  auto out = std::make_shared<PayloadRun>();
+  resultLogs_ = request.unloaded.isEmpty() ? QStringList{loaded} : QStringList{loaded, unloaded};
   runButton_->setEnabled(false);
   cancelButton_->setEnabled(true);
   progress_->setValue(0);
-  statusLabel_->setText(tr("Reading %1 (%2)...").arg(QFileInfo(loaded).fileName(), read.mappingNote));
-  const QString mappingNote = read.mappingNote;
-  task_->start(
-      [=](const common::BackgroundTask::Progress& progress) {
-        *out = identifyPayload(*model, logs, link, known.get(), read.settings, progress);
-      },
-      [=](const common::BackgroundTask::Outcome& outcome) {
-        runButton_->setEnabled(true);
-        cancelButton_->setEnabled(false);
-        QString message;
-        if (outcome.cancelled) {
-          message = tr("Cancelled.");
-        } else if (!outcome.ok) {
-          message = outcome.error;  // names the file: the page reads two logs
-        } else {
-          result_ = out;
-          message = tr("Identified the payload on link '%1': %2 ± %3 kg (%4).")
-                        .arg(QString::fromStdString(out->mount.link), formatNumber(out->payload.mass, 5),
-                             formatNumber(out->payload.massStd, 2), mappingNote);
-        }
-        statusLabel_->setText(message);
-        showResult();
-        emit payloadIdentified(outcome.ok && !outcome.cancelled, message);
-      });
+  statusLabel_->setText(tr("Reading %1...").arg(QFileInfo(loaded).fileName()));
+}
+
+void PayloadPage::onIdentificationFinished(Job job, bool ok, bool cancelled, const QString& message) {
+  if (job != Job::Payload) return;
+  runButton_->setEnabled(true);
+  cancelButton_->setEnabled(false);
+  QString text = message;
+  if (ok) {
+    const PayloadResult& r = *controller_->payload();
+    text = tr("Identified the payload on link '%1': %2 ± %3 kg (%4).")
+               .arg(QString::fromStdString(r.run.mount.link), formatNumber(r.run.payload.mass, 5),
+                    formatNumber(r.run.payload.massStd, 2), r.mappingNote);
+  }
+  statusLabel_->setText(text);
+  showResult();
+  emit payloadIdentified(ok && !cancelled, text);
 }
 
 void PayloadPage::showResult() {
-  const bool have = result_ != nullptr;
-  for (QPushButton* b : exportButtons_) b->setEnabled(have);
-  if (!have) return;
-  const PayloadEstimate& p = result_->payload;
+  const std::shared_ptr<const PayloadRun> result = this->result();
+  for (QPushButton* b : exportButtons_) b->setEnabled(result != nullptr);
+  if (!result) {
+    // None, or dropped because its inputs changed: no figures of another estimate or reading.
+    for (int r = 0; r < table_->rowCount(); ++r)
+      for (int c = 1; c < 4; ++c) delete table_->takeItem(r, c);
+    consistencyLabel_->clear();
+    notesLabel_->clear();
+    return;
+  }
+  const PayloadEstimate& p = result->payload;
   const double values[10] = {p.mass,
                              p.com.x(),
                              p.com.y(),
@@ -335,31 +332,32 @@ void PayloadPage::showResult() {
                                  : tr("Not physically consistent: %1").arg(QString::fromStdString(p.consistency)));
   consistencyLabel_->setStyleSheet(p.consistency.empty() ? "color: #1e7828" : "color: #b42828");
   QStringList notes;
-  for (const std::string& note : result_->notes) notes << QString::fromStdString(note);
-  for (const LogWarning& w : result_->warnings) notes << QString::fromStdString(w.message);
+  for (const std::string& note : result->notes) notes << QString::fromStdString(note);
+  for (const LogWarning& w : result->warnings) notes << QString::fromStdString(w.message);
   QStringList rms;
-  for (int j = 0; j < result_->fit.residualRms.size(); ++j) rms << formatNumber(result_->fit.residualRms[j], 3);
-  notes << tr("Residual RMS per joint [N m]: %1 (%2 samples).").arg(rms.join("  ")).arg(result_->fit.samples);
+  for (int j = 0; j < result->fit.residualRms.size(); ++j) rms << formatNumber(result->fit.residualRms[j], 3);
+  notes << tr("Residual RMS per joint [N m]: %1 (%2 samples).").arg(rms.join("  ")).arg(result->fit.samples);
   notesLabel_->setText(notes.join("\n"));
 }
 
 bool PayloadPage::exportTo(PayloadFormat format, const QString& path, QString* error) {
-  if (!result_) {
+  const std::shared_ptr<const PayloadRun> result = this->result();
+  if (!result) {
     if (error) *error = tr("No payload identified yet.");
     return false;
   }
   try {
     if (format == PayloadFormat::Urdf) {
-      writePayloadUrdf(path.toStdString(), result_->payload);
+      writePayloadUrdf(path.toStdString(), result->payload);
     } else {
       PayloadReport report;
       report.robot = session_->robotSpec().toStdString();
-      report.method = result_->robotEstimated ? "loaded/unloaded pair, robot estimated with it"
+      report.method = result->robotEstimated ? "loaded/unloaded pair, robot estimated with it"
                                               : "known robot (" + robotSource_->currentText().toStdString() + ")";
-      report.estimate = result_->payload;
-      report.residualRms = result_->fit.residualRms;
-      report.samples = result_->fit.samples;
-      report.uncertainty = result_->gainUncertainty;
+      report.estimate = result->payload;
+      report.residualRms = result->fit.residualRms;
+      report.samples = result->fit.samples;
+      report.uncertainty = result->gainUncertainty;
       for (const QString& log : resultLogs_) report.sources.push_back(log.toStdString());
       writePayloadJson(path.toStdString(), report);
     }

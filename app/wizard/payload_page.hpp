@@ -4,15 +4,13 @@
 // — on the robot this session identified, on the model's own parameters, or
 // from a loaded/unloaded pair that estimates the robot with it — and the
 // payload written as payload.json and as a URDF fixed link. The engine does the
-// work (identifyPayload, docs/payload-identification.md) on a worker thread; the
+// work (identifyPayload, docs/payload-identification.md) on a worker thread of the session's
+// IdentificationController; the
 // logs are read like the validation log (extra_log_settings.hpp). Current logs:
 // the torque constants can be calibrated here with a known payload
 // (gain_calibration_panel.hpp) and the payload's logs read with them.
 
-#include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
-
-#include "identification/payload_identification.hpp"
 
 #include <QWizardPage>
 
@@ -34,7 +32,7 @@ class PayloadPage : public QWizardPage {
   Q_OBJECT
  public:
   /// What predicts the robot's own torques under the payload.
-  enum class RobotSource { SessionEstimate, ModelParameters, UnloadedLog };
+  using RobotSource = PayloadRobot;
   /// The two files the page writes.
   enum class PayloadFormat { Json, Urdf };
 
@@ -55,8 +53,8 @@ class PayloadPage : public QWizardPage {
   bool isRunning() const;
   /// Calibration of the torque constants with a known payload.
   GainCalibrationPanel* gainCalibration() const { return gains_; }
-  /// The latest payload run (null when none).
-  std::shared_ptr<const PayloadRun> result() const { return result_; }
+  /// The controller's latest payload run (null when none, or dropped because its inputs changed).
+  std::shared_ptr<const PayloadRun> result() const;
   /// Writes the latest payload to `path` (atomically). Returns false with `error` set.
   bool exportTo(PayloadFormat format, const QString& path, QString* error = nullptr);
 
@@ -74,11 +72,12 @@ class PayloadPage : public QWizardPage {
   /// Why the chosen robot source cannot be used now (no estimate in the session yet), or empty.
   QString missingRobot() const;
   QString noSessionEstimateText() const;
+  /// The controller's payload job ended: the status line, the table, payloadIdentified().
+  void onIdentificationFinished(Job job, bool ok, bool cancelled, const QString& message);
 
   WizardSession* session_;
-  common::BackgroundTask* task_;
-  std::shared_ptr<const PayloadRun> result_;
-  QStringList resultLogs_;
+  IdentificationController* controller_;
+  QStringList resultLogs_;  // the logs of the run started last, as typed (payload.json's sources)
   QComboBox* robotSource_;
   QLineEdit* loadedEdit_;
   QLineEdit* unloadedEdit_;

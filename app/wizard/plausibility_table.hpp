@@ -5,13 +5,10 @@
 // inertia the data determined, and the problems of an implausible link (in a
 // column, the row's tooltip and a detail line under the table), with a summary
 // "N of M links plausible". It shows LinkResult rows only: the plausibility is
-// checked with the estimate on the worker thread (estimate_page.cpp).
+// checked with the estimate on the worker thread (identification_jobs.cpp).
 
 #include "app/wizard/identification_document.hpp"
-
-#include "identification/base_estimation.hpp"
-#include "identification/plausibility.hpp"
-#include "model/robot_model.hpp"
+#include "app/wizard/result_summaries.hpp"  // linkResults: the rows, from the engine's verdicts
 
 #include <QWidget>
 
@@ -22,13 +19,6 @@ class QTextEdit;
 class QTableWidget;
 
 namespace eb::wizard {
-
-/// The rows of the table for a consistent estimate: per body (model order) the mass from
-/// estimate.fullParameters, the verdict of `plausibility` (one per body) and the data shares
-/// (the CLI's grouping: mass, mean of the 3 first moments, mean of the 6 inertia entries).
-/// Empty when the estimate has no full parameters or `plausibility` does not cover every body.
-std::vector<LinkResult> linkResults(const RobotModel& model, const BaseEstimate& estimate,
-                                    const std::vector<BodyPlausibility>& plausibility);
 
 /// The mark shown for a verdict: "✓ plausible" or "✗ NOT plausible".
 QString plausibilityMark(bool plausible);

@@ -2,15 +2,9 @@
 
 #include "app/wizard/closed_loop_panel.hpp"
 #include "app/wizard/drift_panel.hpp"
-#include "app/wizard/extra_log_settings.hpp"
-
-#include "app/wizard/log_problems.hpp"
 #include "app/wizard/result_table.hpp"
 #include "app/wizard/wizard_charts.hpp"
 #include "app/wizard/wizard_text.hpp"
-
-#include "identification/log_validation.hpp"
-#include "util/input_error.hpp"
 
 #include <QComboBox>
 #include <QFileDialog>
@@ -38,13 +32,21 @@
 namespace eb::wizard {
 
 ValidatePage::ValidatePage(WizardSession* session, QWidget* parent)
-    : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)) {
+    : QWizardPage(parent), session_(session), controller_(session->controller()) {
   setTitle(tr("Validate on an independent log"));
   setSubTitle(tr("Predict the joint torques of a log that was not used for the estimate, preprocessed the same way. "
                  "NRMSE is the RMS error over the RMS of the measured torque."));
   buildUi();
-  connect(task_, &common::BackgroundTask::progressChanged, this,
-          [this](double f, const QString& what) { statusLabel_->setText(tr("%1 (%2 %)").arg(what).arg(int(100 * f))); });
+  connect(controller_, &IdentificationController::jobProgress, this, [this](Job job, double f, const QString& what) {
+    if (job == Job::Validation) statusLabel_->setText(tr("%1 (%2 %)").arg(what).arg(int(100 * f)));
+  });
+  connect(controller_, &IdentificationController::jobStarted, this, [this](Job job) {
+    if (job != Job::Validation) return;
+    runButton_->setEnabled(false);
+    browseButton_->setEnabled(false);
+    statusLabel_->setText(tr("Reading %1...").arg(QFileInfo(runningPath_).fileName()));
+  });
+  connect(controller_, &IdentificationController::jobFinished, this, &ValidatePage::onValidationFinished);
   connect(session_, &WizardSession::validationChanged, this, &ValidatePage::showValidation);
   connect(session_->document(), &IdentificationDocument::validationChanged, this, &ValidatePage::showValidation);
 }
@@ -153,11 +155,11 @@ void ValidatePage::initializePage() {
   pathEdit_->setText(session_->document()->validationLog());
   showValidation();
   if (!session_->validation() && !session_->document()->validationLog().isEmpty() && session_->estimate() &&
-      !task_->isRunning())
+      !isRunning())
     startValidation();
 }
 
-bool ValidatePage::isRunning() const { return task_->isRunning(); }
+bool ValidatePage::isRunning() const { return controller_->isRunning(Job::Validation); }
 
 void ValidatePage::setChartJoint(int joint) { jointCombo_->setCurrentIndex(joint); }
 
@@ -210,76 +212,35 @@ void ValidatePage::setValidationLog(const QString& given) {
 }
 
 void ValidatePage::startValidation() {
-  if (task_->isRunning()) return;
+  if (isRunning()) return;
   IdentificationDocument* doc = session_->document();
-  const QString path = doc->validationLog();
-  const auto estimate = session_->estimate();
-  if (path.isEmpty()) {
-    statusLabel_->setText(tr("Choose a validation log."));
+  runningPath_ = doc->validationLog();
+  // The controller reads the log as the CLI's validate does and keeps the result for this estimate.
+  QString why;
+  if (!controller_->runValidation(&why)) {
+    statusLabel_->setText(why);
     return;
   }
-  if (!estimate) {
-    statusLabel_->setText(tr("No estimate: run the Estimate page first."));
-    return;
-  }
-  const ExtraLogSettings read = settingsForExtraLog(*doc, path, session_->model().dof());
-  const IdentificationSettings settings = read.settings;
-  const QString mappingNote = read.mappingNote;
   bool training = false;
-  for (const LogSource& log : doc->logs()) training |= log.path == path;
+  for (const LogSource& log : doc->logs()) training |= log.path == runningPath_;
   independenceLabel_->setText(training ? tr("This log was used for the estimate: the validation is not independent.")
                                        : QString());
-  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
-  const std::string file = path.toStdString();
-  auto out = std::make_shared<ValidationData>();
-  out->logPath = path;
-  out->mappingNote = mappingNote;
-  runButton_->setEnabled(false);
-  browseButton_->setEnabled(false);
-  statusLabel_->setText(tr("Reading %1...").arg(QFileInfo(path).fileName()));
-  task_->start(
-      [=](const common::BackgroundTask::Progress& progress) {
-        // The CLI's validate runs the same engine call (log_validation.hpp).
-        LogValidation v =
-            validateOnLog(*model, estimate->logs->base, estimate->estimate.values, file, settings, progress);
-        out->summary = QString::fromStdString(v.summary.text());
-        out->warnings = std::move(v.warnings);
-        out->t = v.log.t;
-        out->measured = v.log.tau;
-        out->q = std::move(v.log.q);
-        out->qd = std::move(v.log.qd);
-        out->qdd = std::move(v.log.qdd);
-        out->segmentStarts = v.log.segmentStarts;
-        out->result = std::move(v.identified);
-        out->model = std::move(v.robotsOwn);
-      },
-      [=](const common::BackgroundTask::Outcome& outcome) {
-        runButton_->setEnabled(true);
-        browseButton_->setEnabled(true);
-        QString message;
-        if (outcome.cancelled) {
-          message = tr("Cancelled.");
-          statusLabel_->setText(message);
-        } else if (!outcome.ok) {
-          message = outcome.detail.file.empty() ? outcome.error : problemText(outcome.detail);
-          statusLabel_->setText(QString("<span style='color:#b00020'>%1: %2</span>")
-                                    .arg(QFileInfo(path).fileName().toHtmlEscaped(), message.toHtmlEscaped()));
-        } else if (session_->estimate() != estimate || session_->document()->validationLog() != path) {
-          message = tr("The estimate or the log changed during the run: validate again.");
-          statusLabel_->setText(message);
-        } else {
-          session_->setValidation(out);
-          ValidationSummary summary;
-          summary.logPath = path;
-          summary.samples = out->result.samples;
-          for (int j = 0; j < session_->model().dof(); ++j)
-            summary.joints.push_back({QString::fromStdString(session_->model().joint(j).name), out->result.rmse[j],
-                                      out->result.nrmse[j], out->result.maxError[j], out->result.measuredRms[j],
-                                      out->model.rmse[j], out->model.nrmse[j]});
-          session_->document()->setValidation(summary);
-        }
-        emit validationFinished(outcome.ok && message.isEmpty(), message);
-      });
+}
+
+void ValidatePage::onValidationFinished(Job job, bool ok, bool cancelled, const QString& message) {
+  if (job != Job::Validation) return;
+  runButton_->setEnabled(true);
+  browseButton_->setEnabled(true);
+  // A stored validation is shown through resultChanged; its summary is the document's (the controller's doing).
+  if (ok) {
+    // Nothing more to say here: showValidation wrote the status line.
+  } else if (cancelled || message == IdentificationController::staleRunText(Job::Validation)) {
+    statusLabel_->setText(message);
+  } else {
+    statusLabel_->setText(QString("<span style='color:#b00020'>%1: %2</span>")
+                              .arg(QFileInfo(runningPath_).fileName().toHtmlEscaped(), message.toHtmlEscaped()));
+  }
+  emit validationFinished(ok, message);
 }
 
 void ValidatePage::showValidation() {
@@ -351,8 +312,8 @@ void ValidatePage::showValidation() {
                      .arg(worst, 0, 'f', 2);
   if (live) {
     text += " " + tr("(%1)").arg(live->mappingNote);
-    text += "<br>" + live->summary.toHtmlEscaped();
-    for (const LogWarning& w : live->warnings)
+    text += "<br>" + QString::fromStdString(live->run.summary.text()).toHtmlEscaped();
+    for (const LogWarning& w : live->run.warnings)
       text += "<br><span style='color:#8a5a00'>" + QString::fromStdString(w.message).toHtmlEscaped() + "</span>";
   }
   else text += " " + tr("Saved with the project: validate again to see the torques.");
@@ -362,7 +323,7 @@ void ValidatePage::showValidation() {
 
 void ValidatePage::plot() {
   const auto live = session_->validation();
-  if (!live || live->measured.cols() == 0) {
+  if (!live || live->run.log.tau.cols() == 0) {
     measuredSeries_->clear();
     predictedSeries_->clear();
     errorSeries_->clear();
@@ -372,19 +333,20 @@ void ValidatePage::plot() {
     chart_->chart()->setTitle(tr("Joint torque: choose a validation log to see measured and predicted"));
     return;
   }
-  const int j = std::clamp(jointCombo_->currentIndex(), 0, static_cast<int>(live->measured.cols()) - 1);
-  const Eigen::VectorXd measured = live->measured.col(j), predicted = live->result.predicted.col(j);
+  const PreprocessedLog& log = live->run.log;
+  const int j = std::clamp(jointCombo_->currentIndex(), 0, static_cast<int>(log.tau.cols()) - 1);
+  const Eigen::VectorXd measured = log.tau.col(j), predicted = live->run.identified.predicted.col(j);
   const Eigen::VectorXd error = measured - predicted;
-  setSeriesData(measuredSeries_, live->t, measured);
-  setSeriesData(predictedSeries_, live->t, predicted);
-  setSeriesData(errorSeries_, live->t, error);
+  setSeriesData(measuredSeries_, log.t, measured);
+  setSeriesData(predictedSeries_, log.t, predicted);
+  setSeriesData(errorSeries_, log.t, error);
   auto [lo, hi] = quantileRange(measured);
   auto [plo, phi] = quantileRange(predicted);
   auto [elo, ehi] = quantileRange(error);
   lo = std::min({lo, plo, elo});
   hi = std::max({hi, phi, ehi});
-  const double t1 = live->t.size() ? live->t[live->t.size() - 1] : 1.0;
-  setChartRanges(chart_->chart(), live->t.size() ? live->t[0] : 0.0, t1, lo, hi);
+  const double t1 = log.t.size() ? log.t[log.t.size() - 1] : 1.0;
+  setChartRanges(chart_->chart(), log.t.size() ? log.t[0] : 0.0, t1, lo, hi);
   chart_->chart()->setTitle(tr("Joint %1 torque: measured and predicted").arg(j + 1));
 }
 

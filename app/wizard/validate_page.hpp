@@ -3,9 +3,9 @@
 // estimated parameters (preprocessed exactly like the training logs) and show
 // measured against predicted torque per joint, with RMSE and NRMSE per joint.
 // Beside them, the drift check of the validation log's residual and the closed-loop
-// validation along its motion. Runs on a worker thread; optional (Next is always allowed).
+// validation along its motion. The session's IdentificationController runs it on a worker
+// thread; optional (Next is always allowed).
 
-#include "app/common/background_task.hpp"
 #include "app/wizard/wizard_session.hpp"
 
 #include <QWizardPage>
@@ -58,9 +58,12 @@ class ValidatePage : public QWizardPage {
   void takeTypedPath();  // the path typed in the box, checked, as the validation log
   void showValidation();
   void plot();
+  /// The controller's validation ended: the status line, the document's summary, validationFinished().
+  void onValidationFinished(Job job, bool ok, bool cancelled, const QString& message);
 
   WizardSession* session_;
-  common::BackgroundTask* task_;
+  IdentificationController* controller_;
+  QString runningPath_;  // the log of the last run started (its name in the error line)
   QLineEdit* pathEdit_;
   QPushButton* browseButton_;
   QPushButton* runButton_;

@@ -72,6 +72,8 @@ void writeDriveGainsJson(const std::string& path, const std::string& robot, cons
 /// Torque constants [N m/A] with their standard deviations, per joint in the model's order.
 struct DriveGains {
   std::vector<double> constants, stddev;
+  bool operator==(const DriveGains& o) const { return constants == o.constants && stddev == o.stddev; }
+  bool operator!=(const DriveGains& o) const { return !(*this == o); }
 };
 
 /// Reads gains.json's torque_constant and torque_constant_std (or gain and std, from a file

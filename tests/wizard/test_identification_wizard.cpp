@@ -189,7 +189,7 @@ class IdentificationWizardTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(validated.count() == 1, 60000);
     QVERIFY2(validated.at(0).at(0).toBool(), qPrintable(validated.at(0).at(1).toString()));
     QVERIFY(wizard.validation());
-    const ValidationResult& r = wizard.validation()->result;
+    const ValidationResult& r = wizard.validation()->run.identified;
     for (int j = 0; j < 7; ++j) QVERIFY2(r.rmse[j] < 0.2, qPrintable(QString("joint %1 rmse %2").arg(j + 1).arg(r.rmse[j])));
     QVERIFY(wizard.validatePage()->seriesPointCount(0) > 1000);
     QVERIFY(wizard.validatePage()->seriesPointCount(1) > 1000);
@@ -201,7 +201,8 @@ class IdentificationWizardTest : public QObject {
     wizard.validatePage()->showTab(1);
     drift->setWindow(1.0);
     const DriftReport driftReport =
-        checkDrift(wizard.validation()->t, wizard.validation()->measured - wizard.validation()->result.predicted, 1.0);
+        checkDrift(wizard.validation()->run.log.t,
+                   wizard.validation()->run.log.tau - wizard.validation()->run.identified.predicted, 1.0);
     for (int j = 0; j < 7; ++j)
       QCOMPARE(drift->verdict(j), QString(driftReport.drifted[size_t(j)] ? "drifted" : "steady"));
     QVERIFY2(drift->summary().contains(QString("%1 windows over").arg(driftReport.windows.size())),

@@ -126,15 +126,22 @@ class WizardSessionTest : public QObject {
     // normal equations hold: an edit drops them and the estimate, as a preprocessing edit does.
     IdentificationDocument doc;
     WizardSession session(panda_, "panda", &doc);
-    const QString before = session.accumulationKey();
-    session.setAccumulated(std::make_shared<AccumulatedLogs>());
-    session.setEstimate(std::make_shared<EstimateResult>());
+    IdentificationController* controller = session.controller();
+    const AccumulationInputs before = accumulationInputsOf(doc);
+    auto logs = std::make_shared<AccumulatedLogs>();
+    logs->inputs = before;
+    controller->setAccumulated(logs);
+    auto estimate = std::make_shared<EstimateResult>();
+    estimate->logs = logs;
+    estimate->settings = doc.estimation();
+    controller->setEstimate(estimate);
+    QVERIFY(session.estimate());
     ImportSettings imp = doc.import();
     imp.gapSteps = 12.0;
     doc.setImport(imp);
-    QVERIFY(!session.accumulated());
+    QVERIFY(!controller->accumulated());
     QVERIFY(!session.estimate());
-    QVERIFY(session.accumulationKey() != before);
+    QVERIFY(accumulationInputsOf(doc) != before);
   }
 
   void typedValidationPathIsCheckedAndTaken() {
