@@ -1,6 +1,7 @@
 #include "app/wizard/extra_log_settings.hpp"
 
 #include "logs/csv_table.hpp"
+#include "logs/log_file_kind.hpp"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -11,7 +12,7 @@ ExtraLogSettings settingsForExtraLog(const IdentificationDocument& document, con
   ExtraLogSettings out;
   out.settings = document.commonSettings();
   out.mappingNote = QCoreApplication::translate("eb::wizard", "columns guessed from the header");
-  if (path.endsWith(".mat", Qt::CaseInsensitive)) return out;
+  if (logFileKindOf(path.toStdString()) != LogFileKind::DelimitedText) return out;  // read by name, no mapping
   for (const LogSource& log : document.logs()) {
     if (log.isNamed() || log.mapping.joints.empty()) continue;
     try {

@@ -1,6 +1,6 @@
 #include "app/wizard/identification_document.hpp"
 
-#include "logs/rosbag_directory.hpp"
+#include "logs/log_file_kind.hpp"
 
 #include "logs/csv_table.hpp"
 #include "util/input_error.hpp"
@@ -20,9 +20,13 @@ bool LogSource::operator==(const LogSource& o) const {
          mappingEdited == o.mappingEdited && mapping == o.mapping;
 }
 
-bool LogSource::isMat() const { return path.endsWith(QLatin1String(".mat"), Qt::CaseInsensitive); }
-
-bool LogSource::isBag() const { return !isMat() && isRosBagPath(path.toStdString()); }
+LogFileKind LogSource::kind() const {
+  if (kindPath_.isNull() || kindPath_ != path) {
+    kind_ = logFileKindOf(path.toStdString());
+    kindPath_ = path.isNull() ? QString("") : path;
+  }
+  return kind_;
+}
 
 std::optional<CsvFormat> effectiveCsvFormat(const LogSource& log) {
   if (log.isNamed() || !log.hasFormatOverride()) return std::nullopt;

@@ -13,6 +13,7 @@
 #include "identification/base_estimation.hpp"
 #include "identification/identification_pipeline.hpp"
 #include "logs/log_column_mapping.hpp"
+#include "logs/log_file_kind.hpp"
 #include "identification/log_preprocessing.hpp"
 
 #include <QJsonObject>
@@ -38,15 +39,24 @@ struct LogSource {
   LogColumnMapping mapping;
   bool mappingEdited = false;      ///< the user changed the guessed mapping
   bool operator==(const LogSource& o) const;
+  /// The log's kind (logFileKindOf), worked out once per path: recognising a bag reads the file
+  /// system, which pages refreshing their widgets must not do each time.
+  LogFileKind kind() const;
   /// True for MATLAB files (read by variable name, no column mapping).
-  bool isMat() const;
-  /// True for ROS 2 bags (an .mcap or .db3 file, a bag folder or its metadata.yaml): JointState
+  bool isMat() const { return kind() == LogFileKind::Mat; }
+  /// True for ROS 2 bags (an .mcap or .db3 file, or a bag folder): JointState
   /// joints are matched by name, no column mapping.
-  bool isBag() const;
+  bool isBag() const { return kind() == LogFileKind::RosBag; }
   /// True for logs read by name rather than through a column mapping (MATLAB files and bags).
   bool isNamed() const { return isMat() || isBag(); }
   /// Whether any CSV format field is forced.
   bool hasFormatOverride() const { return delimiter || decimal || header; }
+
+ private:
+  // A cache, not state: equal logs compare equal whatever it holds. Pages read it on the GUI
+  // thread; jobs get copies of the document's logs.
+  mutable QString kindPath_;  // the path kind_ was worked out for
+  mutable LogFileKind kind_ = LogFileKind::DelimitedText;
 };
 
 // The settings sections hold the engine's own option structs, so a setting the engine gains

@@ -1,5 +1,7 @@
 #include "app/wizard/log_check.hpp"
 
+#include "logs/log_file_kind.hpp"
+
 #include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 
@@ -20,7 +22,7 @@ std::vector<LogCheck> checkLogs(const std::vector<LogCheckRequest>& requests, co
     if (!progress(static_cast<double>(i) / n, what)) return results;
     try {
       if (!request.setupError.isEmpty()) throw InputError(request.setupError.toStdString());
-      if (request.path.endsWith(QLatin1String(".mat"), Qt::CaseInsensitive)) {
+      if (logFileKindOf(path) == LogFileKind::Mat) {
         LogImportOptions options = request.options;
         options.progress = [&](double f) { return progress((static_cast<double>(i) + f) / n, what); };
         const ExperimentLog log = importLog(path, options);

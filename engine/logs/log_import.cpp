@@ -1,5 +1,7 @@
 #include "logs/log_import.hpp"
 
+#include "logs/log_file_kind.hpp"
+
 #include "logs/bag_log_source.hpp"
 #include "logs/joint_state_rows.hpp"
 #include "logs/mat_log_import.hpp"
@@ -509,9 +511,8 @@ double torqueSignOf(const LogImportOptions& options, int joint, const std::strin
 }
 
 ExperimentLog importLog(const std::string& path, const LogImportOptions& options) {
-  std::string extension = path.size() >= 4 ? path.substr(path.size() - 4) : "";
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (extension == ".mat" && !isRosBagPath(path)) return importMatLog(path, options);
+  // Bags go through importCsvLog too: its LogBlockReader reads every row source.
+  if (logFileKindOf(path) == LogFileKind::Mat) return importMatLog(path, options);
   return importCsvLog(path, options);
 }
 

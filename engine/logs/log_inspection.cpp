@@ -1,5 +1,7 @@
 #include "logs/log_inspection.hpp"
 
+#include "logs/log_file_kind.hpp"
+
 #include "logs/bag_log_source.hpp"
 #include "logs/bag_message_stream.hpp"
 #include "logs/cdr_joint_state.hpp"
@@ -88,11 +90,9 @@ std::vector<std::string> inspectCsv(const std::string& path) {
 }  // namespace
 
 std::vector<std::string> inspectLog(const std::string& path) {
-  if (isRosBagPath(path)) return inspectBag(path);
-  const std::filesystem::path p(path);
-  std::string ext = p.extension().string();
-  for (char& ch : ext) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  if (ext == ".mat") {
+  const LogFileKind kind = logFileKindOf(path);
+  if (kind == LogFileKind::RosBag) return inspectBag(path);
+  if (kind == LogFileKind::Mat) {
     const std::vector<std::string> vars = listMatVariables(path);
     return {path + ": MAT file, " + std::to_string(vars.size()) + " variables: " + listOf(vars)};
   }

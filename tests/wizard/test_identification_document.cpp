@@ -5,6 +5,7 @@
 
 #include "util/input_error.hpp"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -55,6 +56,34 @@ ResultsSummary sampleResults() {
 class IdentificationDocumentTest : public QObject {
   Q_OBJECT
  private slots:
+  // The log's kind is worked out once per path (recognising a bag reads the file system), and
+  // again when the path changes.
+  void logKindIsWorkedOutOncePerPath() {
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString bag = dir.filePath("renamed.mat");
+    {
+      QFile f(bag);
+      QVERIFY(f.open(QIODevice::WriteOnly));
+      f.write(QByteArray("\x89MCAP0\r\n", 8));
+    }
+    LogSource log;
+    log.path = bag;
+    QVERIFY(log.isBag());
+    QVERIFY(!log.isMat());
+    QVERIFY(log.isNamed());
+    QVERIFY(QFile::remove(bag));
+    QVERIFY(log.isBag());  // not read again: the same path keeps its kind
+    const LogSource copy = log;
+    QVERIFY(copy.isBag());
+    QVERIFY(copy == log);
+    log.path = dir.filePath("run.csv");
+    QCOMPARE(log.kind(), LogFileKind::DelimitedText);
+    QVERIFY(!log.isNamed());
+    log.path = bag;  // the file is gone now: only its name is left, and it ends in .mat
+    QCOMPARE(log.kind(), LogFileKind::Mat);
+  }
+
   void roundTripKeepsEverything() {
     QTemporaryDir dir;
     IdentificationDocument doc;
