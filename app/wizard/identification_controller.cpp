@@ -131,6 +131,26 @@ void IdentificationController::setEstimate(std::shared_ptr<const EstimateResult>
   dropStaleExtras();
 }
 
+void IdentificationController::finishRun(Job job, const common::BackgroundTask::Outcome& outcome,
+                                         const QString& failure, bool stale, const std::function<void()>& store) {
+  QString message = failure;
+  if (message.isEmpty() && stale) message = staleRunText(job);
+  if (message.isEmpty()) store();
+  emit jobFinished(job, message.isEmpty(), outcome.cancelled, message);
+}
+
+QString IdentificationController::failureText(const common::BackgroundTask::Outcome& outcome) {
+  if (outcome.cancelled) return tr("Cancelled.");
+  return outcome.ok ? QString() : outcome.error;
+}
+
+std::vector<LogInput> IdentificationController::trainingLogs(const IdentificationDocument& document) {
+  std::vector<LogInput> logs;
+  for (int i = 0; i < static_cast<int>(document.logs().size()); ++i)
+    logs.emplace_back(document.logs()[std::size_t(i)].path.toStdString(), document.settingsFor(i).import);
+  return logs;
+}
+
 void IdentificationController::setFriction(std::shared_ptr<const FrictionResult> friction) {
   if (friction == friction_) return;
   friction_ = std::move(friction);

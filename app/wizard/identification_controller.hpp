@@ -137,6 +137,14 @@ class IdentificationController : public QObject {
   /// Starts `work` as `job`, the signals wired; false when that job is running.
   bool start(Job job, common::BackgroundTask::Work work, Done done);
   common::BackgroundTask* task(Job job) const { return tasks_[static_cast<std::size_t>(job)]; }
+  /// Ends a run of `job` on the GUI thread: `failure` when it did not work (failureText), else
+  /// the stale-run text when `stale`, else `store()` keeps its result; then jobFinished.
+  void finishRun(Job job, const common::BackgroundTask::Outcome& outcome, const QString& failure, bool stale,
+                 const std::function<void()>& store);
+  /// Why a run ended without a result ("Cancelled.", the work's error), empty when it worked.
+  static QString failureText(const common::BackgroundTask::Outcome& outcome);
+  /// Each training log of `document` with its own import options (mapping, format, rate); throws InputError.
+  static std::vector<LogInput> trainingLogs(const IdentificationDocument& document);
   /// Drops every result whose inputs differ from the document's (its change signals).
   void dropStale();
   void setFriction(std::shared_ptr<const FrictionResult> friction);

@@ -2,8 +2,6 @@
 // non-consistent estimate is written from (cached while that estimate is live), and the HTML
 // report (written, not cached).
 
-#include <QCoreApplication>
-
 #include "app/wizard/identification_controller.hpp"
 #include "io/params_file.hpp"
 #include "report/held_out_prediction.hpp"
@@ -13,17 +11,11 @@
 
 namespace eb::wizard {
 
-namespace export_jobs {
-
-QString tr(const char* text) { return QCoreApplication::translate("eb::wizard::IdentificationController", text); }
-
-}  // namespace export_jobs
-
 bool IdentificationController::runModelFileEstimate(QString* why) {
   if (isRunning(Job::ModelFileEstimate)) return false;
   const auto source = estimate_;
   if (!source) {
-    if (why) *why = export_jobs::tr("No estimate: run the Estimate page first.");
+    if (why) *why = tr("No estimate: run the Estimate page first.");
     return false;
   }
   EstimationOptions options = document_->commonSettings().estimation;
@@ -42,24 +34,21 @@ bool IdentificationController::runModelFileEstimate(QString* why) {
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
         modelFileRunningFor_.reset();
-        QString message = outcome.cancelled ? export_jobs::tr("Cancelled.") : outcome.ok ? QString() : outcome.error;
-        if (message.isEmpty() && estimate_ != source) message = staleRunText(Job::ModelFileEstimate);
-        if (message.isEmpty()) {
+        finishRun(Job::ModelFileEstimate, outcome, failureText(outcome), estimate_ != source, [&] {
           modelFile_ = out;
           emit resultChanged(Job::ModelFileEstimate);
-        }
-        emit jobFinished(Job::ModelFileEstimate, message.isEmpty(), outcome.cancelled, message);
+        });
       });
 }
 
 bool IdentificationController::runReport(const QString& path, const std::string& robotSpec, QString* why) {
   if (isRunning(Job::Report)) {
-    if (why) *why = export_jobs::tr("A report is still being written.");
+    if (why) *why = tr("A report is still being written.");
     return false;
   }
   const auto estimate = estimate_;
   if (!estimate) {
-    if (why) *why = export_jobs::tr("No estimate: run the Estimate page first.");
+    if (why) *why = tr("No estimate: run the Estimate page first.");
     return false;
   }
   const IdentificationDocument& doc = *document_;
@@ -68,8 +57,7 @@ bool IdentificationController::runReport(const QString& path, const std::string&
   const std::vector<std::string> paths = doc.logPaths();
   std::vector<LogInput> logs;
   try {
-    for (int i = 0; i < static_cast<int>(doc.logs().size()); ++i)
-      logs.emplace_back(doc.logs()[size_t(i)].path.toStdString(), doc.settingsFor(i).import);
+    logs = trainingLogs(doc);
   } catch (const std::exception& e) {
     if (why) *why = QString::fromUtf8(e.what());  // a forced format the log's head no longer fits
     return false;
@@ -88,8 +76,7 @@ bool IdentificationController::runReport(const QString& path, const std::string&
         writeHtmlReport(file, reportOfRun(p, *model, &heldOut));
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
-        const QString message = outcome.cancelled ? export_jobs::tr("Cancelled.") : outcome.error;
-        emit jobFinished(Job::Report, outcome.ok, outcome.cancelled, outcome.ok ? QString() : message);
+        emit jobFinished(Job::Report, outcome.ok, outcome.cancelled, failureText(outcome));
       });
 }
 

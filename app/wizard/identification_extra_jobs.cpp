@@ -3,7 +3,6 @@
 // (as the CLI makes it) on its worker thread, and stores the result when its inputs are still
 // current.
 
-#include <QCoreApplication>
 #include <QFileInfo>
 #include <cmath>
 
@@ -15,29 +14,17 @@
 
 namespace eb::wizard {
 
-namespace extra_jobs {
-
-QString tr(const char* text) { return QCoreApplication::translate("eb::wizard::IdentificationController", text); }
-
-// Why a job ended without a result, for jobFinished ("" when it stored one).
-QString failure(const common::BackgroundTask::Outcome& outcome) {
-  if (outcome.cancelled) return tr("Cancelled.");
-  return outcome.ok ? QString() : outcome.error;
-}
-
-}  // namespace extra_jobs
-
 bool IdentificationController::runClosedLoop(const ClosedLoopRequest& request, QString* why) {
   if (isRunning(Job::ClosedLoop)) return false;
   const auto live = validation_;
   const auto estimate = estimate_;
   QString problem;
   if (!live || live->run.log.q.rows() < 2)
-    problem = extra_jobs::tr("Validate on a log first: its motion is what the controller tracks.");
+    problem = tr("Validate on a log first: its motion is what the controller tracks.");
   else if (!estimate)
-    problem = extra_jobs::tr("No estimate: run the Estimate page first.");
+    problem = tr("No estimate: run the Estimate page first.");
   else if (request.plant == ClosedLoopRequest::Plant::File && request.plantPath.isEmpty())
-    problem = extra_jobs::tr("Choose the plant's params.json first.");
+    problem = tr("Choose the plant's params.json first.");
   std::optional<LogInput> plantLog;
   IdentificationSettings plantSettings;
   if (problem.isEmpty() && request.plant == ClosedLoopRequest::Plant::Log) {
@@ -104,14 +91,10 @@ bool IdentificationController::runClosedLoop(const ClosedLoopRequest& request, Q
             [&progress, share](double f) { return progress(share + (1.0 - share) * f, "tracking"); });
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
-        QString message = extra_jobs::failure(outcome);
-        if (message.isEmpty() && (estimate_ != estimate || validation_ != live))
-          message = staleRunText(Job::ClosedLoop);
-        if (message.isEmpty()) {
+        finishRun(Job::ClosedLoop, outcome, failureText(outcome), estimate_ != estimate || validation_ != live, [&] {
           closedLoop_ = out;
           emit resultChanged(Job::ClosedLoop);
-        }
-        emit jobFinished(Job::ClosedLoop, message.isEmpty(), outcome.cancelled, message);
+        });
       });
 }
 
@@ -120,11 +103,11 @@ bool IdentificationController::runPayload(const PayloadRequest& request, QString
   const bool pair = request.robot == PayloadRobot::UnloadedLog;
   QString problem;
   if (request.loaded.isEmpty())
-    problem = extra_jobs::tr("Choose the log recorded with the payload.");
+    problem = tr("Choose the log recorded with the payload.");
   else if (pair && request.unloaded.isEmpty())
-    problem = extra_jobs::tr("Choose the log recorded without the payload.");
+    problem = tr("Choose the log recorded without the payload.");
   else if (request.robot == PayloadRobot::SessionEstimate && !estimate_)
-    problem = extra_jobs::tr(
+    problem = tr(
         "No estimate in this session yet: run the Estimate page, or predict the robot with the "
         "model's own parameters or a log without the payload.");
   if (!problem.isEmpty()) {
@@ -137,7 +120,7 @@ bool IdentificationController::runPayload(const PayloadRequest& request, QString
   if (request.gains) {
     read.settings.import.torqueConstants = request.gains->constants;
     logs.torqueConstantStd = request.gains->stddev;
-    read.mappingNote += extra_jobs::tr(", currents times the calibrated constants");
+    read.mappingNote += tr(", currents times the calibrated constants");
   }
   logs.loaded = {request.loaded.toStdString()};
   if (pair) logs.unloaded = {request.unloaded.toStdString()};
@@ -160,14 +143,12 @@ bool IdentificationController::runPayload(const PayloadRequest& request, QString
         out->run = identifyPayload(*model, logs, request.link, known.get(), read.settings, progress);
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
-        QString message = extra_jobs::failure(outcome);  // an error names the file: the page reads two logs
+        // An error names the file: the page reads two logs.
         const bool stale = out->inputs.logs != logsInputsOf(*document_) || (estimate && estimate != estimate_);
-        if (message.isEmpty() && stale) message = staleRunText(Job::Payload);
-        if (message.isEmpty()) {
+        finishRun(Job::Payload, outcome, failureText(outcome), stale, [&] {
           payload_ = out;
           emit resultChanged(Job::Payload);
-        }
-        emit jobFinished(Job::Payload, message.isEmpty(), outcome.cancelled, message);
+        });
       });
 }
 
@@ -175,9 +156,9 @@ bool IdentificationController::runGainCalibration(const GainRequest& request, QS
   if (isRunning(Job::GainCalibration)) return false;
   QString problem;
   if (request.payloadFile.isEmpty())
-    problem = extra_jobs::tr("Choose the known payload's payload.json.");
+    problem = tr("Choose the known payload's payload.json.");
   else if (request.loaded.isEmpty())
-    problem = extra_jobs::tr("Choose the log recorded with the known payload.");
+    problem = tr("Choose the log recorded with the known payload.");
   ExtraLogSettings read;
   KnownPayload known;
   if (problem.isEmpty()) {
@@ -218,14 +199,11 @@ bool IdentificationController::runGainCalibration(const GainRequest& request, QS
         }
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
-        QString message = extra_jobs::failure(outcome);
-        if (message.isEmpty() && out->inputs.logs != logsInputsOf(*document_))
-          message = staleRunText(Job::GainCalibration);
-        if (message.isEmpty()) {
+        const bool stale = out->inputs.logs != logsInputsOf(*document_);
+        finishRun(Job::GainCalibration, outcome, failureText(outcome), stale, [&] {
           gains_ = out;
           emit resultChanged(Job::GainCalibration);
-        }
-        emit jobFinished(Job::GainCalibration, message.isEmpty(), outcome.cancelled, message);
+        });
       });
 }
 

@@ -1,7 +1,6 @@
 // The controller's jobs: what each copies from the document, runs on its worker thread (the
 // engine's calls, as the CLI makes them) and stores when its inputs are still the document's.
 
-#include <QCoreApplication>
 #include <stdexcept>
 
 #include "app/wizard/extra_log_settings.hpp"
@@ -11,36 +10,22 @@
 
 namespace eb::wizard {
 
-namespace jobs {
-
-QString tr(const char* text) { return QCoreApplication::translate("eb::wizard::IdentificationController", text); }
-
-// Each training log with its own import options (column mapping, format, rate); throws InputError.
-std::vector<LogInput> trainingLogs(const IdentificationDocument& doc) {
-  std::vector<LogInput> logs;
-  for (int i = 0; i < static_cast<int>(doc.logs().size()); ++i)
-    logs.emplace_back(doc.logs()[size_t(i)].path.toStdString(), doc.settingsFor(i).import);
-  return logs;
-}
-
-}  // namespace jobs
-
 QString IdentificationController::staleRunText(Job job) {
   switch (job) {
     case Job::Estimate:
-      return jobs::tr("The settings changed during the run: press Estimate.");
+      return tr("The settings changed during the run: press Estimate.");
     case Job::FrictionComparison:
-      return jobs::tr("The logs changed during the run: compare again.");
+      return tr("The logs changed during the run: compare again.");
     case Job::Validation:
-      return jobs::tr("The estimate or the log changed during the run: validate again.");
+      return tr("The estimate or the log changed during the run: validate again.");
     case Job::ClosedLoop:
-      return jobs::tr("The estimate or the validation changed during the run: simulate again.");
+      return tr("The estimate or the validation changed during the run: simulate again.");
     case Job::Payload:
-      return jobs::tr("The inputs changed during the run: identify again.");
+      return tr("The inputs changed during the run: identify again.");
     case Job::GainCalibration:
-      return jobs::tr("The inputs changed during the run: calibrate again.");
+      return tr("The inputs changed during the run: calibrate again.");
     case Job::ModelFileEstimate:
-      return jobs::tr("The estimate changed meanwhile: no model file written.");
+      return tr("The estimate changed meanwhile: no model file written.");
     case Job::Report:
       return {};  // the report of the estimate it started with is written whatever happens after
   }
@@ -58,8 +43,8 @@ bool IdentificationController::runEstimate(QString* why) {
   const IdentificationDocument& doc = *document_;
   std::vector<LogInput> logs;
   try {
-    if (doc.logs().empty()) throw std::runtime_error(jobs::tr("No log: add logs on the Import page.").toStdString());
-    logs = jobs::trainingLogs(doc);
+    if (doc.logs().empty()) throw std::runtime_error(tr("No log: add logs on the Import page.").toStdString());
+    logs = trainingLogs(doc);
   } catch (const std::exception& e) {
     if (why) *why = QString::fromUtf8(e.what());
     return false;
@@ -104,7 +89,7 @@ bool IdentificationController::runEstimate(QString* why) {
         const bool restart = restartEstimate_;
         QString message;
         if (outcome.cancelled) {
-          message = restart ? QString() : jobs::tr("Cancelled.");
+          message = restart ? QString() : tr("Cancelled.");
         } else if (!outcome.ok) {
           message = outcome.error;
         } else if (inputs != now || !(estimation == document_->estimation())) {
@@ -131,13 +116,13 @@ bool IdentificationController::runFrictionComparison(QString* why) {
   const IdentificationDocument& doc = *document_;
   std::vector<LogInput> logs;
   try {
-    logs = jobs::trainingLogs(doc);
+    logs = trainingLogs(doc);
   } catch (const std::exception& e) {
     if (why) *why = QString::fromUtf8(e.what());
     return false;
   }
   if (logs.empty()) {
-    if (why) *why = jobs::tr("No log: add logs on the Import page.");
+    if (why) *why = tr("No log: add logs on the Import page.");
     return false;
   }
   const IdentificationSettings settings = doc.commonSettings();
@@ -150,16 +135,8 @@ bool IdentificationController::runFrictionComparison(QString* why) {
         result->comparison = compareFrictionModels(*model, logs, settings, progress);
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
-        QString message;
-        if (outcome.cancelled)
-          message = jobs::tr("Cancelled.");
-        else if (!outcome.ok)
-          message = outcome.error;
-        else if (result->inputs != frictionInputsOf(*document_))
-          message = staleRunText(Job::FrictionComparison);
-        else
-          setFriction(result);
-        emit jobFinished(Job::FrictionComparison, message.isEmpty(), outcome.cancelled, message);
+        finishRun(Job::FrictionComparison, outcome, failureText(outcome),
+                  result->inputs != frictionInputsOf(*document_), [&] { setFriction(result); });
       });
 }
 
@@ -171,7 +148,7 @@ bool IdentificationController::runValidation(QString* why) {
   if (path.isEmpty() || !estimate) {
     if (why)
       *why =
-          path.isEmpty() ? jobs::tr("Choose a validation log.") : jobs::tr("No estimate: run the Estimate page first.");
+          path.isEmpty() ? tr("Choose a validation log.") : tr("No estimate: run the Estimate page first.");
     return false;
   }
   const ExtraLogSettings read = settingsForExtraLog(doc, path, model_->dof());
@@ -189,16 +166,10 @@ bool IdentificationController::runValidation(QString* why) {
         out->run = validateOnLog(*model, estimate->logs->base, estimate->estimate.values, file, settings, progress);
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
-        QString message;
-        if (outcome.cancelled)
-          message = jobs::tr("Cancelled.");
-        else if (!outcome.ok)
-          message = outcome.detail.file.empty() ? outcome.error : problemText(outcome.detail);
-        else if (out->inputs != ValidationInputs{estimate_, document_->validationLog()})
-          message = staleRunText(Job::Validation);
-        else
-          setValidation(out);
-        emit jobFinished(Job::Validation, message.isEmpty(), outcome.cancelled, message);
+        // An input error with a place is shown as the page shows every log problem.
+        const bool placed = !outcome.ok && !outcome.cancelled && !outcome.detail.file.empty();
+        finishRun(Job::Validation, outcome, placed ? problemText(outcome.detail) : failureText(outcome),
+                  out->inputs != ValidationInputs{estimate_, document_->validationLog()}, [&] { setValidation(out); });
       });
 }
 
