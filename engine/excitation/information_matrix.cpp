@@ -40,16 +40,16 @@ InformationMetrics computeInformationMetrics(const Eigen::MatrixXd& F) {
 
 InformationMatrixAccumulator::InformationMatrixAccumulator(const RobotModel& model, const BaseParameters& base,
                                                            ThreadPool* pool)
-    : model_(model), base_(base), gram_(model_, base_, pool, false) {
-  F_.setZero(base_.rank, base_.rank);
+    : gram_(model, base, pool, false) {
+  F_.setZero(base.rank, base.rank);
 }
 
 InformationMatrixAccumulator::~InformationMatrixAccumulator() = default;
 
 const Eigen::MatrixXd& InformationMatrixAccumulator::accumulate(const TrajectorySamples& samples) {
-  if (samples.dof() != model_.dof())
+  if (samples.dof() != gram_.dof())
     throw std::invalid_argument("information matrix: trajectory has " + std::to_string(samples.dof()) +
-                                " joints, robot has " + std::to_string(model_.dof()));
+                                " joints, robot has " + std::to_string(gram_.dof()));
   gram_.compute(samples.q, samples.qd, samples.qdd);
   gram_.informationMatrix(F_);
   return F_;
@@ -63,7 +63,7 @@ InformationMetrics InformationMatrixAccumulator::computeMetrics(const Trajectory
   if (windowSeconds > 0.0 && samples.size() > 1) {
     m.windowSeconds = windowSeconds;
     int begin = 0;
-    Eigen::MatrixXd Fw(base_.rank, base_.rank);
+    Eigen::MatrixXd Fw(gram_.rank(), gram_.rank());
     while (begin < samples.size()) {
       int end = begin;
       while (end < samples.size() && samples.t[end] < samples.t[begin] + windowSeconds) ++end;

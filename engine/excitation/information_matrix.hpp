@@ -66,14 +66,12 @@ class InformationMatrixAccumulator {
   /// consecutive windows of that length (persistent excitation).
   InformationMetrics computeMetrics(const TrajectorySamples& samples, double windowSeconds = 0.0);
 
-  const RobotModel& model() const { return model_; }
-  const BaseParameters& base() const { return base_; }
+  const RobotModel& model() const { return gram_.model(); }
+  const BaseParameters& base() const { return gram_.base(); }
   const Eigen::MatrixXd& informationMatrix() const { return F_; }
 
  private:
-  RobotModel model_;
-  BaseParameters base_;
-  BaseRegressorGram gram_;
+  BaseRegressorGram gram_;  // holds the robot and its base parameters
   Eigen::MatrixXd F_;
 };
 

@@ -42,6 +42,8 @@ class BaseRegressorGram {
   /// std::invalid_argument on a shape mismatch.
   void compute(const Block& q, const Block& qd, const Block& qdd, const Block* tau = nullptr);
 
+  const RobotModel& model() const { return model_; }
+  const BaseParameters& base() const { return base_; }
   int dof() const { return static_cast<int>(support_.size()); }
   /// r, the number of base columns.
   int rank() const { return base_.rank; }
