@@ -11,6 +11,9 @@ namespace eb {
 namespace {
 
 constexpr std::size_t kFirstOutput = 256 * 1024;
+// A frame stating at most this size is decompressed in one pass into a buffer of that size: a
+// false claim then costs at most this much memory (rosbag2's chunks are 768 KiB to a few MiB).
+constexpr std::uint64_t kMaxSinglePassBytes = 16ull << 20;
 
 // Grows `out` towards `ceiling` bytes (at least one more byte), doubling: memory follows the data.
 bool growOutput(std::vector<std::uint8_t>& out, std::size_t used, std::uint64_t ceiling) {
@@ -25,12 +28,19 @@ std::string sizeMismatch(std::uint64_t expected, std::uint64_t got, bool more) {
          (more ? "more than " + std::to_string(expected) : std::to_string(got)) + " bytes";
 }
 
+// This thread's zstd context, reset for each use: creating one per chunk costs its tables and,
+// when streaming, its window buffer (page faults on every chunk).
+ZSTD_DCtx* threadZstdContext() {
+  thread_local std::unique_ptr<ZSTD_DCtx, decltype(&ZSTD_freeDCtx)> context(ZSTD_createDCtx(), &ZSTD_freeDCtx);
+  if (!context) throw std::bad_alloc();
+  ZSTD_DCtx_reset(context.get(), ZSTD_reset_session_only);
+  return context.get();
+}
+
 // Streams a zstd input into `out`, at most `ceiling` bytes; sets `produced`. "" or the error.
 std::string zstdStream(const std::uint8_t* in, std::size_t size, std::uint64_t ceiling,
                        std::vector<std::uint8_t>& out, std::size_t& produced) {
-  std::unique_ptr<ZSTD_DStream, decltype(&ZSTD_freeDStream)> stream(ZSTD_createDStream(), &ZSTD_freeDStream);
-  if (!stream) throw std::bad_alloc();
-  ZSTD_initDStream(stream.get());
+  ZSTD_DCtx* stream = threadZstdContext();
   ZSTD_inBuffer input{in, size, 0};
   produced = 0;
   std::size_t last = 1;
@@ -38,7 +48,7 @@ std::string zstdStream(const std::uint8_t* in, std::size_t size, std::uint64_t c
     if (produced == out.size() && !growOutput(out, produced, ceiling)) break;
     ZSTD_outBuffer output{out.data(), out.size(), produced};
     const std::size_t consumedBefore = input.pos, producedBefore = produced;
-    const std::size_t r = ZSTD_decompressStream(stream.get(), &output, &input);
+    const std::size_t r = ZSTD_decompressStream(stream, &output, &input);
     produced = output.pos;
     if (ZSTD_isError(r)) return std::string("zstd: ") + ZSTD_getErrorName(r);
     // A call that moves nothing (after a frame's end) would report the next frame's header as due.
@@ -66,11 +76,20 @@ std::string decompressChunk(std::string_view compression, const std::uint8_t* in
   if (compression == "zstd") {
     // A frame that states its size is checked before anything is allocated.
     const unsigned long long stated = ZSTD_getFrameContentSize(in, size);
-    if (stated != ZSTD_CONTENTSIZE_UNKNOWN && stated != ZSTD_CONTENTSIZE_ERROR &&
-        ZSTD_findFrameCompressedSize(in, size) == size && stated != expected)
-      return sizeMismatch(expected, stated, false);
-    const std::string error = zstdStream(in, size, ceiling, out, produced);
-    if (!error.empty()) return error;
+    const bool oneFrame = stated != ZSTD_CONTENTSIZE_UNKNOWN && stated != ZSTD_CONTENTSIZE_ERROR &&
+                          ZSTD_findFrameCompressedSize(in, size) == size;
+    if (oneFrame && stated != expected) return sizeMismatch(expected, stated, false);
+    if (oneFrame && expected <= kMaxSinglePassBytes) {
+      // The size is known and checked: one pass straight into `out`, without the streaming
+      // path's window buffer and its extra copy of every byte.
+      if (out.size() < expected) out.resize(static_cast<std::size_t>(expected));
+      const std::size_t r = ZSTD_decompressDCtx(threadZstdContext(), out.data(), static_cast<std::size_t>(expected), in, size);
+      if (ZSTD_isError(r)) return std::string("zstd: ") + ZSTD_getErrorName(r);
+      produced = r;
+    } else {
+      const std::string error = zstdStream(in, size, ceiling, out, produced);
+      if (!error.empty()) return error;
+    }
   } else if (compression == "lz4") {
     LZ4F_dctx* raw = nullptr;
     if (LZ4F_isError(LZ4F_createDecompressionContext(&raw, LZ4F_VERSION))) throw std::bad_alloc();

@@ -3,6 +3,7 @@
 #include "logs/bag_diagnostic.hpp"
 #include "logs/byte_cursor.hpp"
 #include "logs/chunk_decompression.hpp"
+#include "util/task_queue.hpp"
 
 #include <unistd.h>
 #include <zlib.h>
@@ -103,7 +104,8 @@ McapReader::McapReader(const std::string& path, McapLimits limits) : path_(path)
 }
 
 McapReader::~McapReader() {
-  ahead_.clear();  // waits for the workers: they read through file_'s descriptor
+  ahead_.clear();
+  workers_.reset();  // waits for the workers: they read through file_'s descriptor
   if (file_) std::fclose(file_);
 }
 
@@ -211,6 +213,7 @@ std::uint16_t McapReader::addChannel(const std::uint8_t* p, std::size_t n, std::
     ch.schemaEncoding = s->second.encoding;
   }
   wantedCache_.erase(ch.id);
+  lastChannelId_ = -1;
   const std::uint16_t id = ch.id;
   channels_[id] = std::move(ch);  // assigned in place: McapMessage::channel pointers stay valid
   return id;
@@ -367,7 +370,9 @@ std::future<McapReader::DecodedChunk> McapReader::startChunk(std::uint64_t offse
     decodeChunk(path, limits, chunk.offset, chunk.record.data(), length, chunk.bytes);
     return std::move(chunk);
   };
-  return std::async(std::launch::async, std::move(decode));
+  // Threads kept for the whole read: each keeps its decompression context from chunk to chunk.
+  if (!workers_) workers_ = std::make_unique<TaskQueue>(static_cast<int>(kChunksAhead));
+  return workers_->submit(std::move(decode));
 }
 
 void McapReader::openChunk(std::uint64_t offset, std::uint64_t length) {
@@ -429,10 +434,15 @@ bool McapReader::next(McapMessage& out) {
         if (n < kMessageHead) parseMessage(content, n, chunkOffset_, out);  // throws: too short
         std::uint16_t channel = 0;
         ByteCursor(content, n).u16(channel);
-        const McapChannel& declared = declaredChannel(channel, chunkOffset_, recordByte);
-        if (!wanted(channel)) continue;
+        // Messages come in runs on one channel: its lookups are kept until the channel changes.
+        if (channel != lastChannelId_) {
+          lastChannel_ = &declaredChannel(channel, chunkOffset_, recordByte);
+          lastWanted_ = wanted(channel);
+          lastChannelId_ = channel;
+        }
+        if (!lastWanted_) continue;
         parseMessage(content, n, chunkOffset_, out);
-        out.channel = &declared;
+        out.channel = lastChannel_;
         out.index = messages_;
         return true;
       }

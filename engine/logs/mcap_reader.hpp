@@ -24,10 +24,13 @@
 #include <functional>
 #include <future>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace eb {
+
+class TaskQueue;
 
 /// A channel (a topic with its message encoding) and its schema's name and encoding.
 struct McapChannel {
@@ -79,7 +82,11 @@ class McapReader {
 
   /// Only messages of channels for which `wanted` is true are returned; the others are skipped
   /// undecoded (large ones outside chunks are not even read). Default: every channel.
-  void setFilter(std::function<bool(const McapChannel&)> wanted) { wanted_ = std::move(wanted); }
+  void setFilter(std::function<bool(const McapChannel&)> wanted) {
+    wanted_ = std::move(wanted);
+    wantedCache_.clear();
+    lastChannelId_ = -1;
+  }
   /// The next wanted message; false at the end of the data (or at a truncation).
   bool next(McapMessage& out);
 
@@ -143,7 +150,11 @@ class McapReader {
   std::map<std::uint16_t, std::uint64_t> summaryCounts_;
   std::map<std::uint16_t, bool> wantedCache_;
   std::function<bool(const McapChannel&)> wanted_;
+  int lastChannelId_ = -1;                      // the last message's channel (-1: none), declared and wanted
+  const McapChannel* lastChannel_ = nullptr;
+  bool lastWanted_ = false;
   std::vector<std::uint8_t> record_, chunk_;
+  std::unique_ptr<TaskQueue> workers_;          // decode the chunks read ahead
   std::deque<Ahead> ahead_;                     // chunks being decoded ahead, in file order
   std::vector<std::vector<std::uint8_t>> spareRecords_, spareChunks_;  // buffers to reuse
   std::size_t chunkPos_ = 0, chunkEnd_ = 0;     // unread records of the current chunk
