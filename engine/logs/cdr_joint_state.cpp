@@ -29,26 +29,33 @@ struct Decoder {
   bool cdr = true, swap = false;
   std::string error;
 
-  bool fail(const std::string& what) {
+  // The refusals are built out of line: the happy path stays small enough to inline.
+  [[gnu::cold, gnu::noinline]] bool fail(const std::string& what) {
     if (error.empty()) error = what;
     return false;
   }
-  bool align(std::size_t n) { return !cdr || c.align(n, kCdrHeader) || fail(shortAt("padding")); }
+  [[gnu::cold, gnu::noinline]] bool failShort(const char* field, std::size_t index = kNoIndex) {
+    return fail(shortAt(field, index));
+  }
+  bool align(std::size_t n) { return !cdr || c.align(n, kCdrHeader) || failShort("padding"); }
   std::string shortAt(const char* field, std::size_t index = kNoIndex) const {
     const std::string name = index == kNoIndex ? std::string(field) : std::string(field) + "[" + std::to_string(index) + "]";
     return "the " + std::to_string(c.size()) + "-byte message ends inside " + name + " (at byte " +
            std::to_string(c.offset()) + ")";
   }
-  // Field names are built only for a refusal: the happy path allocates nothing.
   bool u32(std::uint32_t& v, const char* field, std::size_t index = kNoIndex) {
-    return (align(4) && c.u32(v, swap)) || fail(shortAt(field, index));
+    return (align(4) && c.u32(v, swap)) || failShort(field, index);
   }
   bool string(std::string_view& s, const char* field, std::size_t index = kNoIndex) {
     std::uint32_t n = 0;
-    if (!u32(n, field, index) || !c.text(n, s)) return fail(shortAt(field, index));
+    if (!u32(n, field, index) || !c.text(n, s)) return failShort(field, index);
     // CDR counts the terminating NUL; ROS 1 does not store one.
     if (cdr && !s.empty() && s.back() == '\0') s.remove_suffix(1);
     return true;
+  }
+  [[gnu::cold, gnu::noinline]] bool tooMany(const char* field, std::uint32_t n) {
+    return fail(std::string(field) + "[] claims " + std::to_string(n) + " values, but only " +
+                std::to_string(c.remaining()) + " bytes are left");
   }
   bool doubles(JointStateView::Array& a, const char* field) {
     std::uint32_t n = 0;
@@ -57,14 +64,36 @@ struct Decoder {
     a.swap = swap;
     if (n == 0) return true;  // an empty sequence has no padding (Fast-CDR, Cyclone and foxglove agree)
     if (!align(8)) return false;
-    if (n > c.remaining() / 8)
-      return fail(std::string(field) + "[] claims " + std::to_string(n) + " values, but only " +
-                  std::to_string(c.remaining()) + " bytes are left");
+    if (n > c.remaining() / 8) return tooMany(field, n);
     a.count = n;
     c.bytes(8ull * n, a.data);
     return true;
   }
 };
+
+// Where frame_id starts, after the encapsulation header and the stamp (CDR), or after seq and
+// the stamp (ROS 1): the same 12 bytes in both.
+constexpr std::size_t kNamesStart = 12;
+
+// Whether the payload's bytes from frame_id on start with `out`'s cached frame_id and name[].
+bool repeatsNames(const std::uint8_t* data, std::size_t size, const Decoder& d, JointStateEncoding encoding,
+                  const JointStateView& out) {
+  const std::size_t n = out.namesBytes.size();
+  return n > 0 && out.namesEncoding == encoding && out.namesSwap == d.swap && size >= kNamesStart + n &&
+         std::memcmp(data + kNamesStart, out.namesBytes.data(), n) == 0;
+}
+
+// Keeps the bytes from frame_id to the end of name[] and points `names` into them.
+void cacheNames(const std::uint8_t* data, std::size_t namesEnd, const Decoder& d, JointStateEncoding encoding,
+                JointStateView& out) {
+  const std::uint8_t* start = data + kNamesStart;
+  out.namesBytes.assign(start, data + namesEnd);
+  out.namesEncoding = encoding;
+  out.namesSwap = d.swap;
+  const char* base = reinterpret_cast<const char*>(out.namesBytes.data());
+  for (std::string_view& name : out.names)
+    name = std::string_view(base + (reinterpret_cast<const std::uint8_t*>(name.data()) - start), name.size());
+}
 
 }  // namespace
 
@@ -77,7 +106,7 @@ std::string decodeJointState(const std::uint8_t* data, std::size_t size, JointSt
   Decoder d;
   d.c = ByteCursor(data, size);
   d.cdr = encoding == JointStateEncoding::Cdr;
-  out.names.clear();
+  out.namesRepeated = false;
   if (d.cdr) {
     if (size < kCdrHeader)
       return "the " + std::to_string(size) + "-byte message is shorter than the 4-byte CDR encapsulation header";
@@ -99,16 +128,25 @@ std::string decodeJointState(const std::uint8_t* data, std::size_t size, JointSt
     out.sec = sec;  // ROS 1 time is unsigned
     out.nanosec = nsec;
   }
-  std::string_view frame;
-  if (!d.string(frame, "header.frame_id")) return d.error;
-  std::uint32_t count = 0;
-  if (!d.u32(count, "name count")) return d.error;
-  if (count > d.c.remaining() / 4)
-    return "name[] claims " + std::to_string(count) + " entries, but only " + std::to_string(d.c.remaining()) +
-           " bytes are left";
-  out.names.resize(count);
-  for (std::uint32_t i = 0; i < count; ++i)
-    if (!d.string(out.names[i], "name", i)) return d.error;
+  out.namesRepeated = repeatsNames(data, size, d, encoding, out);
+  if (out.namesRepeated) {
+    d.c.skip(out.namesBytes.size());
+  } else {
+    out.namesBytes.clear();
+    out.names.clear();
+    std::string_view frame;
+    if (!d.string(frame, "header.frame_id")) return d.error;
+    std::uint32_t count = 0;
+    if (!d.u32(count, "name count")) return d.error;
+    if (count > d.c.remaining() / 4)
+      return "name[] claims " + std::to_string(count) + " entries, but only " + std::to_string(d.c.remaining()) +
+             " bytes are left";
+    out.names.resize(count);
+    for (std::uint32_t i = 0; i < count; ++i)
+      if (!d.string(out.names[i], "name", i)) return d.error;
+    cacheNames(data, d.c.offset(), d, encoding, out);
+  }
+  const auto count = static_cast<std::uint32_t>(out.names.size());
   if (!d.doubles(out.position, "position") || !d.doubles(out.velocity, "velocity") || !d.doubles(out.effort, "effort"))
     return d.error;
   if (out.position.count != count)

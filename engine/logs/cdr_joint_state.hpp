@@ -36,13 +36,24 @@ struct JointStateView {
   };
   std::int64_t sec = 0;          ///< header.stamp.sec
   std::uint32_t nanosec = 0;     ///< header.stamp.nanosec
+  /// Views into the payload, or into `namesBytes` when they repeat the previous payload's.
   std::vector<std::string_view> names;
   Array position, velocity, effort;
+  /// Whether frame_id and name[] are byte for byte those of the previous payload decoded into
+  /// this view (so `names` are the same): a publisher repeats them in every message.
+  bool namesRepeated = false;
   /// header.stamp [ns] since the epoch.
   std::int64_t stampNs() const { return sec * 1000000000 + static_cast<std::int64_t>(nanosec); }
+
+  /// The previous payload's bytes from frame_id to the end of name[] (`names` point into them),
+  /// and how it was encoded; empty when the previous payload did not decode.
+  std::vector<std::uint8_t> namesBytes;
+  JointStateEncoding namesEncoding{};
+  bool namesSwap = false;
 };
 
-/// Decodes `size` bytes at `data` into `out`. Returns "" on success, else one line saying what is
+/// Decodes `size` bytes at `data` into `out` (reused from message to message: a payload whose frame_id
+/// and name[] repeat the previous one's bytes is not parsed for them again). Returns "" on success, else one line saying what is
 /// wrong (a payload shorter than its arrays, an unsupported encapsulation, name[] and position[]
 /// of different lengths, velocity[] or effort[] neither empty nor as long as name[]).
 std::string decodeJointState(const std::uint8_t* data, std::size_t size, JointStateEncoding encoding,

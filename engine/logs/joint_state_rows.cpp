@@ -124,10 +124,17 @@ void BagRowSource::emit(std::size_t index) {
 
 void BagRowSource::addMessage(const BagMessage& m) {
   const std::string error = decodeJointState(m.data, m.size, m.encoding, view_);
-  if (!error.empty()) return badMessage(m, error);
+  if (!error.empty()) {
+    namesMapped_ = false;  // the view's names may be this message's, never mapped
+    return badMessage(m, error);
+  }
   // Publishers repeat the same names message after message: map them once.
-  bool same = lastNames_.size() == view_.names.size();
-  for (std::size_t i = 0; same && i < lastNames_.size(); ++i) same = lastNames_[i] == view_.names[i];
+  bool same = view_.namesRepeated && namesMapped_;
+  if (!same) {
+    same = lastNames_.size() == view_.names.size();
+    for (std::size_t i = 0; same && i < lastNames_.size(); ++i) same = lastNames_[i] == view_.names[i];
+  }
+  namesMapped_ = true;
   if (!same) {
     lastNames_.assign(view_.names.begin(), view_.names.end());
     lastSlots_.assign(view_.names.size(), -1);

@@ -58,6 +58,7 @@ class BagRowSource : public LogRowSource {
   std::vector<int> columnOf_[3];                    // per field (position, velocity, effort), per joint: column or -1
   std::vector<std::string> lastNames_;              // the names of the previous message, and their slots
   std::vector<int> lastSlots_;
+  bool namesMapped_ = false;                        // lastNames_ hold the names of the last decoded message
   std::vector<std::unique_ptr<Pending>> pending_;   // instants waiting for joints, oldest first
   std::vector<std::unique_ptr<Pending>> spare_;
   std::vector<double> readyValues_;                 // complete rows, row-major

@@ -266,6 +266,63 @@ TEST(CdrJointState, BigEndianAndShortPayloadsAreDecodedOrRefusedByName) {
   EXPECT_EQ(view.effort.at(0), 2.0);
 }
 
+TEST(CdrJointState, RepeatedNamesAreReusedAndChangedOrBrokenOnesParsedAgain) {
+  JointStateView view;
+  const std::vector<std::uint8_t> first = test::encodeJointStateCdr(sample(1, {0, 1}));
+  ASSERT_EQ(decodeJointState(first.data(), first.size(), JointStateEncoding::Cdr, view), "");
+  EXPECT_FALSE(view.namesRepeated);
+  const std::vector<std::uint8_t> second = test::encodeJointStateCdr(sample(2, {0, 1}));
+  ASSERT_EQ(decodeJointState(second.data(), second.size(), JointStateEncoding::Cdr, view), "");
+  EXPECT_TRUE(view.namesRepeated);
+  ASSERT_EQ(view.names.size(), 2u);
+  EXPECT_EQ(view.names[1], "j1");
+  EXPECT_EQ(view.position.at(1), position(2, 1));
+  EXPECT_EQ(view.effort.at(0), effort(2, 0));
+  // Names of the same lengths in another order: the bytes differ, so they are parsed again.
+  const std::vector<std::uint8_t> swapped = test::encodeJointStateCdr(sample(3, {1, 0}));
+  ASSERT_EQ(decodeJointState(swapped.data(), swapped.size(), JointStateEncoding::Cdr, view), "");
+  EXPECT_FALSE(view.namesRepeated);
+  EXPECT_EQ(view.names[0], "j1");
+  EXPECT_EQ(view.position.at(0), position(3, 1));
+  // A payload cut inside its names is refused, and the next one is parsed in full.
+  ASSERT_NE(decodeJointState(first.data(), 20, JointStateEncoding::Cdr, view), "");
+  ASSERT_EQ(decodeJointState(first.data(), first.size(), JointStateEncoding::Cdr, view), "");
+  EXPECT_FALSE(view.namesRepeated);
+  EXPECT_EQ(view.names[0], "j0");
+  // A payload that repeats the names but ends inside its arrays is still refused.
+  EXPECT_NE(decodeJointState(second.data(), second.size() - 3, JointStateEncoding::Cdr, view), "");
+}
+
+TEST(McapBags, ABadMessageBetweenPublishersDoesNotLeaveItsJointOrderBehind) {
+  // Publisher A sends j0, j1; a broken message names j1, j0 and ends inside its arrays; the
+  // next one names j1, j0 in full. Its values must land in j1's and j0's columns, not A's order.
+  TempBag bag("names_after_bad");
+  {
+    McapTestWriter w(bag.path.string(), "zstd", 8192);
+    const auto ch = w.addChannel("/joint_states", "sensor_msgs/msg/JointState");
+    for (int i = 0; i < 40; ++i) {
+      std::vector<std::uint8_t> a = test::encodeJointStateCdr(sample(i, {0, 1, 2}));
+      if (i == 20) {
+        std::vector<std::uint8_t> broken = test::encodeJointStateCdr(sample(i, {2, 1, 0}));
+        broken.resize(broken.size() - 5);
+        w.write(ch, static_cast<std::uint64_t>(kStart + kStep * i), broken);
+        a = test::encodeJointStateCdr(sample(i, {2, 1, 0}));
+      }
+      w.write(ch, static_cast<std::uint64_t>(kStart + kStep * i + 1000), a);
+    }
+    w.close();
+  }
+  LogImportOptions o = threeJoints();
+  o.dropBadRows = true;
+  const ExperimentLog log = importLog(bag.path.string(), o);
+  ASSERT_EQ(log.rows(), 40);
+  for (int i : {19, 20, 21})
+    for (int j = 0; j < 3; ++j) {
+      EXPECT_EQ(log.q(i, j), position(i, j)) << "row " << i << " joint " << j;
+      EXPECT_EQ(log.tau(i, j), effort(i, j)) << "row " << i << " joint " << j;
+    }
+}
+
 namespace eb::mcap_layout_tests {
 
 // The layouts make_layouts.mjs writes (its `layouts` table), each with the same messages.
