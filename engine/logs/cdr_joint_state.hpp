@@ -17,7 +17,9 @@ namespace eb {
 /// How a JointState payload is serialized.
 enum class JointStateEncoding { Cdr, Ros1 };
 
-/// A decoded JointState: views into the payload (valid while it is).
+/// A decoded JointState: arrays are views into the payload (valid while it is); names are views
+/// into the view's own copy of the payload's name bytes (valid until the next decode into it, and
+/// not in a copy of the view).
 struct JointStateView {
   /// A float64[] in the payload.
   struct Array {
@@ -36,7 +38,7 @@ struct JointStateView {
   };
   std::int64_t sec = 0;          ///< header.stamp.sec
   std::uint32_t nanosec = 0;     ///< header.stamp.nanosec
-  /// Views into the payload, or into `namesBytes` when they repeat the previous payload's.
+  /// Views into `namesBytes`.
   std::vector<std::string_view> names;
   Array position, velocity, effort;
   /// Whether frame_id and name[] are byte for byte those of the previous payload decoded into
