@@ -29,7 +29,8 @@ struct Decoder {
   bool cdr = true, swap = false;
   std::string error;
 
-  // The refusals are built out of line: the happy path stays small enough to inline.
+  // The refusals are built out of line and the reads forced inline: six u32 reads and three arrays
+  // per message are the decoder's whole cost once names repeat.
   [[gnu::cold, gnu::noinline]] bool fail(const std::string& what) {
     if (error.empty()) error = what;
     return false;
@@ -37,13 +38,13 @@ struct Decoder {
   [[gnu::cold, gnu::noinline]] bool failShort(const char* field, std::size_t index = kNoIndex) {
     return fail(shortAt(field, index));
   }
-  bool align(std::size_t n) { return !cdr || c.align(n, kCdrHeader) || failShort("padding"); }
+  [[gnu::always_inline]] bool align(std::size_t n) { return !cdr || c.align(n, kCdrHeader) || failShort("padding"); }
   std::string shortAt(const char* field, std::size_t index = kNoIndex) const {
     const std::string name = index == kNoIndex ? std::string(field) : std::string(field) + "[" + std::to_string(index) + "]";
     return "the " + std::to_string(c.size()) + "-byte message ends inside " + name + " (at byte " +
            std::to_string(c.offset()) + ")";
   }
-  bool u32(std::uint32_t& v, const char* field, std::size_t index = kNoIndex) {
+  [[gnu::always_inline]] bool u32(std::uint32_t& v, const char* field, std::size_t index = kNoIndex) {
     return (align(4) && c.u32(v, swap)) || failShort(field, index);
   }
   bool string(std::string_view& s, const char* field, std::size_t index = kNoIndex) {
@@ -57,7 +58,7 @@ struct Decoder {
     return fail(std::string(field) + "[] claims " + std::to_string(n) + " values, but only " +
                 std::to_string(c.remaining()) + " bytes are left");
   }
-  bool doubles(JointStateView::Array& a, const char* field) {
+  [[gnu::always_inline]] bool doubles(JointStateView::Array& a, const char* field) {
     std::uint32_t n = 0;
     if (!u32(n, field)) return false;
     a = {};

@@ -100,20 +100,21 @@ void BagRowSource::badMessage(const BagMessage& m, const std::string& what) {
   ++skipped_;
 }
 
+double BagRowSource::timeValue(std::int64_t stamp) {
+  // Integer nanoseconds subtract exactly; a double of epoch seconds would keep only 0.24 us.
+  if (!haveFirstStamp_) {
+    haveFirstStamp_ = true;
+    firstStamp_ = stamp;
+  }
+  return timeAsTicks_ ? static_cast<double>(stamp - firstStamp_) : stampSeconds(stamp);
+}
+
 void BagRowSource::emit(std::size_t index) {
   for (std::size_t i = 0; i < index; ++i) {
     if (incomplete_++ == 0) firstIncomplete_ = pending_[i]->line;
   }
   Pending& p = *pending_[index];
-  if (timeColumn_ >= 0) {
-    // Integer nanoseconds subtract exactly; a double of epoch seconds would keep only 0.24 us.
-    if (!haveFirstStamp_) {
-      haveFirstStamp_ = true;
-      firstStamp_ = p.stamp;
-    }
-    p.values[static_cast<std::size_t>(timeColumn_)] =
-        timeAsTicks_ ? static_cast<double>(p.stamp - firstStamp_) : stampSeconds(p.stamp);
-  }
+  if (timeColumn_ >= 0) p.values[static_cast<std::size_t>(timeColumn_)] = timeValue(p.stamp);
   readyValues_.insert(readyValues_.end(), p.values.begin(), p.values.end());
   readyLines_.push_back(p.line);
   readySkipped_.push_back(skipped_);
@@ -135,32 +136,31 @@ void BagRowSource::addMessage(const BagMessage& m) {
     for (std::size_t i = 0; same && i < lastNames_.size(); ++i) same = lastNames_[i] == view_.names[i];
   }
   namesMapped_ = true;
-  if (!same) {
-    lastNames_.assign(view_.names.begin(), view_.names.end());
-    lastSlots_.assign(view_.names.size(), -1);
-    for (std::size_t i = 0; i < view_.names.size(); ++i)
-      for (std::size_t j = 0; j < joints_.size(); ++j)
-        if (joints_[j] == view_.names[i]) lastSlots_[i] = static_cast<int>(j);
-  }
-  bool any = false;
-  for (const int s : lastSlots_) any = any || s >= 0;
-  if (!any) return;  // only joints the robot does not have (a gripper's own publisher)
+  if (!same) mapNames();
+  if (copies_.empty()) return;  // only joints the robot does not have (a gripper's own publisher)
   const JointStateView::Array* arrays[3] = {&view_.position, &view_.velocity, &view_.effort};
-  for (std::size_t i = 0; i < lastSlots_.size(); ++i) {
-    const int j = lastSlots_[i];
-    if (j < 0) continue;
-    for (int f = 0; f < 3; ++f) {
-      if (columnOf_[f][static_cast<std::size_t>(j)] < 0) continue;
-      if (arrays[f]->count == 0) return badMessage(m, std::string(kFieldNames[f]) + "[] is empty");
-      const double v = arrays[f]->at(i);
-      if (!std::isfinite(v))
-        return badMessage(m, std::string(kFieldNames[f]) + " of '" + lastNames_[i] + "' is " + formatSignificant(v));
-    }
+  for (const ValueCopy& v : copies_) {
+    if (arrays[v.field]->count == 0) return badMessage(m, std::string(kFieldNames[v.field]) + "[] is empty");
+    const double x = arrays[v.field]->at(v.index);
+    if (!std::isfinite(x))
+      return badMessage(m, std::string(kFieldNames[v.field]) + " of '" + lastNames_[v.index] + "' is " + formatSignificant(x));
   }
   std::int64_t stamp = view_.stampNs();
   if (view_.sec == 0 && view_.nanosec == 0) {
     if (zeroStamps_++ == 0) firstZeroStamp_ = m.index;
     stamp = m.logTime;
+  }
+  if (pending_.empty() && coversAll_) {
+    // The usual message: every joint once, no instant open. It is a row at once.
+    const std::size_t base = readyValues_.size();
+    readyValues_.resize(base + columns_.size());
+    double* row = readyValues_.data() + base;
+    for (const ValueCopy& v : copies_) row[v.column] = arrays[v.field]->at(v.index);
+    if (timeColumn_ >= 0) row[timeColumn_] = timeValue(stamp);
+    readyLines_.push_back(m.index);
+    readySkipped_.push_back(skipped_);
+    skipped_ = 0;
+    return;
   }
   // The open instant with this stamp, unless this message repeats a joint it already has.
   Pending* row = nullptr;
@@ -208,6 +208,30 @@ void BagRowSource::addMessage(const BagMessage& m) {
     ++row->filledCount;
   }
   if (row->filledCount == joints_.size()) emit(rowIndex);
+}
+
+void BagRowSource::mapNames() {
+  lastNames_.assign(view_.names.begin(), view_.names.end());
+  lastSlots_.assign(view_.names.size(), -1);
+  for (std::size_t i = 0; i < view_.names.size(); ++i)
+    for (std::size_t j = 0; j < joints_.size(); ++j)
+      if (joints_[j] == view_.names[i]) lastSlots_[i] = static_cast<int>(j);
+  copies_.clear();
+  std::vector<char> seen(joints_.size(), 0);
+  bool repeated = false;
+  for (std::size_t i = 0; i < lastSlots_.size(); ++i) {
+    const int j = lastSlots_[i];
+    if (j < 0) continue;
+    repeated = repeated || seen[static_cast<std::size_t>(j)];
+    seen[static_cast<std::size_t>(j)] = 1;
+    for (int f = 0; f < 3; ++f) {
+      const int c = columnOf_[f][static_cast<std::size_t>(j)];
+      if (c >= 0) copies_.push_back({f, i, static_cast<std::size_t>(c)});
+    }
+  }
+  std::size_t covered = 0;
+  for (const char c : seen) covered += c != 0;
+  coversAll_ = !repeated && covered == joints_.size();
 }
 
 bool BagRowSource::advance() {

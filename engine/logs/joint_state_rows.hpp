@@ -49,6 +49,10 @@ class BagRowSource : public LogRowSource {
   void addMessage(const BagMessage& m);
   void badMessage(const BagMessage& m, const std::string& what);
   void emit(std::size_t pendingIndex);
+  // Maps the view's names to joint slots (lastNames_, lastSlots_, copies_, coversAll_).
+  void mapNames();
+  // The time column's value for a stamp [ns since the epoch]: ticks since the first row, or seconds.
+  double timeValue(std::int64_t stamp);
 
   BagMessageStream stream_;
   std::vector<std::string> columns_;
@@ -59,6 +63,13 @@ class BagRowSource : public LogRowSource {
   std::vector<std::string> lastNames_;              // the names of the previous message, and their slots
   std::vector<int> lastSlots_;
   bool namesMapped_ = false;                        // lastNames_ hold the names of the last decoded message
+  struct ValueCopy {
+    int field;               // 0 position, 1 velocity, 2 effort
+    std::size_t index;       // in the message's arrays
+    std::size_t column;      // in the row
+  };
+  std::vector<ValueCopy> copies_;                   // every value the last names give, in message order
+  bool coversAll_ = false;                          // they name every joint once: one message, one row
   std::vector<std::unique_ptr<Pending>> pending_;   // instants waiting for joints, oldest first
   std::vector<std::unique_ptr<Pending>> spare_;
   std::vector<double> readyValues_;                 // complete rows, row-major
