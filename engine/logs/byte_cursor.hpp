@@ -57,7 +57,7 @@ class ByteCursor {
  private:
   // The host is little-endian (x86-64, aarch64 as Debian builds them): a copy is a little-endian
   // read, and a byte swap reads big-endian.
-  bool fixed(void* out, std::size_t n, bool swap) {
+  [[gnu::always_inline]] bool fixed(void* out, std::size_t n, bool swap) {
     if (n > remaining()) return false;
     if (!swap) {
       std::memcpy(out, data_ + pos_, n);

@@ -139,24 +139,28 @@ void BagRowSource::addMessage(const BagMessage& m) {
   if (!same) mapNames();
   if (copies_.empty()) return;  // only joints the robot does not have (a gripper's own publisher)
   const JointStateView::Array* arrays[3] = {&view_.position, &view_.velocity, &view_.effort};
+  // The usual message (every joint once, no instant open) is a row at once: its values go
+  // straight into the ready rows as they are checked, and are taken back if one is bad.
+  const bool direct = pending_.empty() && coversAll_;
+  const std::size_t base = readyValues_.size();
+  if (direct) readyValues_.resize(base + columns_.size());
   for (const ValueCopy& v : copies_) {
-    if (arrays[v.field]->count == 0) return badMessage(m, std::string(kFieldNames[v.field]) + "[] is empty");
-    const double x = arrays[v.field]->at(v.index);
-    if (!std::isfinite(x))
+    const JointStateView::Array& a = *arrays[v.field];
+    const double x = a.count == 0 ? 0.0 : a.at(v.index);
+    if (a.count == 0 || !std::isfinite(x)) {
+      readyValues_.resize(base);
+      if (a.count == 0) return badMessage(m, std::string(kFieldNames[v.field]) + "[] is empty");
       return badMessage(m, std::string(kFieldNames[v.field]) + " of '" + lastNames_[v.index] + "' is " + formatSignificant(x));
+    }
+    if (direct) readyValues_[base + v.column] = x;
   }
   std::int64_t stamp = view_.stampNs();
   if (view_.sec == 0 && view_.nanosec == 0) {
     if (zeroStamps_++ == 0) firstZeroStamp_ = m.index;
     stamp = m.logTime;
   }
-  if (pending_.empty() && coversAll_) {
-    // The usual message: every joint once, no instant open. It is a row at once.
-    const std::size_t base = readyValues_.size();
-    readyValues_.resize(base + columns_.size());
-    double* row = readyValues_.data() + base;
-    for (const ValueCopy& v : copies_) row[v.column] = arrays[v.field]->at(v.index);
-    if (timeColumn_ >= 0) row[timeColumn_] = timeValue(stamp);
+  if (direct) {
+    if (timeColumn_ >= 0) readyValues_[base + static_cast<std::size_t>(timeColumn_)] = timeValue(stamp);
     readyLines_.push_back(m.index);
     readySkipped_.push_back(skipped_);
     skipped_ = 0;
