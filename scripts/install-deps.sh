@@ -9,7 +9,7 @@ packages=(
   libeigen3-dev liburdfdom-dev liburdfdom-headers-dev libpugixml-dev
   libcli11-dev nlohmann-json3-dev libyaml-cpp-dev
   libnlopt-cxx-dev libceres-dev libmatio-dev
-  libzstd-dev liblz4-dev libsqlite3-dev zlib1g-dev
+  libzstd-dev liblz4-dev libdeflate-dev libsqlite3-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev
   libopenscenegraph-dev libassimp-dev

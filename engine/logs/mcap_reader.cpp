@@ -5,8 +5,8 @@
 #include "logs/chunk_decompression.hpp"
 #include "util/task_queue.hpp"
 
+#include <libdeflate.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <cerrno>
 
@@ -38,17 +38,7 @@ bool readString(ByteCursor& c, std::string& s) {
   return true;
 }
 
-std::uint32_t crc32Of(const std::uint8_t* p, std::size_t n) {
-  uLong crc = crc32(0L, Z_NULL, 0);
-  // zlib takes uInt lengths: feed large buffers in pieces.
-  while (n > 0) {
-    const std::size_t piece = n < (1u << 30) ? n : (1u << 30);
-    crc = crc32(crc, p, static_cast<uInt>(piece));
-    p += piece;
-    n -= piece;
-  }
-  return static_cast<std::uint32_t>(crc);
-}
+std::uint32_t crc32Of(const std::uint8_t* p, std::size_t n) { return libdeflate_crc32(0, p, n); }
 
 // Adds the channel ids of a Chunk Index record's message_index_offsets to `out`; false when the
 // record does not parse. (An empty map only says the chunk has no message indexes.)
