@@ -111,7 +111,7 @@ LogSummary preprocessLogInto(const RobotModel& model, const std::string& path, c
       const ExperimentLog log = importLog(path, importOptions);
       warnings.insert(warnings.end(), log.warnings.begin(), log.warnings.end());
       summary.timeBase = log.timeBase;
-      if (settings.useLoggedDerivatives && log.hasVelocity() && log.hasAcceleration()) {
+      if (usesLoggedDerivatives(settings, log)) {
         sink(log.t, log.q, log.qd, log.qdd, log.tau);
         summary.loggedDerivatives = true;
       } else {
@@ -331,10 +331,12 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<Lo
   return run;
 }
 
-PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path,
-                                  const IdentificationSettings& settings) {
-  const ExperimentLog log = importLog(path, importOptionsFor(model, settings));
-  if (settings.useLoggedDerivatives && log.hasVelocity() && log.hasAcceleration()) {
+bool usesLoggedDerivatives(const IdentificationSettings& settings, const ExperimentLog& log) {
+  return settings.useLoggedDerivatives && log.hasVelocity() && log.hasAcceleration();
+}
+
+PreprocessedLog preprocessImportedLog(const ExperimentLog& log, const IdentificationSettings& settings) {
+  if (usesLoggedDerivatives(settings, log)) {
     PreprocessedLog out;
     out.source = log.source;
     out.t = log.t;
@@ -353,8 +355,32 @@ PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& pa
     out.warnings.insert(out.warnings.begin(), log.warnings.begin(), log.warnings.end());
     return out;
   } catch (const std::invalid_argument& e) {
-    rethrowWithFile(e, path);
+    rethrowWithFile(e, log.source);
   }
+}
+
+PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path,
+                                  const IdentificationSettings& settings, std::size_t maxRows) {
+  LogImportOptions options = importOptionsFor(model, settings);
+  options.maxRows = maxRows;
+  return preprocessImportedLog(importLog(path, options), settings);
+}
+
+PreprocessingPreview previewPreprocessing(const RobotModel& model, const std::string& path,
+                                          const IdentificationSettings& settings, std::size_t maxRows,
+                                          std::shared_ptr<const ExperimentLog> raw,
+                                          const std::function<bool(double)>& progress) {
+  PreprocessingPreview out;
+  if (!raw) {
+    LogImportOptions options = importOptionsFor(model, settings);
+    options.maxRows = maxRows;
+    options.progress = progress;
+    raw = std::make_shared<const ExperimentLog>(importLog(path, options));
+  }
+  out.raw = std::move(raw);
+  out.loggedDerivatives = usesLoggedDerivatives(settings, *out.raw);
+  out.preprocessed = preprocessImportedLog(*out.raw, settings);
+  return out;
 }
 
 }  // namespace eb

@@ -13,7 +13,9 @@
 #include "identification/normal_equations.hpp"
 #include "model/robot_model.hpp"
 
+#include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -155,8 +157,36 @@ BaseEstimate estimateAuto(const RobotModel& model, const NormalEquations& eq, co
                           const EstimationOptions& options, const std::function<bool(double)>& progress,
                           const NormalEquations* training, const NormalEquations* heldOut);
 
-/// Preprocessed samples of one log (whole log in memory), for validation and plots.
-PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path, const IdentificationSettings& settings);
+/// Preprocessed samples of one log (whole log in memory), for validation and plots; with
+/// `maxRows` > 0 only the log's first maxRows samples are read (a preview). Throws InputError
+/// naming the file.
+PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path, const IdentificationSettings& settings,
+                                  std::size_t maxRows = 0);
+
+/// Whether `log` is used with its logged qd and qdd as they are: settings.useLoggedDerivatives
+/// and the log has both columns (otherwise its positions are filtered and differentiated).
+bool usesLoggedDerivatives(const IdentificationSettings& settings, const ExperimentLog& log);
+
+/// An imported log preprocessed as loadAndPreprocess does it (logged derivatives, or the
+/// settings' filter with the automatic cutoff rule for cutoffHz 0). Throws InputError naming
+/// log.source for a setting the log's rate makes invalid.
+PreprocessedLog preprocessImportedLog(const ExperimentLog& log, const IdentificationSettings& settings);
+
+/// The first samples of a log, raw and preprocessed: what the wizard's preprocessing preview shows.
+struct PreprocessingPreview {
+  std::shared_ptr<const ExperimentLog> raw;  ///< the first maxRows samples as imported (truncated says if cut)
+  PreprocessedLog preprocessed;              ///< those samples through preprocessImportedLog
+  bool loggedDerivatives = false;            ///< usesLoggedDerivatives: qd, qdd used as logged
+};
+
+/// The preprocessing of a log's first `maxRows` samples through the same path as
+/// loadAndPreprocess(model, path, settings, maxRows), so a preview shows what identification
+/// uses. `raw`, when given, is that read already done (its import options unchanged) and is
+/// not read again; `progress` (fraction of the read) returning false throws Cancelled.
+PreprocessingPreview previewPreprocessing(const RobotModel& model, const std::string& path,
+                                          const IdentificationSettings& settings, std::size_t maxRows,
+                                          std::shared_ptr<const ExperimentLog> raw = nullptr,
+                                          const std::function<bool(double)>& progress = {});
 
 /// Import options for a model: settings.import with the dof, joint names and (with
 /// checkPositionRanges) the plausible position range of each joint filled in from the model.
