@@ -10,14 +10,14 @@
 #include "app/wizard/wizard_text.hpp"
 
 #include "identification/identification_pipeline.hpp"
+#include "identification/log_check.hpp"
+#include "util/cancelled.hpp"
 #include "util/input_error.hpp"
 
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
@@ -35,10 +35,9 @@
 namespace eb::wizard {
 namespace {
 
-QString logsKey(const IdentificationDocument& doc) {
-  const QJsonObject json = doc.toJson();
-  return QString::fromUtf8(QJsonDocument(QJsonArray{json["logs"], json["import"]}).toJson(QJsonDocument::Compact));
-}
+// What a log check reads: the logs, the import options and the preprocessing (the torques are
+// checked on the samples the estimate will use).
+LogsInputs logsKey(const IdentificationDocument& doc) { return logsInputsOf(doc); }
 
 }  // namespace
 
@@ -66,6 +65,7 @@ ImportPage::ImportPage(WizardSession* session, QWidget* parent)
     if (!updating_) showImportOptions();
     scheduleCheck();
   });
+  connect(session_->document(), &IdentificationDocument::preprocessingChanged, this, &ImportPage::scheduleCheck);
 }
 
 // The logs list with its Add / Remove buttons.
@@ -402,7 +402,7 @@ void ImportPage::showTimeBase() {
   const QString& path = logs[size_t(index)].path;
   const bool checked = checkedKey_ == logsKey(*session_->document());
   for (const LogCheck& c : checks_)
-    if (checked && c.path == path && c.ok) {
+    if (checked && c.path == path.toStdString() && c.ok) {
       timeChart_->setTimeBase(&c.timeBase, QFileInfo(path).fileName());
       return;
     }
@@ -574,28 +574,54 @@ void ImportPage::startCheck() {
     emit checkFinished();
     return;
   }
-  // Everything the worker needs, copied: it must not touch the document. The options are the
+  // Everything the worker needs, copied: it must not touch the document. The settings are the
   // estimation's own (position ranges from the model included), so the check finds what it would.
-  std::vector<LogCheckRequest> requests;
+  struct Request {
+    std::string path;
+    IdentificationSettings settings;
+    std::string setupError;  // the settings could not be made: the log's error
+  };
+  std::vector<Request> requests;
   for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i) {
-    LogCheckRequest request;
-    request.path = doc->logs()[size_t(i)].path;
+    Request request;
+    request.path = doc->logs()[size_t(i)].path.toStdString();
     try {
       request.settings = doc->settingsFor(i);
-      request.options = importOptionsFor(session_->model(), request.settings);
-      request.model = session_->modelPointer();
     } catch (const std::exception& e) {
-      request.setupError = QString::fromUtf8(e.what());
-      request.options.dof = session_->model().dof();
+      request.setupError = e.what();
     }
     requests.push_back(std::move(request));
   }
+  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
   auto results = std::make_shared<std::vector<LogCheck>>();
   checkProgress_->setValue(0);
   checkProgress_->setVisible(true);
   checkStatus_->setText(requests.size() == 1 ? tr("Reading the log...") : tr("Reading %1 logs...").arg(requests.size()));
   task_->start(
-      [requests, results](const common::BackgroundTask::Progress& progress) { *results = checkLogs(requests, progress); },
+      [requests, results, model](const common::BackgroundTask::Progress& progress) {
+        // A failing log does not stop the others; cancelling returns what was checked.
+        const double n = static_cast<double>(requests.size());
+        for (std::size_t i = 0; i < requests.size(); ++i) {
+          const Request& r = requests[i];
+          const std::string what = "reading " + QFileInfo(QString::fromStdString(r.path)).fileName().toStdString();
+          if (!progress(static_cast<double>(i) / n, what)) return;
+          if (!r.setupError.empty()) {
+            LogCheck failed;
+            failed.path = r.path;
+            failed.error = diagnosticAt(Severity::Error, r.path, 0, "", r.setupError);
+            results->push_back(std::move(failed));
+            continue;
+          }
+          try {
+            results->push_back(checkLog(*model, r.path, r.settings, [&](double f) {
+              return progress((static_cast<double>(i) + f) / n, what);
+            }));
+          } catch (const Cancelled&) {
+            return;
+          }
+        }
+        progress(1.0, "done");
+      },
       [this, key, results](const common::BackgroundTask::Outcome& outcome) {
         checkProgress_->setVisible(false);
         if (outcome.ok && key == logsKey(*session_->document())) {

@@ -10,13 +10,14 @@
 // is listed with its log and line (LogProblemList).
 
 #include "app/common/background_task.hpp"
-#include "app/wizard/log_check.hpp"
+#include "app/wizard/identification_inputs.hpp"
 #include "app/wizard/log_problems.hpp"
 #include "app/wizard/wizard_session.hpp"
 
 #include <QWizardPage>
 
 #include <map>
+#include <optional>
 #include <vector>
 
 class QLabel;
@@ -93,7 +94,7 @@ class ImportPage : public QWizardPage {
   std::map<QString, LogPreviewState> states_;
   std::vector<LogCheck> checks_;
   std::vector<LogProblem> problems_;
-  QString checkedKey_;   // document state the checks belong to
+  std::optional<LogsInputs> checkedKey_;  // what the checks were made from: logs, import, preprocessing
   bool checkPending_ = false;
   bool updating_ = false;  // widgets being filled from the document
 

@@ -2,6 +2,7 @@
 
 #include "identification/consistent_estimation.hpp"
 #include "identification/consistent_residual.hpp"
+#include "identification/log_check.hpp"
 #include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 #include "util/text_format.hpp"
@@ -171,8 +172,7 @@ AccumulatedEquations accumulateLogs(const RobotModel& model, const std::vector<L
           if (progress && !progress((static_cast<double>(f) + local) / logs.size(), what)) throw Cancelled("identify");
         });
     summary.conventions = check.report(path);
-    if (logSettings.import.torqueSigns.empty() && !summary.conventions.refusedJoints().empty())
-      throw InputError(summary.conventions.refusal());
+    if (refusesLog(summary.conventions, logSettings.import)) throw InputError(summary.conventions.refusal());
     const std::vector<Diagnostic> findings = summary.conventions.findings();
     run.warnings.insert(run.warnings.end(), findings.begin(), findings.end());
     run.notes.push_back(path + ": " + summary.text());
