@@ -6,7 +6,6 @@
 #include "app/wizard/extra_log_settings.hpp"
 #include "app/wizard/identification_controller.hpp"
 #include "app/wizard/log_problems.hpp"
-#include "model/body_bounds.hpp"
 
 namespace eb::wizard {
 
@@ -56,7 +55,6 @@ bool IdentificationController::runEstimate(QString* why) {
   const std::shared_ptr<const RobotModel> model = model_;
   auto accumulated = std::make_shared<std::shared_ptr<const AccumulatedLogs>>(accumulated_);
   auto estimate = std::make_shared<LogsEstimate>();
-  auto plausibility = std::make_shared<std::vector<BodyPlausibility>>();
   return start(
       Job::Estimate,
       [=](const common::BackgroundTask::Progress& progress) {
@@ -75,11 +73,7 @@ bool IdentificationController::runEstimate(QString* why) {
         // The consistent solver reports its stages and iterations and stops between two of them on cancel.
         *estimate = estimateFromLogs(*model, **accumulated, options,
                                      [&](double f) { return progress(share + (1.0 - share) * f, what); });
-        // The geometry's bounds read mesh files: checked here, not on the GUI thread.
-        if (estimate->estimate.fullParameters) {
-          if (!progress(1.0, "checking each link's plausibility")) return;
-          *plausibility = checkPlausibility(*model, *estimate->estimate.fullParameters, bodyGeometryBounds(*model));
-        }
+        // The estimate comes with its plausibility (the geometry's mesh files read here, off the GUI thread).
         progress(1.0, "done");
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
@@ -100,7 +94,7 @@ bool IdentificationController::runEstimate(QString* why) {
           result->settings = estimation;
           result->estimate = estimate->estimate;
           result->warnings = estimate->warnings;
-          result->plausibility = *plausibility;
+          result->plausibility = estimate->plausibility;
           setEstimate(result);
         }
         emit jobFinished(Job::Estimate, outcome.ok && message.isEmpty(), outcome.cancelled, message);

@@ -3,6 +3,7 @@
 #include "identification/consistent_estimation.hpp"
 #include "identification/consistent_residual.hpp"
 #include "identification/log_check.hpp"
+#include "model/body_bounds.hpp"
 #include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 #include "util/text_format.hpp"
@@ -305,6 +306,8 @@ LogsEstimate estimateFromLogs(const RobotModel& model, const AccumulatedEquation
   for (const Joint& j : model.joints()) names.push_back(j.name);
   out.warnings = offsetFindings(residualMeans(accumulated.equations, out.estimate.values), out.estimate.residualRms,
                                 names, files, accumulated.base.options.offset);
+  if (out.estimate.fullParameters)
+    out.plausibility = checkPlausibility(model, *out.estimate.fullParameters, bodyGeometryBounds(model));
   return out;
 }
 
@@ -317,6 +320,7 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<Lo
   if (progress) estimating = [&](double) { return progress(1.0, "estimating"); };
   LogsEstimate e = estimateFromLogs(model, run, settings.estimation, estimating);
   run.estimate = std::move(e.estimate);
+  run.plausibility = std::move(e.plausibility);
   run.warnings.insert(run.warnings.end(), e.warnings.begin(), e.warnings.end());
   // Currents scaled by given constants: an error of a constant scales that joint's torques, and
   // so the parameters, by an amount no residual shows (docs/payload-identification.md).

@@ -11,6 +11,7 @@
 #include "logs/torque_convention_check.hpp"
 #include "identification/log_preprocessing.hpp"
 #include "identification/normal_equations.hpp"
+#include "identification/plausibility.hpp"
 #include "model/robot_model.hpp"
 
 #include <cstddef>
@@ -88,6 +89,9 @@ struct AccumulatedEquations {
 /// The accumulated equations and the estimate made from them.
 struct IdentificationRun : AccumulatedEquations {
   BaseEstimate estimate;
+  /// Each body's parameters against its geometry's bounds (checkPlausibility with
+  /// bodyGeometryBounds), one per body; empty when the estimate has no full parameters.
+  std::vector<BodyPlausibility> plausibility;
 };
 
 /// Progress: (fraction in [0, 1], what is being done); return false to cancel (throws Cancelled).
@@ -124,18 +128,24 @@ struct LogsEstimate {
   BaseEstimate estimate;
   /// Offset findings of the residual (offsetFindings), naming the logs; none with an offset column.
   std::vector<LogWarning> warnings;
+  /// Each body's parameters against its geometry's bounds (checkPlausibility with
+  /// bodyGeometryBounds, which reads mesh files), one per body; empty when the estimate has no
+  /// full parameters (OLS, WLS and ridge estimate base parameters only).
+  std::vector<BodyPlausibility> plausibility;
 };
 
 /// The estimate step after accumulateLogs, for identifyFromLogs and for a re-estimation from
 /// kept equations (the wizard's method change): estimateWithMethod with `options` (the
 /// consistent prior weight chosen on the held-out split), an InputError of the estimate
-/// prefixed with the logs' files ("a.csv, b.csv: ..."), and the residual's offset findings.
+/// prefixed with the logs' files ("a.csv, b.csv: ..."), the residual's offset findings and the
+/// bodies' plausibility, so the CLI's params.json and the wizard's Estimate page show one check.
 /// `progress` as estimateWithMethod's.
 LogsEstimate estimateFromLogs(const RobotModel& model, const AccumulatedEquations& accumulated,
                               const EstimationOptions& options, const std::function<bool(double)>& progress = {});
 
 /// accumulateLogs followed by estimateFromLogs with settings.estimation (OLS, WLS, ridge, or
-/// physically consistent); the offset findings are appended to the run's warnings.
+/// physically consistent); the offset findings are appended to the run's warnings, the
+/// plausibility kept in the run.
 IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<LogInput>& logs,
                                    const IdentificationSettings& settings, const IdentificationProgress& progress = {});
 

@@ -9,6 +9,7 @@
 
 #include "excitation/default_excitation.hpp"
 #include "logs/test_log_support.hpp"
+#include "model/body_bounds.hpp"
 #include "model/builtin_robots.hpp"
 #include "util/input_error.hpp"
 #include "simulation/logger_artifacts.hpp"
@@ -296,4 +297,28 @@ TEST(IdentificationPipeline, LoggedDerivativesAreUsedOnlyWhenAskedForAndLogged) 
   ExperimentLog positionsOnly = log;
   positionsOnly.qd.resize(0, 0);
   EXPECT_FALSE(usesLoggedDerivatives(settings, positionsOnly));
+}
+
+TEST(IdentificationPipeline, TheEstimateComesWithItsBodiesPlausibility) {
+  const ThreeLogs logs = threeExperiments(0.0);
+  const RobotModel& model = logs.model;
+  TempFile a(logs.text[0], ".csv"), b(logs.text[1], ".csv");
+  IdentificationSettings settings;
+  settings.estimation.method = EstimationMethod::Consistent;
+  const IdentificationRun run = identifyFromLogs(model, {a.path(), b.path()}, settings);
+  ASSERT_TRUE(run.estimate.fullParameters);
+  // One verdict per body, the check the CLI's params.json and the wizard's Estimate page both show.
+  ASSERT_EQ(run.plausibility.size(), static_cast<std::size_t>(model.bodyCount()));
+  const std::vector<BodyPlausibility> direct =
+      checkPlausibility(model, *run.estimate.fullParameters, bodyGeometryBounds(model));
+  for (std::size_t k = 0; k < direct.size(); ++k) {
+    EXPECT_EQ(run.plausibility[k].link, direct[k].link);
+    EXPECT_EQ(run.plausibility[k].problems, direct[k].problems);
+    EXPECT_EQ(run.plausibility[k].bounds, direct[k].bounds);
+  }
+  const LogsEstimate again = estimateFromLogs(model, run, settings.estimation);
+  EXPECT_EQ(again.plausibility.size(), run.plausibility.size());
+  // OLS estimates base parameters only: nothing per body to check.
+  settings.estimation.method = EstimationMethod::Ols;
+  EXPECT_TRUE(estimateFromLogs(model, run, settings.estimation).plausibility.empty());
 }
