@@ -11,6 +11,7 @@
 
 #include "identification/identification_pipeline.hpp"
 #include "identification/log_check.hpp"
+#include "logs/log_mapping_file.hpp"
 #include "util/cancelled.hpp"
 #include "util/input_error.hpp"
 
@@ -533,18 +534,21 @@ bool ImportPage::loadMapping(const QString& path, QString* error) {
   const int index = currentLog();
   if (index < 0) return false;
   LogSource log = session_->document()->logs()[size_t(index)];
-  std::vector<double> signs;
+  const ImportSettings current = session_->document()->import();
+  ImportSettings merged;
   try {
-    signs = applyLogMappingFile(path, log, states_[log.path], session_->model().dof(), session_->jointNames(),
-                                session_->document()->import().torqueConstants, kPreviewRows);
+    // The CLI's --mapping rule: the file fills in what the user's fields leave unstated.
+    merged = withLogMappingFile(current, readLogMappingFile(path.toStdString()));
+    applyMappingOptions(merged, path.toStdString(), log, states_[log.path], session_->model().dof(),
+                        session_->jointNames(), kPreviewRows);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromUtf8(e.what());
     return false;
   }
   session_->document()->setLog(index, log);
-  if (!signs.empty() && signs != session_->document()->import().torqueSigns) {
-    ImportSettings import = session_->document()->import();
-    import.torqueSigns = signs;
+  if (merged.torqueSigns != current.torqueSigns) {
+    ImportSettings import = current;
+    import.torqueSigns = merged.torqueSigns;
     session_->document()->setImport(import);
     readOptions_->showImport(import);
   }
