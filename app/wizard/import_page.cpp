@@ -569,7 +569,7 @@ void ImportPage::startCheck() {
   }
   checkPending_ = false;
   IdentificationDocument* doc = session_->document();
-  const QString key = logsKey(*doc);
+  const LogsInputs key = logsKey(*doc);
   if (doc->logs().empty()) {
     checks_.clear();
     checkedKey_ = key;

@@ -36,14 +36,11 @@ std::string pandaLog(const LoggerArtifacts& artifacts = {}) {
 
 }  // namespace log_check_test
 
-using log_check_test::panda;
-using log_check_test::pandaLog;
-
 TEST(LogCheck, ASoundLogReadsOnceWithItsRowsRateAndConventions) {
-  TempFile file(pandaLog(), ".csv");
+  TempFile file(log_check_test::pandaLog(), ".csv");
   IdentificationSettings settings;
   double last = -1.0;
-  const LogCheck check = checkLog(panda(), file.path(), settings, [&](double f) {
+  const LogCheck check = checkLog(log_check_test::panda(), file.path(), settings, [&](double f) {
     EXPECT_GE(f, last);
     last = f;
     return true;
@@ -51,7 +48,7 @@ TEST(LogCheck, ASoundLogReadsOnceWithItsRowsRateAndConventions) {
   ASSERT_TRUE(check.ok) << check.error.text();
   EXPECT_TRUE(check.error.message.empty());
   EXPECT_EQ(check.path, file.path());
-  const ExperimentLog whole = importLog(file.path(), importOptionsFor(panda(), settings));
+  const ExperimentLog whole = importLog(file.path(), importOptionsFor(log_check_test::panda(), settings));
   EXPECT_EQ(check.rows, whole.rows());
   EXPECT_NEAR(static_cast<double>(check.rows), 3000.0, 1.0);  // 6 s at 500 Hz
   EXPECT_NEAR(check.rateHz, 500.0, 1e-6);
@@ -66,9 +63,9 @@ TEST(LogCheck, ASoundLogReadsOnceWithItsRowsRateAndConventions) {
 TEST(LogCheck, AReversedLogIsRefusedAsTheCliRefusesIt) {
   LoggerArtifacts reversed;
   reversed.reversedTorque = {1, 3};  // shoulder and elbow: gravity-loaded
-  TempFile file(pandaLog(reversed), ".csv");
+  TempFile file(log_check_test::pandaLog(reversed), ".csv");
   IdentificationSettings settings;
-  const LogCheck check = checkLog(panda(), file.path(), settings);
+  const LogCheck check = checkLog(log_check_test::panda(), file.path(), settings);
   EXPECT_FALSE(check.ok);
   ASSERT_TRUE(check.conventions.has_value());
   EXPECT_EQ(check.conventions->refusedJoints(), (std::vector<int>{1, 3}));
@@ -78,30 +75,30 @@ TEST(LogCheck, AReversedLogIsRefusedAsTheCliRefusesIt) {
   EXPECT_NE(check.error.message.find("--torque-sign 1,-1,1,-1,1,1,1"), std::string::npos) << check.error.text();
   // The CLI's accumulation refuses it with the very same error.
   try {
-    accumulateLogs(panda(), {file.path()}, settings);
+    accumulateLogs(log_check_test::panda(), {file.path()}, settings);
     ADD_FAILURE() << "accumulateLogs accepted a reversed log";
   } catch (const InputError& e) {
     EXPECT_EQ(e.diagnostic().text(), check.error.text());
   }
   // Signs stated: the log is taken as it is, by both.
   settings.import.torqueSigns = {1, -1, 1, -1, 1, 1, 1};
-  const LogCheck stated = checkLog(panda(), file.path(), settings);
+  const LogCheck stated = checkLog(log_check_test::panda(), file.path(), settings);
   EXPECT_TRUE(stated.ok) << stated.error.text();
   ASSERT_TRUE(stated.conventions.has_value());
   EXPECT_TRUE(stated.conventions->refusedJoints().empty());
   EXPECT_FALSE(refusesLog(*stated.conventions, settings.import));
-  EXPECT_NO_THROW(accumulateLogs(panda(), {file.path()}, settings));
+  EXPECT_NO_THROW(accumulateLogs(log_check_test::panda(), {file.path()}, settings));
 }
 
 TEST(LogCheck, AnUnreadableLineIsAnErrorWithItsPlace) {
-  std::string text = pandaLog();
+  std::string text = log_check_test::pandaLog();
   // Line 3 (the second data row) loses its last fields: a short row.
   const std::size_t second = text.find('\n', text.find('\n') + 1) + 1;
   const std::size_t end = text.find('\n', second);
   text.replace(second, end - second, "0.002,1,2");
   TempFile file(text, ".csv");
   IdentificationSettings settings;
-  const LogCheck check = checkLog(panda(), file.path(), settings);
+  const LogCheck check = checkLog(log_check_test::panda(), file.path(), settings);
   EXPECT_FALSE(check.ok);
   EXPECT_EQ(check.error.file, file.path());
   EXPECT_EQ(check.error.line, 3u) << check.error.text();
@@ -109,10 +106,10 @@ TEST(LogCheck, AnUnreadableLineIsAnErrorWithItsPlace) {
 }
 
 TEST(LogCheck, ACutoffTheRateRefusesIsAWarningAndTheLogStillReads) {
-  TempFile file(pandaLog(), ".csv");
+  TempFile file(log_check_test::pandaLog(), ".csv");
   IdentificationSettings settings;
   settings.preprocess.cutoffHz = 400.0;  // above the 250 Hz Nyquist frequency of a 500 Hz log
-  const LogCheck check = checkLog(panda(), file.path(), settings);
+  const LogCheck check = checkLog(log_check_test::panda(), file.path(), settings);
   EXPECT_TRUE(check.ok) << check.error.text();
   EXPECT_NEAR(static_cast<double>(check.rows), 3000.0, 1.0);
   EXPECT_FALSE(check.conventions.has_value());
@@ -120,5 +117,5 @@ TEST(LogCheck, ACutoffTheRateRefusesIsAWarningAndTheLogStillReads) {
   for (const LogWarning& w : check.warnings)
     said = said || (w.severity == Severity::Warning && w.file == file.path() && w.message.find("Hz") != std::string::npos);
   EXPECT_TRUE(said);
-  EXPECT_THROW(accumulateLogs(panda(), {file.path()}, settings), InputError);
+  EXPECT_THROW(accumulateLogs(log_check_test::panda(), {file.path()}, settings), InputError);
 }

@@ -20,13 +20,11 @@ LogMappingFile layoutFile() {
 
 }  // namespace log_mapping_precedence_test
 
-using log_mapping_precedence_test::layoutFile;
-
 TEST(LogMappingPrecedence, TheFileSuppliesWhatNothingExplicitStates) {
   LogImportOptions given;
   given.dof = 2;
   given.mapping = LogColumnMapping{};  // a mapping guessed before: the file's layout replaces it
-  const LogImportOptions o = withLogMappingFile(given, layoutFile());
+  const LogImportOptions o = withLogMappingFile(given, log_mapping_precedence_test::layoutFile());
   ASSERT_TRUE(o.format.has_value());
   EXPECT_EQ(o.format->delimiter, ';');
   EXPECT_EQ(o.format->decimal, ',');
@@ -43,7 +41,7 @@ TEST(LogMappingPrecedence, ExplicitConstantsAndSignsWinOverTheFile) {
   LogImportOptions given;
   given.torqueConstants = {2.0, 3.0};
   given.torqueSigns = {-1, 1};
-  const LogImportOptions o = withLogMappingFile(given, layoutFile());
+  const LogImportOptions o = withLogMappingFile(given, log_mapping_precedence_test::layoutFile());
   EXPECT_EQ(o.torqueConstants, (std::vector<double>{2.0, 3.0}));
   EXPECT_EQ(o.torqueSigns, (std::vector<double>{-1, 1}));
   // The columns still come from the file: that is what it is given for.
