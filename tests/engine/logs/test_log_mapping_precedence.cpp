@@ -23,7 +23,7 @@ LogMappingFile layoutFile() {
 TEST(LogMappingPrecedence, TheFileSuppliesWhatNothingExplicitStates) {
   LogImportOptions given;
   given.dof = 2;
-  given.mapping = LogColumnMapping{};  // a mapping guessed before: the file's layout replaces it
+  given.mapping.emplace();  // a mapping guessed before: the file's layout replaces it
   const LogImportOptions o = withLogMappingFile(given, log_mapping_precedence_test::layoutFile());
   ASSERT_TRUE(o.format.has_value());
   EXPECT_EQ(o.format->delimiter, ';');
