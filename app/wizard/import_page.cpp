@@ -12,7 +12,6 @@
 #include "identification/identification_pipeline.hpp"
 #include "identification/log_check.hpp"
 #include "logs/log_mapping_file.hpp"
-#include "util/cancelled.hpp"
 #include "util/input_error.hpp"
 
 #include <QFileDialog>
@@ -34,16 +33,18 @@
 #include <cmath>
 
 namespace eb::wizard {
-namespace {
-
-// What a log check reads: the logs, the import options and the preprocessing (the torques are
-// checked on the samples the estimate will use).
-LogsInputs logsKey(const IdentificationDocument& doc) { return logsInputsOf(doc); }
-
-}  // namespace
+const std::vector<LogCheck>* ImportPage::currentChecks() const {
+  static const std::vector<LogCheck> none;
+  const IdentificationDocument& doc = *session_->document();
+  if (doc.logs().empty()) return &none;
+  // What a check read: the logs, the import options and the preprocessing (the torques are
+  // checked on the samples the estimate will use).
+  const std::shared_ptr<const LogChecksResult> checks = session_->controller()->logChecks();
+  return checks && checks->inputs == logsInputsOf(doc) ? &checks->checks : nullptr;
+}
 
 ImportPage::ImportPage(WizardSession* session, QWidget* parent)
-    : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)), checkTimer_(new QTimer(this)) {
+    : QWizardPage(parent), session_(session), checkTimer_(new QTimer(this)) {
   setTitle(tr("Import experiment logs"));
   setSubTitle(tr("Add the logs of %1 (%2 joints). Check the detected format and the column mapping: every log is "
                  "read in full, its time axis shown, and each problem is listed with its line.")
@@ -53,10 +54,16 @@ ImportPage::ImportPage(WizardSession* session, QWidget* parent)
   checkTimer_->setSingleShot(true);
   checkTimer_->setInterval(250);
   connect(checkTimer_, &QTimer::timeout, this, &ImportPage::startCheck);
-  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
+  IdentificationController* controller = session_->controller();
+  connect(controller, &IdentificationController::jobProgress, this, [this](Job job, double f, const QString& what) {
+    if (job != Job::LogCheck) return;
     checkProgress_->setValue(static_cast<int>(std::lround(1000 * f)));
     checkStatus_->setText(what);
   });
+  connect(controller, &IdentificationController::jobFinished, this,
+          [this](Job job, bool ok, bool cancelled, const QString& message) {
+            if (job == Job::LogCheck) onCheckFinished(ok, cancelled, message);
+          });
   connect(session_->document(), &IdentificationDocument::logsChanged, this, [this]() {
     refreshLogList();
     if (!updating_) showLog(currentLog());
@@ -291,7 +298,9 @@ int ImportPage::currentLog() const { return logList_->currentRow(); }
 
 void ImportPage::setCurrentLog(int index) { logList_->setCurrentRow(index); }
 
-bool ImportPage::isChecking() const { return task_->isRunning() || checkTimer_->isActive() || checkPending_; }
+bool ImportPage::isChecking() const {
+  return session_->controller()->isRunning(Job::LogCheck) || checkTimer_->isActive() || checkPending_;
+}
 
 void ImportPage::guessMapping(LogSource& log, LogPreviewState& state) {
   guessLogMapping(log, state, session_->jointNames(), session_->document()->import().torqueConstants);
@@ -401,13 +410,14 @@ void ImportPage::showTimeBase() {
     return;
   }
   const QString& path = logs[size_t(index)].path;
-  const bool checked = checkedKey_ == logsKey(*session_->document());
-  for (const LogCheck& c : checks_)
-    if (checked && c.path == path.toStdString() && c.ok) {
-      timeChart_->setTimeBase(&c.timeBase, QFileInfo(path).fileName());
-      return;
-    }
-  timeChart_->setTimeBase(nullptr, {}, checked ? tr("The log could not be read: see the problems below.") : QString());
+  const std::vector<LogCheck>* checks = currentChecks();
+  if (checks)
+    for (const LogCheck& c : *checks)
+      if (c.path == path.toStdString() && c.ok) {
+        timeChart_->setTimeBase(&c.timeBase, QFileInfo(path).fileName());
+        return;
+      }
+  timeChart_->setTimeBase(nullptr, {}, checks ? tr("The log could not be read: see the problems below.") : QString());
 }
 
 void ImportPage::refreshLogList() {
@@ -415,7 +425,7 @@ void ImportPage::refreshLogList() {
   const int current = currentLog();
   const QSignalBlocker block(logList_);
   logList_->clear();
-  const bool checked = checkedKey_ == logsKey(*session_->document());
+  const bool checked = currentChecks() != nullptr;
   for (const LogSource& log : logs) {
     auto* item = new QListWidgetItem(QFileInfo(log.path).fileName());
     bool error = false, warning = false;
@@ -562,91 +572,45 @@ void ImportPage::scheduleCheck() {
 }
 
 void ImportPage::startCheck() {
-  if (task_->isRunning()) {
+  IdentificationController* controller = session_->controller();
+  if (controller->isRunning(Job::LogCheck)) {
     // The running check is stale; it restarts when it has stopped.
-    task_->cancel();
+    controller->cancel(Job::LogCheck);
     return;
   }
   checkPending_ = false;
-  IdentificationDocument* doc = session_->document();
-  const LogsInputs key = logsKey(*doc);
-  if (doc->logs().empty()) {
-    checks_.clear();
-    checkedKey_ = key;
+  if (currentChecks()) {
+    // Nothing to read (no log), or the checks are of the current inputs already.
     refreshProblems();
     emit completeChanged();
     emit checkFinished();
     return;
   }
-  // Everything the worker needs, copied: it must not touch the document. The settings are the
-  // estimation's own (position ranges from the model included), so the check finds what it would.
-  struct Request {
-    std::string path;
-    IdentificationSettings settings;
-    std::string setupError;  // the settings could not be made: the log's error
-  };
-  std::vector<Request> requests;
-  for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i) {
-    Request request;
-    request.path = doc->logs()[size_t(i)].path.toStdString();
-    try {
-      request.settings = doc->settingsFor(i);
-    } catch (const std::exception& e) {
-      request.setupError = e.what();
-    }
-    requests.push_back(std::move(request));
-  }
-  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
-  auto results = std::make_shared<std::vector<LogCheck>>();
+  const std::size_t logs = session_->document()->logs().size();
   checkProgress_->setValue(0);
   checkProgress_->setVisible(true);
-  checkStatus_->setText(requests.size() == 1 ? tr("Reading the log...") : tr("Reading %1 logs...").arg(requests.size()));
-  task_->start(
-      [requests, results, model](const common::BackgroundTask::Progress& progress) {
-        // A failing log does not stop the others; cancelling returns what was checked.
-        const double n = static_cast<double>(requests.size());
-        for (std::size_t i = 0; i < requests.size(); ++i) {
-          const Request& r = requests[i];
-          const std::string what = "reading " + QFileInfo(QString::fromStdString(r.path)).fileName().toStdString();
-          if (!progress(static_cast<double>(i) / n, what)) return;
-          if (!r.setupError.empty()) {
-            LogCheck failed;
-            failed.path = r.path;
-            failed.error = diagnosticAt(Severity::Error, r.path, 0, "", r.setupError);
-            results->push_back(std::move(failed));
-            continue;
-          }
-          try {
-            results->push_back(checkLog(*model, r.path, r.settings, [&](double f) {
-              return progress((static_cast<double>(i) + f) / n, what);
-            }));
-          } catch (const Cancelled&) {
-            return;
-          }
-        }
-        progress(1.0, "done");
-      },
-      [this, key, results](const common::BackgroundTask::Outcome& outcome) {
-        checkProgress_->setVisible(false);
-        if (outcome.ok && key == logsKey(*session_->document())) {
-          checks_ = *results;
-          checkedKey_ = key;
-        } else if (!outcome.ok && !outcome.cancelled) {
-          checkStatus_->setText(outcome.error);
-          checkStatus_->setToolTip(outcome.error);
-        }
-        refreshProblems();
-        if (checkPending_ || key != logsKey(*session_->document())) scheduleCheck();
-        emit completeChanged();
-        emit checkFinished();
-      });
+  checkStatus_->setText(logs == 1 ? tr("Reading the log...") : tr("Reading %1 logs...").arg(logs));
+  controller->runLogChecks();
+}
+
+void ImportPage::onCheckFinished(bool ok, bool cancelled, const QString& message) {
+  checkProgress_->setVisible(false);
+  if (!ok && !cancelled && message != IdentificationController::staleRunText(Job::LogCheck)) {
+    checkStatus_->setText(message);
+    checkStatus_->setToolTip(message);
+  }
+  refreshProblems();
+  if (checkPending_ || !currentChecks()) scheduleCheck();
+  emit completeChanged();
+  emit checkFinished();
 }
 
 void ImportPage::refreshProblems() {
   IdentificationDocument* doc = session_->document();
-  const bool checked = checkedKey_ == logsKey(*doc);
+  const std::vector<LogCheck>* checks = currentChecks();
+  const bool checked = checks != nullptr;
   std::size_t rows = 0;
-  problems_ = collectLogProblems(doc->logs(), states_, checks_, checked, &rows);
+  problems_ = collectLogProblems(doc->logs(), states_, checked ? *checks : std::vector<LogCheck>{}, checked, &rows);
   int errors = 0, warnings = 0;
   for (const LogProblem& p : problems_) {
     errors += p.severity == LogProblem::Severity::Error;
@@ -681,7 +645,7 @@ void ImportPage::onPlaceActivated(const QString& path, std::size_t line, const Q
 
 bool ImportPage::isComplete() const {
   IdentificationDocument* doc = session_->document();
-  if (doc->logs().empty() || isChecking() || checkedKey_ != logsKey(*doc)) return false;
+  if (doc->logs().empty() || isChecking() || !currentChecks()) return false;
   for (const LogProblem& p : problems_)
     if (p.severity == LogProblem::Severity::Error) return false;
   return true;
