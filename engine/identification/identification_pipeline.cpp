@@ -3,6 +3,7 @@
 #include "identification/consistent_estimation.hpp"
 #include "identification/consistent_residual.hpp"
 #include "identification/log_check.hpp"
+#include "logs/log_file_kind.hpp"
 #include "model/body_bounds.hpp"
 #include "util/input_error.hpp"
 #include "util/cancelled.hpp"
@@ -21,12 +22,6 @@ PreprocessOptions preprocessFor(const IdentificationSettings& s, double rateHz) 
   PreprocessOptions p = s.preprocess;
   if (p.cutoffHz <= 0.0) p.cutoffHz = automaticCutoffHz(rateHz);
   return p;
-}
-
-bool isMatFile(const std::string& path) {
-  std::string extension = path.size() >= 4 ? path.substr(path.size() - 4) : "";
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return extension == ".mat";
 }
 
 // A preprocessing error (its rate against the cutoff) belongs to the file it came from.
@@ -108,7 +103,7 @@ LogSummary preprocessLogInto(const RobotModel& model, const std::string& path, c
   };
   try {
     say(0.0, "reading " + path);
-    if (isMatFile(path) || settings.useLoggedDerivatives) {
+    if (logFileKindOf(path) == LogFileKind::Mat || settings.useLoggedDerivatives) {
       // Whole log in memory: MAT files are read at once anyway.
       const ExperimentLog log = importLog(path, importOptions);
       warnings.insert(warnings.end(), log.warnings.begin(), log.warnings.end());
