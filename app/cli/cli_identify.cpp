@@ -72,7 +72,7 @@ IdentifyOutcome runIdentify(const IdentifyOptions& o, const IdentificationProgre
   // Every log is read with the same flags: a path alone is a LogInput with the settings' import options.
   const std::vector<LogInput> logs(o.logs.begin(), o.logs.end());
   r.run = identifyFromLogs(r.model, logs, s, progress);
-  r.params = makeIdentifiedParameters(o.robot, r.model, r.run.base, r.run.estimate, o.logs);
+  r.params = makeIdentifiedParameters(o.robot, r.model, r.run.base, r.run.estimate, o.logs, &r.run.plausibility);
   // The spectrum, the logs' summaries, the findings and the settings go into params.json too, so that
   // `report params.json` can be made from the file alone (the run's warnings hold the estimate's).
   describeRun(r.params, r.run, r.run.estimate, s);

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
+#include <utility>
 
 namespace eb::cli {
 
@@ -73,14 +74,8 @@ void applyLogFlags(const LogFlags& f, IdentificationSettings& s) {
   if (!f.columns.empty() && !f.mappingFile.empty())
     throw InputError("give either --columns or --mapping, not both");
   if (!f.columns.empty()) o.columnLayout = f.columns;
-  if (!f.mappingFile.empty()) {
-    const LogMappingFile file = readLogMappingFile(f.mappingFile);
-    if (file.format) o.format = file.format;
-    if (file.columns) o.columnLayout = file.columns;
-    if (file.mapping) o.mapping = file.mapping;
-    if (!file.torqueConstants.empty() && o.torqueConstants.empty()) o.torqueConstants = file.torqueConstants;
-    if (!file.torqueSigns.empty() && o.torqueSigns.empty()) o.torqueSigns = file.torqueSigns;
-  }
+  // The flags above are explicit: the file fills in only what they leave unstated.
+  if (!f.mappingFile.empty()) o = withLogMappingFile(std::move(o), readLogMappingFile(f.mappingFile));
   if (f.edgeTrim >= 0.0) s.preprocess.edgeTrimSeconds = f.edgeTrim;
   s.preprocess.filterOrder = f.filterOrder;
   s.preprocess.differentiator =

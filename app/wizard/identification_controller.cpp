@@ -63,6 +63,10 @@ bool IdentificationController::start(Job job, common::BackgroundTask::Work work,
 void IdentificationController::dropStale() {
   const IdentificationDocument& doc = *document_;
   const AccumulationInputs accumulation = accumulationInputsOf(doc);
+  if (logChecks_ && logChecks_->inputs != accumulation.logs) {
+    logChecks_.reset();
+    emit resultChanged(Job::LogCheck);
+  }
   if (accumulated_ && accumulated_->inputs != accumulation) accumulated_.reset();
   // Estimates made on other logs, import or preprocessing go; other columns or methods on the
   // same logs stay for the comparison table.

@@ -22,10 +22,12 @@
 
 namespace eb::wizard {
 
-/// The controller's jobs (each runs on its own worker thread, one run at a time). ModelFileEstimate:
+/// The controller's jobs (each runs on its own worker thread, one run at a time). LogCheck: every
+/// training log read and checked as the estimate will read it (the Import page's). ModelFileEstimate:
 /// the consistent estimate a URDF or MJCF of a non-consistent estimate is written from; Report:
 /// the HTML identification report.
 enum class Job {
+  LogCheck,
   Estimate,
   FrictionComparison,
   Validation,
@@ -35,7 +37,7 @@ enum class Job {
   ModelFileEstimate,
   Report
 };
-inline constexpr int kJobCount = 8;
+inline constexpr int kJobCount = 9;
 
 class IdentificationController : public QObject {
   Q_OBJECT
@@ -57,6 +59,16 @@ class IdentificationController : public QObject {
   void cancel(Job job);
   /// Blocks until the job's worker has ended (tests and destructors).
   void wait(Job job);
+
+  // ---- log check ----
+  /// Checks every training log (checkLog, one read each) with the document's settings; a running
+  /// check is for other inputs and is cancelled (run again when jobFinished says so). A log whose
+  /// settings cannot be made is checked as failed with the reason.
+  bool runLogChecks(QString* why = nullptr);
+  /// The checks of the current logs, import and preprocessing (null when none or stale).
+  std::shared_ptr<const LogChecksResult> logChecks() const { return logChecks_; }
+  /// Whether logChecks() is of the document's current inputs.
+  bool logsChecked() const { return logChecks_ != nullptr; }
 
   // ---- estimate ----
   /// Estimates with the document's settings on a worker thread (from the cached normal equations
@@ -156,6 +168,7 @@ class IdentificationController : public QObject {
   IdentificationDocument* document_;
   std::array<common::BackgroundTask*, kJobCount> tasks_{};
   bool restartEstimate_ = false;
+  std::shared_ptr<const LogChecksResult> logChecks_;
   std::shared_ptr<const AccumulatedLogs> accumulated_;
   std::shared_ptr<const EstimateResult> estimate_;
   std::vector<std::shared_ptr<const EstimateResult>> estimates_;

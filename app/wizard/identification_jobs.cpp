@@ -1,17 +1,21 @@
 // The controller's jobs: what each copies from the document, runs on its worker thread (the
 // engine's calls, as the CLI makes them) and stores when its inputs are still the document's.
 
+#include <algorithm>
 #include <stdexcept>
+
+#include <QFileInfo>
 
 #include "app/wizard/extra_log_settings.hpp"
 #include "app/wizard/identification_controller.hpp"
 #include "app/wizard/log_problems.hpp"
-#include "model/body_bounds.hpp"
 
 namespace eb::wizard {
 
 QString IdentificationController::staleRunText(Job job) {
   switch (job) {
+    case Job::LogCheck:
+      return tr("The logs or their settings changed during the check.");
     case Job::Estimate:
       return tr("The settings changed during the run: press Estimate.");
     case Job::FrictionComparison:
@@ -30,6 +34,65 @@ QString IdentificationController::staleRunText(Job job) {
       return {};  // the report of the estimate it started with is written whatever happens after
   }
   return {};
+}
+
+bool IdentificationController::runLogChecks(QString* why) {
+  if (isRunning(Job::LogCheck)) {
+    task(Job::LogCheck)->cancel();
+    if (why) *why = tr("A check is running: it is cancelled.");
+    return false;
+  }
+  const IdentificationDocument& doc = *document_;
+  const LogsInputs inputs = logsInputsOf(doc);
+  // Everything the worker needs, copied: the settings are the estimation's own (position ranges
+  // from the model included), so the check finds what the estimate would.
+  struct Request {
+    std::string path;
+    IdentificationSettings settings;
+    std::string setupError;  // the settings could not be made: the log's error
+  };
+  std::vector<Request> requests;
+  for (int i = 0; i < static_cast<int>(doc.logs().size()); ++i) {
+    Request request;
+    request.path = doc.logs()[std::size_t(i)].path.toStdString();
+    try {
+      request.settings = doc.settingsFor(i);
+    } catch (const std::exception& e) {
+      request.setupError = e.what();
+    }
+    requests.push_back(std::move(request));
+  }
+  const std::shared_ptr<const RobotModel> model = model_;
+  auto result = std::make_shared<LogChecksResult>();
+  result->inputs = inputs;
+  return start(
+      Job::LogCheck,
+      [requests, result, model](const common::BackgroundTask::Progress& progress) {
+        // A failing log does not stop the others.
+        const double n = static_cast<double>(std::max<std::size_t>(requests.size(), 1));
+        for (std::size_t i = 0; i < requests.size(); ++i) {
+          const Request& r = requests[i];
+          const std::string what = "reading " + QFileInfo(QString::fromStdString(r.path)).fileName().toStdString();
+          if (!progress(static_cast<double>(i) / n, what)) return;
+          if (!r.setupError.empty()) {
+            LogCheck failed;
+            failed.path = r.path;
+            failed.error = diagnosticAt(Severity::Error, r.path, 0, "", r.setupError);
+            result->checks.push_back(std::move(failed));
+            continue;
+          }
+          result->checks.push_back(checkLog(*model, r.path, r.settings, [&](double f) {
+            return progress((static_cast<double>(i) + f) / n, what);
+          }));
+        }
+        progress(1.0, "done");
+      },
+      [=](const common::BackgroundTask::Outcome& outcome) {
+        finishRun(Job::LogCheck, outcome, failureText(outcome), inputs != logsInputsOf(*document_), [&] {
+          logChecks_ = result;
+          emit resultChanged(Job::LogCheck);
+        });
+      });
 }
 
 bool IdentificationController::runEstimate(QString* why) {
@@ -56,7 +119,6 @@ bool IdentificationController::runEstimate(QString* why) {
   const std::shared_ptr<const RobotModel> model = model_;
   auto accumulated = std::make_shared<std::shared_ptr<const AccumulatedLogs>>(accumulated_);
   auto estimate = std::make_shared<LogsEstimate>();
-  auto plausibility = std::make_shared<std::vector<BodyPlausibility>>();
   return start(
       Job::Estimate,
       [=](const common::BackgroundTask::Progress& progress) {
@@ -75,11 +137,7 @@ bool IdentificationController::runEstimate(QString* why) {
         // The consistent solver reports its stages and iterations and stops between two of them on cancel.
         *estimate = estimateFromLogs(*model, **accumulated, options,
                                      [&](double f) { return progress(share + (1.0 - share) * f, what); });
-        // The geometry's bounds read mesh files: checked here, not on the GUI thread.
-        if (estimate->estimate.fullParameters) {
-          if (!progress(1.0, "checking each link's plausibility")) return;
-          *plausibility = checkPlausibility(*model, *estimate->estimate.fullParameters, bodyGeometryBounds(*model));
-        }
+        // The estimate comes with its plausibility (the geometry's mesh files read here, off the GUI thread).
         progress(1.0, "done");
       },
       [=](const common::BackgroundTask::Outcome& outcome) {
@@ -100,7 +158,7 @@ bool IdentificationController::runEstimate(QString* why) {
           result->settings = estimation;
           result->estimate = estimate->estimate;
           result->warnings = estimate->warnings;
-          result->plausibility = *plausibility;
+          result->plausibility = estimate->plausibility;
           setEstimate(result);
         }
         emit jobFinished(Job::Estimate, outcome.ok && message.isEmpty(), outcome.cancelled, message);

@@ -13,6 +13,7 @@
 #include "identification/drift_check.hpp"
 #include "identification/friction_comparison.hpp"
 #include "identification/identification_pipeline.hpp"
+#include "identification/log_check.hpp"
 #include "identification/log_validation.hpp"
 #include "identification/payload_identification.hpp"
 #include "identification/plausibility.hpp"
@@ -34,9 +35,16 @@ struct EstimateResult {
   EstimationSettings settings;  ///< what it was estimated with
   BaseEstimate estimate;
   std::vector<LogWarning> warnings;  ///< the estimate's residual findings (estimateFromLogs: a missing torque offset)
-  /// Consistent estimate: each body's plausibility against its geometry's bounds, checked with
-  /// the estimate on the worker thread (the bounds read mesh files); empty otherwise.
+  /// Consistent estimate: each body's plausibility against its geometry's bounds, as
+  /// estimateFromLogs returns it (on the worker thread: the bounds read mesh files); empty otherwise.
   std::vector<BodyPlausibility> plausibility;
+};
+
+/// Every training log checked (checkLog: read, time axis, torque conventions) for one set of
+/// logs, import options and preprocessing, in the document's order.
+struct LogChecksResult {
+  LogsInputs inputs;
+  std::vector<LogCheck> checks;
 };
 
 /// A finished friction comparison and what it compared on.

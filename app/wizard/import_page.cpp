@@ -10,14 +10,14 @@
 #include "app/wizard/wizard_text.hpp"
 
 #include "identification/identification_pipeline.hpp"
+#include "identification/log_check.hpp"
+#include "logs/log_mapping_file.hpp"
 #include "util/input_error.hpp"
 
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QListWidget>
 #include <QMessageBox>
@@ -33,17 +33,18 @@
 #include <cmath>
 
 namespace eb::wizard {
-namespace {
-
-QString logsKey(const IdentificationDocument& doc) {
-  const QJsonObject json = doc.toJson();
-  return QString::fromUtf8(QJsonDocument(QJsonArray{json["logs"], json["import"]}).toJson(QJsonDocument::Compact));
+const std::vector<LogCheck>* ImportPage::currentChecks() const {
+  static const std::vector<LogCheck> none;
+  const IdentificationDocument& doc = *session_->document();
+  if (doc.logs().empty()) return &none;
+  // What a check read: the logs, the import options and the preprocessing (the torques are
+  // checked on the samples the estimate will use).
+  const std::shared_ptr<const LogChecksResult> checks = session_->controller()->logChecks();
+  return checks && checks->inputs == logsInputsOf(doc) ? &checks->checks : nullptr;
 }
 
-}  // namespace
-
 ImportPage::ImportPage(WizardSession* session, QWidget* parent)
-    : QWizardPage(parent), session_(session), task_(new common::BackgroundTask(this)), checkTimer_(new QTimer(this)) {
+    : QWizardPage(parent), session_(session), checkTimer_(new QTimer(this)) {
   setTitle(tr("Import experiment logs"));
   setSubTitle(tr("Add the logs of %1 (%2 joints). Check the detected format and the column mapping: every log is "
                  "read in full, its time axis shown, and each problem is listed with its line.")
@@ -53,10 +54,16 @@ ImportPage::ImportPage(WizardSession* session, QWidget* parent)
   checkTimer_->setSingleShot(true);
   checkTimer_->setInterval(250);
   connect(checkTimer_, &QTimer::timeout, this, &ImportPage::startCheck);
-  connect(task_, &common::BackgroundTask::progressChanged, this, [this](double f, const QString& what) {
+  IdentificationController* controller = session_->controller();
+  connect(controller, &IdentificationController::jobProgress, this, [this](Job job, double f, const QString& what) {
+    if (job != Job::LogCheck) return;
     checkProgress_->setValue(static_cast<int>(std::lround(1000 * f)));
     checkStatus_->setText(what);
   });
+  connect(controller, &IdentificationController::jobFinished, this,
+          [this](Job job, bool ok, bool cancelled, const QString& message) {
+            if (job == Job::LogCheck) onCheckFinished(ok, cancelled, message);
+          });
   connect(session_->document(), &IdentificationDocument::logsChanged, this, [this]() {
     refreshLogList();
     if (!updating_) showLog(currentLog());
@@ -66,6 +73,7 @@ ImportPage::ImportPage(WizardSession* session, QWidget* parent)
     if (!updating_) showImportOptions();
     scheduleCheck();
   });
+  connect(session_->document(), &IdentificationDocument::preprocessingChanged, this, &ImportPage::scheduleCheck);
 }
 
 // The logs list with its Add / Remove buttons.
@@ -290,7 +298,9 @@ int ImportPage::currentLog() const { return logList_->currentRow(); }
 
 void ImportPage::setCurrentLog(int index) { logList_->setCurrentRow(index); }
 
-bool ImportPage::isChecking() const { return task_->isRunning() || checkTimer_->isActive() || checkPending_; }
+bool ImportPage::isChecking() const {
+  return session_->controller()->isRunning(Job::LogCheck) || checkTimer_->isActive() || checkPending_;
+}
 
 void ImportPage::guessMapping(LogSource& log, LogPreviewState& state) {
   guessLogMapping(log, state, session_->jointNames(), session_->document()->import().torqueConstants);
@@ -400,13 +410,14 @@ void ImportPage::showTimeBase() {
     return;
   }
   const QString& path = logs[size_t(index)].path;
-  const bool checked = checkedKey_ == logsKey(*session_->document());
-  for (const LogCheck& c : checks_)
-    if (checked && c.path == path && c.ok) {
-      timeChart_->setTimeBase(&c.timeBase, QFileInfo(path).fileName());
-      return;
-    }
-  timeChart_->setTimeBase(nullptr, {}, checked ? tr("The log could not be read: see the problems below.") : QString());
+  const std::vector<LogCheck>* checks = currentChecks();
+  if (checks)
+    for (const LogCheck& c : *checks)
+      if (c.path == path.toStdString() && c.ok) {
+        timeChart_->setTimeBase(&c.timeBase, QFileInfo(path).fileName());
+        return;
+      }
+  timeChart_->setTimeBase(nullptr, {}, checks ? tr("The log could not be read: see the problems below.") : QString());
 }
 
 void ImportPage::refreshLogList() {
@@ -414,7 +425,7 @@ void ImportPage::refreshLogList() {
   const int current = currentLog();
   const QSignalBlocker block(logList_);
   logList_->clear();
-  const bool checked = checkedKey_ == logsKey(*session_->document());
+  const bool checked = currentChecks() != nullptr;
   for (const LogSource& log : logs) {
     auto* item = new QListWidgetItem(QFileInfo(log.path).fileName());
     bool error = false, warning = false;
@@ -533,18 +544,21 @@ bool ImportPage::loadMapping(const QString& path, QString* error) {
   const int index = currentLog();
   if (index < 0) return false;
   LogSource log = session_->document()->logs()[size_t(index)];
-  std::vector<double> signs;
+  const ImportSettings current = session_->document()->import();
+  ImportSettings merged;
   try {
-    signs = applyLogMappingFile(path, log, states_[log.path], session_->model().dof(), session_->jointNames(),
-                                session_->document()->import().torqueConstants, kPreviewRows);
+    // The CLI's --mapping rule: the file fills in what the user's fields leave unstated.
+    merged = withLogMappingFile(current, readLogMappingFile(path.toStdString()));
+    applyMappingOptions(merged, path.toStdString(), log, states_[log.path], session_->model().dof(),
+                        session_->jointNames(), kPreviewRows);
   } catch (const std::exception& e) {
     if (error) *error = QString::fromUtf8(e.what());
     return false;
   }
   session_->document()->setLog(index, log);
-  if (!signs.empty() && signs != session_->document()->import().torqueSigns) {
-    ImportSettings import = session_->document()->import();
-    import.torqueSigns = signs;
+  if (merged.torqueSigns != current.torqueSigns) {
+    ImportSettings import = current;
+    import.torqueSigns = merged.torqueSigns;
     session_->document()->setImport(import);
     readOptions_->showImport(import);
   }
@@ -558,65 +572,45 @@ void ImportPage::scheduleCheck() {
 }
 
 void ImportPage::startCheck() {
-  if (task_->isRunning()) {
+  IdentificationController* controller = session_->controller();
+  if (controller->isRunning(Job::LogCheck)) {
     // The running check is stale; it restarts when it has stopped.
-    task_->cancel();
+    controller->cancel(Job::LogCheck);
     return;
   }
   checkPending_ = false;
-  IdentificationDocument* doc = session_->document();
-  const QString key = logsKey(*doc);
-  if (doc->logs().empty()) {
-    checks_.clear();
-    checkedKey_ = key;
+  if (currentChecks()) {
+    // Nothing to read (no log), or the checks are of the current inputs already.
     refreshProblems();
     emit completeChanged();
     emit checkFinished();
     return;
   }
-  // Everything the worker needs, copied: it must not touch the document. The options are the
-  // estimation's own (position ranges from the model included), so the check finds what it would.
-  std::vector<LogCheckRequest> requests;
-  for (int i = 0; i < static_cast<int>(doc->logs().size()); ++i) {
-    LogCheckRequest request;
-    request.path = doc->logs()[size_t(i)].path;
-    try {
-      request.settings = doc->settingsFor(i);
-      request.options = importOptionsFor(session_->model(), request.settings);
-      request.model = session_->modelPointer();
-    } catch (const std::exception& e) {
-      request.setupError = QString::fromUtf8(e.what());
-      request.options.dof = session_->model().dof();
-    }
-    requests.push_back(std::move(request));
-  }
-  auto results = std::make_shared<std::vector<LogCheck>>();
+  const std::size_t logs = session_->document()->logs().size();
   checkProgress_->setValue(0);
   checkProgress_->setVisible(true);
-  checkStatus_->setText(requests.size() == 1 ? tr("Reading the log...") : tr("Reading %1 logs...").arg(requests.size()));
-  task_->start(
-      [requests, results](const common::BackgroundTask::Progress& progress) { *results = checkLogs(requests, progress); },
-      [this, key, results](const common::BackgroundTask::Outcome& outcome) {
-        checkProgress_->setVisible(false);
-        if (outcome.ok && key == logsKey(*session_->document())) {
-          checks_ = *results;
-          checkedKey_ = key;
-        } else if (!outcome.ok && !outcome.cancelled) {
-          checkStatus_->setText(outcome.error);
-          checkStatus_->setToolTip(outcome.error);
-        }
-        refreshProblems();
-        if (checkPending_ || key != logsKey(*session_->document())) scheduleCheck();
-        emit completeChanged();
-        emit checkFinished();
-      });
+  checkStatus_->setText(logs == 1 ? tr("Reading the log...") : tr("Reading %1 logs...").arg(logs));
+  controller->runLogChecks();
+}
+
+void ImportPage::onCheckFinished(bool ok, bool cancelled, const QString& message) {
+  checkProgress_->setVisible(false);
+  if (!ok && !cancelled && message != IdentificationController::staleRunText(Job::LogCheck)) {
+    checkStatus_->setText(message);
+    checkStatus_->setToolTip(message);
+  }
+  refreshProblems();
+  if (checkPending_ || !currentChecks()) scheduleCheck();
+  emit completeChanged();
+  emit checkFinished();
 }
 
 void ImportPage::refreshProblems() {
   IdentificationDocument* doc = session_->document();
-  const bool checked = checkedKey_ == logsKey(*doc);
+  const std::vector<LogCheck>* checks = currentChecks();
+  const bool checked = checks != nullptr;
   std::size_t rows = 0;
-  problems_ = collectLogProblems(doc->logs(), states_, checks_, checked, &rows);
+  problems_ = collectLogProblems(doc->logs(), states_, checked ? *checks : std::vector<LogCheck>{}, checked, &rows);
   int errors = 0, warnings = 0;
   for (const LogProblem& p : problems_) {
     errors += p.severity == LogProblem::Severity::Error;
@@ -651,7 +645,7 @@ void ImportPage::onPlaceActivated(const QString& path, std::size_t line, const Q
 
 bool ImportPage::isComplete() const {
   IdentificationDocument* doc = session_->document();
-  if (doc->logs().empty() || isChecking() || checkedKey_ != logsKey(*doc)) return false;
+  if (doc->logs().empty() || isChecking() || !currentChecks()) return false;
   for (const LogProblem& p : problems_)
     if (p.severity == LogProblem::Severity::Error) return false;
   return true;

@@ -9,8 +9,7 @@
 // after each change; its time axis is shown (TimeStepChart) and every problem
 // is listed with its log and line (LogProblemList).
 
-#include "app/common/background_task.hpp"
-#include "app/wizard/log_check.hpp"
+#include "app/wizard/identification_inputs.hpp"
 #include "app/wizard/log_problems.hpp"
 #include "app/wizard/wizard_session.hpp"
 
@@ -85,15 +84,17 @@ class ImportPage : public QWizardPage {
   void applyMappingToAll();
   void scheduleCheck();
   void startCheck();
+  /// The controller's log-check job ended (its jobFinished).
+  void onCheckFinished(bool ok, bool cancelled, const QString& message);
+  /// The controller's checks when they are of the document's current logs, import and
+  /// preprocessing (an empty list with no log), else null.
+  const std::vector<LogCheck>* currentChecks() const;
   void onPlaceActivated(const QString& path, std::size_t line, const QString& field);
 
   WizardSession* session_;
-  common::BackgroundTask* task_;
   QTimer* checkTimer_;
   std::map<QString, LogPreviewState> states_;
-  std::vector<LogCheck> checks_;
   std::vector<LogProblem> problems_;
-  QString checkedKey_;   // document state the checks belong to
   bool checkPending_ = false;
   bool updating_ = false;  // widgets being filled from the document
 

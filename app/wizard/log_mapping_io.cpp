@@ -16,29 +16,27 @@ void saveLogMapping(const LogSource& log, const std::vector<double>& torqueSigns
   writeLogMappingFile(path.toStdString(), file);
 }
 
-std::vector<double> applyLogMappingFile(const QString& path, LogSource& log, LogPreviewState& state, int dof,
-                         const std::vector<std::string>& jointNames, const std::vector<double>& torqueConstants,
+void applyMappingOptions(const LogImportOptions& options, const std::string& mappingPath, LogSource& log,
+                         LogPreviewState& state, int dof, const std::vector<std::string>& jointNames,
                          std::size_t previewRows) {
-  const LogMappingFile file = readLogMappingFile(path.toStdString());
-  if (file.format) {
-    log.delimiter = file.format->delimiter;
-    log.decimal = file.format->decimal;
-    log.header = file.format->hasHeader;
-    state.preview = readCsvPreview(log.path.toStdString(), previewRows, file.format);
+  if (options.format) {
+    log.delimiter = options.format->delimiter;
+    log.decimal = options.format->decimal;
+    log.header = options.format->hasHeader;
+    state.preview = readCsvPreview(log.path.toStdString(), previewRows, options.format);
     state.previewOk = true;
     state.previewError = {};
   }
   if (!state.previewOk) throw inputErrorIn(log.path.toStdString(), "the log's columns could not be read");
-  if (file.mapping) {
-    log.mapping = *file.mapping;
-  } else {
-    log.mapping = mappingFromLayout(parseLogColumnLayout(*file.columns), state.preview.layout.columns, dof, jointNames,
-                                    file.torqueConstants.empty() ? torqueConstants : file.torqueConstants,
-                                    log.path.toStdString(), state.preview.layout.columnsLine());
+  if (options.mapping) {
+    log.mapping = *options.mapping;
+  } else if (options.columnLayout) {
+    log.mapping = mappingFromLayout(parseLogColumnLayout(*options.columnLayout), state.preview.layout.columns, dof,
+                                    jointNames, options.torqueConstants, log.path.toStdString(),
+                                    state.preview.layout.columnsLine());
   }
-  checkLogColumnMapping(log.mapping, state.preview.layout.columns, dof, path.toStdString());
+  checkLogColumnMapping(log.mapping, state.preview.layout.columns, dof, mappingPath);
   log.mappingEdited = true;
-  return file.torqueSigns;
 }
 
 LogColumnMapping mappingFromLayoutText(const QString& text, const LogSource& log, const LogPreviewState& state,

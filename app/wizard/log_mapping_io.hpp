@@ -18,12 +18,12 @@ namespace eb::wizard {
 /// to `path`. Throws InputError.
 void saveLogMapping(const LogSource& log, const std::vector<double>& torqueSigns, const QString& path);
 
-/// Applies the mapping file at `path` to `log`: a forced format re-reads the preview into `state`;
-/// a layout is mapped onto the log's columns for `dof` joints (`torqueConstants` [N m/A] unless
-/// the file gives its own). Returns the file's torque signs (empty when it states none). Throws
-/// InputError when the file or the result does not fit the log.
-std::vector<double> applyLogMappingFile(const QString& path, LogSource& log, LogPreviewState& state, int dof,
-                         const std::vector<std::string>& jointNames, const std::vector<double>& torqueConstants,
+/// Applies mapping-file `options` (withLogMappingFile of the document's import options and the
+/// file, the CLI's --mapping rule) to `log`: a forced format re-reads the preview into `state`;
+/// a layout is mapped onto the log's columns for `dof` joints with options.torqueConstants
+/// [N m/A]. Throws InputError naming `mappingPath` when the result does not fit the log.
+void applyMappingOptions(const LogImportOptions& options, const std::string& mappingPath, LogSource& log,
+                         LogPreviewState& state, int dof, const std::vector<std::string>& jointNames,
                          std::size_t previewRows);
 
 /// The mapping the column layout `text` (what excitebench-cli --columns takes) gives `log`'s

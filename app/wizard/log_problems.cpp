@@ -44,7 +44,7 @@ std::vector<LogProblem> collectLogProblems(const std::vector<LogSource>& logs,
     const LogCheck* check = nullptr;
     if (checked)
       for (const LogCheck& c : checks)
-        if (c.path == log.path) check = &c;
+        if (c.path == log.path.toStdString()) check = &c;
     auto add = [&](LogProblem::Severity s, const Diagnostic& d) {
       problems.push_back({s, log.path, d.line, QString::fromStdString(d.field), problemText(d)});
     };
@@ -52,7 +52,7 @@ std::vector<LogProblem> collectLogProblems(const std::vector<LogSource>& logs,
       problems.push_back({s, log.path, 0, QString(), text});
     };
     if (check) {
-      if (!check->ok) add(LogProblem::Severity::Error, check->errorDetail);
+      if (!check->ok) add(LogProblem::Severity::Error, check->error);
       for (const LogWarning& w : check->warnings) add(LogProblem::Severity::Warning, w);
       if (check->ok) {
         // Jitter, gaps and drops are handled: said once, a warning when the log was split or thinned.

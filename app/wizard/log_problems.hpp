@@ -6,8 +6,8 @@
 // diagnostics (line, column name), never from parsing message text.
 
 #include "app/wizard/identification_document.hpp"
-#include "app/wizard/log_check.hpp"
 
+#include "identification/log_check.hpp"
 #include "logs/csv_table.hpp"
 #include "util/diagnostic.hpp"
 

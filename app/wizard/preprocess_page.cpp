@@ -17,8 +17,6 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QJsonArray>
-#include <QJsonDocument>
 #include <QLabel>
 #include <QPen>
 #include <QSpinBox>
@@ -275,43 +273,23 @@ void PreprocessPage::startPreview() {
     return;
   }
   const LogSource& source = doc->logs()[size_t(index)];
-  LogImportOptions importOptions = importOptionsFor(session_->model(), settings);
-  importOptions.maxRows = kMaxPreviewRows;
-  const QString rawKey =
-      QString::fromUtf8(QJsonDocument(doc->toJson()["logs"].toArray()[index].toObject()).toJson(QJsonDocument::Compact));
+  // A filter change re-filters the samples already read: the read depends on its options only.
+  LogImportOptions readOptions = importOptionsFor(session_->model(), settings);
+  readOptions.maxRows = kMaxPreviewRows;
+  const RawReadKey rawKey{source.path.toStdString(), readOptions};
   std::shared_ptr<const ExperimentLog> cached = rawKey == rawCacheKey_ ? rawCache_ : nullptr;
+  const std::shared_ptr<const RobotModel> model = session_->modelPointer();
   const std::string path = source.path.toStdString();
   auto result = std::make_shared<PreviewData>();
   infoLabel_->setText(tr("Computing the preview..."));
   task_->start(
       [=](const common::BackgroundTask::Progress& progress) {
         PreviewData& out = *result;
-        out.raw = cached;
-        if (!out.raw) {
-          LogImportOptions o = importOptions;
-          o.progress = [&](double f) { return progress(0.5 * f, "reading"); };
-          out.raw = std::make_shared<ExperimentLog>(importLog(path, o));
-        }
-        out.truncated = out.raw->truncated;
-        const ExperimentLog& raw = *out.raw;
-        if (!progress(0.6, "filtering")) return;
-        if (settings.useLoggedDerivatives && raw.hasVelocity() && raw.hasAcceleration()) {
-          out.loggedDerivativesUsed = true;
-          out.filtered.t = raw.t;
-          out.filtered.q = raw.q;
-          out.filtered.qd = raw.qd;
-          out.filtered.qdd = raw.qdd;
-          out.filtered.tau = raw.tau;
-          out.filtered.sampleRateHz = raw.sampleRateHz();
-          out.filtered.timeBase = raw.timeBase;
-        } else {
-          PreprocessOptions p = settings.preprocess;
-          // The identification pipeline's default, streamed or not.
-          if (p.cutoffHz <= 0.0) p.cutoffHz = automaticCutoffHz(raw.sampleRateHz());
-          out.cutoffUsed = p.cutoffHz;
-          out.filtered = preprocessLog(raw, p);
-        }
+        // The engine's own preprocessing of the first rows: the preview shows what the estimate uses.
+        out.preview = previewPreprocessing(*model, path, settings, kMaxPreviewRows, cached,
+                                           [&](double f) { return progress(0.8 * f, "reading"); });
         if (!progress(0.9, "differentiating")) return;
+        const ExperimentLog& raw = *out.preview.raw;
         if (raw.rows() >= 3) {
           out.rawQd = centralDerivative(raw.t, raw.q);
           out.rawQdd = centralSecondDerivative(raw.t, raw.q);
@@ -320,7 +298,7 @@ void PreprocessPage::startPreview() {
       [this, result, rawKey](const common::BackgroundTask::Outcome& outcome) {
         if (outcome.ok) {
           preview_ = result;
-          rawCache_ = result->raw;
+          rawCache_ = result->preview.raw;
           rawCacheKey_ = rawKey;
           error_.clear();
         } else if (!outcome.cancelled) {
@@ -346,25 +324,27 @@ void PreprocessPage::plot() {
     return;
   }
   const PreviewData& p = *preview_;
-  const ExperimentLog& raw = *p.raw;
+  const ExperimentLog& raw = *p.preview.raw;
+  const PreprocessedLog& filteredLog = p.preview.preprocessed;
+  const bool loggedUsed = p.preview.loggedDerivatives;
   const int j = std::max(0, jointCombo_->currentIndex());
   if (j >= raw.dof()) return;
   const Eigen::VectorXd& t = raw.t;
-  const Eigen::VectorXd& tf = p.filtered.t;
+  const Eigen::VectorXd& tf = filteredLog.t;
   const bool hasRawDerivatives = p.rawQd.rows() == t.size();
   const Eigen::VectorXd empty;
   const Eigen::VectorXd rawSignals[4] = {raw.q.col(j), hasRawDerivatives ? Eigen::VectorXd(p.rawQd.col(j)) : empty,
                                          hasRawDerivatives ? Eigen::VectorXd(p.rawQdd.col(j)) : empty, raw.tau.col(j)};
-  const Eigen::VectorXd filtered[4] = {p.filtered.q.col(j), p.filtered.qd.col(j), p.filtered.qdd.col(j),
-                                       p.filtered.tau.col(j)};
+  const Eigen::VectorXd filtered[4] = {filteredLog.q.col(j), filteredLog.qd.col(j), filteredLog.qdd.col(j),
+                                       filteredLog.tau.col(j)};
   const double t0 = t.size() ? t[0] : 0.0, t1 = t.size() ? t[t.size() - 1] : 1.0;
   for (int c = 0; c < 4; ++c) {
     setSeriesData(rawSeries_[c], t.head(rawSignals[c].size()), rawSignals[c]);
     setSeriesData(filteredSeries_[c], tf, filtered[c]);
     // Logged derivatives, when the log has them, show how close the filtered ones come.
     const Eigen::MatrixXd* logged = c == 1 && raw.hasVelocity() ? &raw.qd : c == 2 && raw.hasAcceleration() ? &raw.qdd : nullptr;
-    loggedSeries_[c]->setVisible(logged && !p.loggedDerivativesUsed);
-    if (logged && !p.loggedDerivativesUsed)
+    loggedSeries_[c]->setVisible(logged && !loggedUsed);
+    if (logged && !loggedUsed)
       setSeriesData(loggedSeries_[c], t, logged->col(j));
     else
       loggedSeries_[c]->clear();
@@ -381,16 +361,16 @@ void PreprocessPage::plot() {
   // What the estimate will use, in the pipeline's own words (LogSummary, as the CLI prints it).
   LogSummary summary;
   summary.timeBase = raw.timeBase;
-  summary.preprocess = p.filtered.report;
-  summary.loggedDerivatives = p.loggedDerivativesUsed;
+  summary.preprocess = filteredLog.report;
+  summary.loggedDerivatives = loggedUsed;
   QString info = QString::fromStdString(summary.text());
-  if (!p.loggedDerivativesUsed)
+  if (!loggedUsed)
     info += tr(", order %1").arg(session_->document()->preprocessing().preprocess.filterOrder);
-  if (p.truncated) info += tr(" (preview of the first %1 s of the log)").arg(t1, 0, 'f', 1);
+  if (raw.truncated) info += tr(" (preview of the first %1 s of the log)").arg(t1, 0, 'f', 1);
   infoLabel_->setText(info);
   timeChart_->setTimeBase(&raw.timeBase, logCombo_->currentText());
   // The torque the estimate uses is the measured one unless it is filtered too: say which.
-  filteredSeries_[3]->setName(session_->document()->preprocessing().preprocess.filterTorque || p.loggedDerivativesUsed
+  filteredSeries_[3]->setName(session_->document()->preprocessing().preprocess.filterTorque || loggedUsed
                                   ? tr("used by the estimate")
                                   : tr("used by the estimate (as measured)"));
 }

@@ -12,11 +12,13 @@
 #include "app/wizard/wizard_session.hpp"
 
 #include "logs/experiment_log.hpp"
+#include "identification/identification_pipeline.hpp"
 #include "identification/log_preprocessing.hpp"
 
 #include <QWizardPage>
 
 #include <memory>
+#include <string>
 
 class QCheckBox;
 class QComboBox;
@@ -58,12 +60,14 @@ class PreprocessPage : public QWizardPage {
 
  private:
   struct PreviewData {
-    std::shared_ptr<const ExperimentLog> raw;
-    PreprocessedLog filtered;
+    PreprocessingPreview preview;   ///< the engine's raw and preprocessed first rows
     Eigen::MatrixXd rawQd, rawQdd;  ///< central differences of the raw positions
-    bool truncated = false;
-    bool loggedDerivativesUsed = false;
-    double cutoffUsed = 0.0;
+  };
+  /// What the raw read of a preview depends on: the file and the options it is imported with.
+  struct RawReadKey {
+    std::string path;
+    LogImportOptions options;
+    bool operator==(const RawReadKey& o) const { return path == o.path && options == o.options; }
   };
 
   void buildUi();
@@ -83,7 +87,7 @@ class PreprocessPage : public QWizardPage {
   bool pending_ = false;
   QString error_;
   std::shared_ptr<const ExperimentLog> rawCache_;
-  QString rawCacheKey_;
+  RawReadKey rawCacheKey_;
   std::shared_ptr<const PreviewData> preview_;
 
   QDoubleSpinBox* cutoffSpin_;

@@ -2,6 +2,9 @@
 
 #include "identification/consistent_estimation.hpp"
 #include "identification/consistent_residual.hpp"
+#include "identification/log_check.hpp"
+#include "logs/log_file_kind.hpp"
+#include "model/body_bounds.hpp"
 #include "util/input_error.hpp"
 #include "util/cancelled.hpp"
 #include "util/text_format.hpp"
@@ -19,12 +22,6 @@ PreprocessOptions preprocessFor(const IdentificationSettings& s, double rateHz) 
   PreprocessOptions p = s.preprocess;
   if (p.cutoffHz <= 0.0) p.cutoffHz = automaticCutoffHz(rateHz);
   return p;
-}
-
-bool isMatFile(const std::string& path) {
-  std::string extension = path.size() >= 4 ? path.substr(path.size() - 4) : "";
-  for (char& c : extension) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return extension == ".mat";
 }
 
 // A preprocessing error (its rate against the cutoff) belongs to the file it came from.
@@ -106,12 +103,12 @@ LogSummary preprocessLogInto(const RobotModel& model, const std::string& path, c
   };
   try {
     say(0.0, "reading " + path);
-    if (isMatFile(path) || settings.useLoggedDerivatives) {
+    if (logFileKindOf(path) == LogFileKind::Mat || settings.useLoggedDerivatives) {
       // Whole log in memory: MAT files are read at once anyway.
       const ExperimentLog log = importLog(path, importOptions);
       warnings.insert(warnings.end(), log.warnings.begin(), log.warnings.end());
       summary.timeBase = log.timeBase;
-      if (settings.useLoggedDerivatives && log.hasVelocity() && log.hasAcceleration()) {
+      if (usesLoggedDerivatives(settings, log)) {
         sink(log.t, log.q, log.qd, log.qdd, log.tau);
         summary.loggedDerivatives = true;
       } else {
@@ -171,8 +168,7 @@ AccumulatedEquations accumulateLogs(const RobotModel& model, const std::vector<L
           if (progress && !progress((static_cast<double>(f) + local) / logs.size(), what)) throw Cancelled("identify");
         });
     summary.conventions = check.report(path);
-    if (logSettings.import.torqueSigns.empty() && !summary.conventions.refusedJoints().empty())
-      throw InputError(summary.conventions.refusal());
+    if (refusesLog(summary.conventions, logSettings.import)) throw InputError(summary.conventions.refusal());
     const std::vector<Diagnostic> findings = summary.conventions.findings();
     run.warnings.insert(run.warnings.end(), findings.begin(), findings.end());
     run.notes.push_back(path + ": " + summary.text());
@@ -305,6 +301,8 @@ LogsEstimate estimateFromLogs(const RobotModel& model, const AccumulatedEquation
   for (const Joint& j : model.joints()) names.push_back(j.name);
   out.warnings = offsetFindings(residualMeans(accumulated.equations, out.estimate.values), out.estimate.residualRms,
                                 names, files, accumulated.base.options.offset);
+  if (out.estimate.fullParameters)
+    out.plausibility = checkPlausibility(model, *out.estimate.fullParameters, bodyGeometryBounds(model));
   return out;
 }
 
@@ -317,6 +315,7 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<Lo
   if (progress) estimating = [&](double) { return progress(1.0, "estimating"); };
   LogsEstimate e = estimateFromLogs(model, run, settings.estimation, estimating);
   run.estimate = std::move(e.estimate);
+  run.plausibility = std::move(e.plausibility);
   run.warnings.insert(run.warnings.end(), e.warnings.begin(), e.warnings.end());
   // Currents scaled by given constants: an error of a constant scales that joint's torques, and
   // so the parameters, by an amount no residual shows (docs/payload-identification.md).
@@ -331,10 +330,12 @@ IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<Lo
   return run;
 }
 
-PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path,
-                                  const IdentificationSettings& settings) {
-  const ExperimentLog log = importLog(path, importOptionsFor(model, settings));
-  if (settings.useLoggedDerivatives && log.hasVelocity() && log.hasAcceleration()) {
+bool usesLoggedDerivatives(const IdentificationSettings& settings, const ExperimentLog& log) {
+  return settings.useLoggedDerivatives && log.hasVelocity() && log.hasAcceleration();
+}
+
+PreprocessedLog preprocessImportedLog(const ExperimentLog& log, const IdentificationSettings& settings) {
+  if (usesLoggedDerivatives(settings, log)) {
     PreprocessedLog out;
     out.source = log.source;
     out.t = log.t;
@@ -353,8 +354,32 @@ PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& pa
     out.warnings.insert(out.warnings.begin(), log.warnings.begin(), log.warnings.end());
     return out;
   } catch (const std::invalid_argument& e) {
-    rethrowWithFile(e, path);
+    rethrowWithFile(e, log.source);
   }
+}
+
+PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path,
+                                  const IdentificationSettings& settings, std::size_t maxRows) {
+  LogImportOptions options = importOptionsFor(model, settings);
+  options.maxRows = maxRows;
+  return preprocessImportedLog(importLog(path, options), settings);
+}
+
+PreprocessingPreview previewPreprocessing(const RobotModel& model, const std::string& path,
+                                          const IdentificationSettings& settings, std::size_t maxRows,
+                                          std::shared_ptr<const ExperimentLog> raw,
+                                          const std::function<bool(double)>& progress) {
+  PreprocessingPreview out;
+  if (!raw) {
+    LogImportOptions options = importOptionsFor(model, settings);
+    options.maxRows = maxRows;
+    options.progress = progress;
+    raw = std::make_shared<const ExperimentLog>(importLog(path, options));
+  }
+  out.raw = std::move(raw);
+  out.loggedDerivatives = usesLoggedDerivatives(settings, *out.raw);
+  out.preprocessed = preprocessImportedLog(*out.raw, settings);
+  return out;
 }
 
 }  // namespace eb

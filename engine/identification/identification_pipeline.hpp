@@ -11,9 +11,12 @@
 #include "logs/torque_convention_check.hpp"
 #include "identification/log_preprocessing.hpp"
 #include "identification/normal_equations.hpp"
+#include "identification/plausibility.hpp"
 #include "model/robot_model.hpp"
 
+#include <cstddef>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -86,6 +89,9 @@ struct AccumulatedEquations {
 /// The accumulated equations and the estimate made from them.
 struct IdentificationRun : AccumulatedEquations {
   BaseEstimate estimate;
+  /// Each body's parameters against its geometry's bounds (checkPlausibility with
+  /// bodyGeometryBounds), one per body; empty when the estimate has no full parameters.
+  std::vector<BodyPlausibility> plausibility;
 };
 
 /// Progress: (fraction in [0, 1], what is being done); return false to cancel (throws Cancelled).
@@ -122,18 +128,24 @@ struct LogsEstimate {
   BaseEstimate estimate;
   /// Offset findings of the residual (offsetFindings), naming the logs; none with an offset column.
   std::vector<LogWarning> warnings;
+  /// Each body's parameters against its geometry's bounds (checkPlausibility with
+  /// bodyGeometryBounds, which reads mesh files), one per body; empty when the estimate has no
+  /// full parameters (OLS, WLS and ridge estimate base parameters only).
+  std::vector<BodyPlausibility> plausibility;
 };
 
 /// The estimate step after accumulateLogs, for identifyFromLogs and for a re-estimation from
 /// kept equations (the wizard's method change): estimateWithMethod with `options` (the
 /// consistent prior weight chosen on the held-out split), an InputError of the estimate
-/// prefixed with the logs' files ("a.csv, b.csv: ..."), and the residual's offset findings.
+/// prefixed with the logs' files ("a.csv, b.csv: ..."), the residual's offset findings and the
+/// bodies' plausibility, so the CLI's params.json and the wizard's Estimate page show one check.
 /// `progress` as estimateWithMethod's.
 LogsEstimate estimateFromLogs(const RobotModel& model, const AccumulatedEquations& accumulated,
                               const EstimationOptions& options, const std::function<bool(double)>& progress = {});
 
 /// accumulateLogs followed by estimateFromLogs with settings.estimation (OLS, WLS, ridge, or
-/// physically consistent); the offset findings are appended to the run's warnings.
+/// physically consistent); the offset findings are appended to the run's warnings, the
+/// plausibility kept in the run.
 IdentificationRun identifyFromLogs(const RobotModel& model, const std::vector<LogInput>& logs,
                                    const IdentificationSettings& settings, const IdentificationProgress& progress = {});
 
@@ -155,8 +167,36 @@ BaseEstimate estimateAuto(const RobotModel& model, const NormalEquations& eq, co
                           const EstimationOptions& options, const std::function<bool(double)>& progress,
                           const NormalEquations* training, const NormalEquations* heldOut);
 
-/// Preprocessed samples of one log (whole log in memory), for validation and plots.
-PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path, const IdentificationSettings& settings);
+/// Preprocessed samples of one log (whole log in memory), for validation and plots; with
+/// `maxRows` > 0 only the log's first maxRows samples are read (a preview). Throws InputError
+/// naming the file.
+PreprocessedLog loadAndPreprocess(const RobotModel& model, const std::string& path, const IdentificationSettings& settings,
+                                  std::size_t maxRows = 0);
+
+/// Whether `log` is used with its logged qd and qdd as they are: settings.useLoggedDerivatives
+/// and the log has both columns (otherwise its positions are filtered and differentiated).
+bool usesLoggedDerivatives(const IdentificationSettings& settings, const ExperimentLog& log);
+
+/// An imported log preprocessed as loadAndPreprocess does it (logged derivatives, or the
+/// settings' filter with the automatic cutoff rule for cutoffHz 0). Throws InputError naming
+/// log.source for a setting the log's rate makes invalid.
+PreprocessedLog preprocessImportedLog(const ExperimentLog& log, const IdentificationSettings& settings);
+
+/// The first samples of a log, raw and preprocessed: what the wizard's preprocessing preview shows.
+struct PreprocessingPreview {
+  std::shared_ptr<const ExperimentLog> raw;  ///< the first maxRows samples as imported (truncated says if cut)
+  PreprocessedLog preprocessed;              ///< those samples through preprocessImportedLog
+  bool loggedDerivatives = false;            ///< usesLoggedDerivatives: qd, qdd used as logged
+};
+
+/// The preprocessing of a log's first `maxRows` samples through the same path as
+/// loadAndPreprocess(model, path, settings, maxRows), so a preview shows what identification
+/// uses. `raw`, when given, is that read already done (its import options unchanged) and is
+/// not read again; `progress` (fraction of the read) returning false throws Cancelled.
+PreprocessingPreview previewPreprocessing(const RobotModel& model, const std::string& path,
+                                          const IdentificationSettings& settings, std::size_t maxRows,
+                                          std::shared_ptr<const ExperimentLog> raw = nullptr,
+                                          const std::function<bool(double)>& progress = {});
 
 /// Import options for a model: settings.import with the dof, joint names and (with
 /// checkPositionRanges) the plausible position range of each joint filled in from the model.

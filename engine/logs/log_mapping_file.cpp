@@ -207,4 +207,18 @@ LogMappingFile mappingFileFromJson(const json& j) {
 
 }  // namespace
 
+LogImportOptions withLogMappingFile(LogImportOptions options, const LogMappingFile& file) {
+  if (file.format) options.format = file.format;
+  if (file.mapping) {
+    options.mapping = file.mapping;
+    options.columnLayout.reset();
+  } else if (file.columns) {
+    options.columnLayout = file.columns;
+    options.mapping.reset();
+  }
+  if (options.torqueConstants.empty()) options.torqueConstants = file.torqueConstants;
+  if (options.torqueSigns.empty()) options.torqueSigns = file.torqueSigns;
+  return options;
+}
+
 }  // namespace eb

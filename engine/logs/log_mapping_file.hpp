@@ -16,6 +16,7 @@
 
 #include "logs/csv_table.hpp"
 #include "logs/log_column_mapping.hpp"
+#include "logs/log_import.hpp"
 
 #include <optional>
 #include <string>
@@ -44,5 +45,11 @@ std::string formatLogMappingFile(const LogMappingFile& file);
 void writeLogMappingFile(const std::string& path, const LogMappingFile& file);
 /// Reads a mapping file. Throws InputError "<path>: <json path>: <what>".
 LogMappingFile readLogMappingFile(const std::string& path);
+
+/// `options` with what the mapping `file` states, the one rule of the CLI's --mapping and the
+/// wizard's "Load mapping": the file supplies its CSV format and its column mapping or layout
+/// (replacing the other), and its torque constants [N m/A] and signs only where `options`
+/// states none; constants and signs given explicitly (flags, the wizard's fields) win.
+LogImportOptions withLogMappingFile(LogImportOptions options, const LogMappingFile& file);
 
 }  // namespace eb

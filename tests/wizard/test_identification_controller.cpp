@@ -2,13 +2,15 @@
 // friction comparison, validation, drift, closed loop, payload — is dropped the moment an input
 // it was computed from changes (a log added or removed, a column mapping, a torque sign, the
 // preprocessing, the method), and kept when an input it does not depend on changes; so is the
-// torque-constant calibration with the logs' reading. Among
+// torque-constant calibration with the logs' reading, and the log check (step 2) with the logs'
+// reading and preprocessing. Among
 // them the bug that started it: after a log was removed, the Friction models tab still offered
 // the two-log comparison for the estimate.
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <cmath>
 #include <functional>
 
 #include "app/wizard/friction_comparison_view.hpp"
@@ -88,6 +90,34 @@ class IdentificationControllerTest : public QObject {
     run.seed = 9;
     loadedLog_ = dir_.filePath("loaded.csv");
     writeSimulatedLog(loaded, loadedLog_, run);
+  }
+
+  // ---- the log check ----
+  void logCheckIsDroppedWithEveryInputAndKeptOtherwise() {
+    for (const auto& [what, edit] : logEdits()) {
+      IdentificationDocument doc;
+      IdentificationController c(std::make_shared<const RobotModel>(panda_), &doc);
+      setUp(doc);
+      QString why;
+      QVERIFY2(c.runLogChecks(&why), qPrintable(why));
+      QVERIFY2(finish(c, Job::LogCheck, &why), qPrintable(why));
+      const auto checked = c.logChecks();
+      QVERIFY(checked && c.logsChecked());
+      QCOMPARE(checked->checks.size(), std::size_t(2));
+      for (const LogCheck& check : checked->checks) {
+        QVERIFY2(check.ok, check.error.text().c_str());
+        QVERIFY(std::abs(static_cast<double>(check.rows) - 2500.0) <= 1.0);  // 5 s at 500 Hz
+        QVERIFY(check.conventions.has_value());
+      }
+      setMethod(doc, EstimationMethod::Wls);  // not an input: how the logs are read is
+      QCOMPARE(c.logChecks(), checked);
+      int changed = 0;
+      connect(&c, &IdentificationController::resultChanged, this, [&](Job j) { changed += j == Job::LogCheck; });
+      edit(doc);  // the preprocessing among them: the torques are checked on preprocessed samples
+      QVERIFY2(!c.logChecks(), qPrintable(what));
+      QVERIFY2(!c.logsChecked(), qPrintable(what));
+      QVERIFY2(changed == 1, qPrintable(what));
+    }
   }
 
   // ---- the estimate ----

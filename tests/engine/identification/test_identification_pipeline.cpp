@@ -3,11 +3,13 @@
 // comma, no header) give the equations and the estimate of the same data in one format, and
 // those of each log alone stacked; a log read with the wrong options, and an experiment that
 // excites too little, are named by their files; the estimate step alone (the wizard's method
-// change) is the full run's, and names a torque offset the model is missing.
+// change) is the full run's, and names a torque offset the model is missing; the preview of a
+// log's first rows is those rows through loadAndPreprocess.
 #include "identification/identification_pipeline.hpp"
 
 #include "excitation/default_excitation.hpp"
 #include "logs/test_log_support.hpp"
+#include "model/body_bounds.hpp"
 #include "model/builtin_robots.hpp"
 #include "util/input_error.hpp"
 #include "simulation/logger_artifacts.hpp"
@@ -241,4 +243,82 @@ TEST(IdentificationPipeline, TheEstimateStepAloneIsTheFullRunsAndNamesAnOffset) 
   withOffset.regressor.offset = true;
   const AccumulatedEquations offsetColumn = accumulateLogs(model, {a.path(), b.path()}, withOffset);
   EXPECT_EQ(offsetOf(estimateFromLogs(model, offsetColumn, settings.estimation).warnings), nullptr);
+}
+
+TEST(IdentificationPipeline, ThePreviewIsTheFirstRowsReadAndPreprocessedAsIdentificationDoes) {
+  const ThreeLogs logs = threeExperiments(0.0);
+  const RobotModel& model = logs.model;
+  TempFile a(logs.text[0], ".csv");
+  IdentificationSettings settings;  // cutoffHz 0: the automatic rule, which must be applied once, in the engine
+  constexpr std::size_t kRows = 800;
+  const PreprocessingPreview preview = previewPreprocessing(model, a.path(), settings, kRows);
+  ASSERT_TRUE(preview.raw);
+  EXPECT_EQ(preview.raw->rows(), kRows);
+  EXPECT_TRUE(preview.raw->truncated);
+  EXPECT_FALSE(preview.loggedDerivatives);
+  // The raw rows are the whole log's first rows.
+  const ExperimentLog whole = importLog(a.path(), importOptionsFor(model, settings));
+  ASSERT_GT(whole.rows(), kRows);
+  EXPECT_EQ(preview.raw->t, whole.t.head(Eigen::Index(kRows)));
+  EXPECT_EQ(preview.raw->q, whole.q.topRows(Eigen::Index(kRows)));
+  EXPECT_EQ(preview.raw->tau, whole.tau.topRows(Eigen::Index(kRows)));
+  // The preprocessed rows are loadAndPreprocess's on those rows, with the automatic cutoff at the log's rate.
+  const PreprocessedLog direct = loadAndPreprocess(model, a.path(), settings, kRows);
+  EXPECT_EQ(preview.preprocessed.t, direct.t);
+  EXPECT_EQ(preview.preprocessed.q, direct.q);
+  EXPECT_EQ(preview.preprocessed.qdd, direct.qdd);
+  EXPECT_EQ(preview.preprocessed.report.text(), direct.report.text());
+  EXPECT_DOUBLE_EQ(direct.report.cutoffHz, automaticCutoffHz(500.0));
+  // Away from the cut end (the filter runs forward and backward), the preview is the whole log's.
+  const PreprocessedLog full = loadAndPreprocess(model, a.path(), settings);
+  const Eigen::Index inner = direct.t.size() / 2;
+  ASSERT_GT(inner, 100);
+  EXPECT_EQ(direct.t.head(inner), full.t.head(inner));
+  EXPECT_LT((direct.q.topRows(inner) - full.q.topRows(inner)).cwiseAbs().maxCoeff(), 1e-5);
+  EXPECT_LT((direct.tau.topRows(inner) - full.tau.topRows(inner)).cwiseAbs().maxCoeff(), 1e-9);
+  // A read already done is used as it is, not read again.
+  const PreprocessingPreview again = previewPreprocessing(model, "/nonexistent.csv", settings, kRows, preview.raw);
+  EXPECT_EQ(again.raw, preview.raw);
+  EXPECT_EQ(again.preprocessed.qd, preview.preprocessed.qd);
+}
+
+TEST(IdentificationPipeline, LoggedDerivativesAreUsedOnlyWhenAskedForAndLogged) {
+  const ThreeLogs logs = threeExperiments(0.0);
+  TempFile a(logs.text[0], ".csv");
+  IdentificationSettings settings;
+  const ExperimentLog log = importLog(a.path(), importOptionsFor(logs.model, settings));
+  ASSERT_TRUE(log.hasVelocity() && log.hasAcceleration());
+  EXPECT_FALSE(usesLoggedDerivatives(settings, log));
+  settings.useLoggedDerivatives = true;
+  EXPECT_TRUE(usesLoggedDerivatives(settings, log));
+  const PreprocessingPreview preview = previewPreprocessing(logs.model, a.path(), settings, 300);
+  EXPECT_TRUE(preview.loggedDerivatives);
+  EXPECT_EQ(preview.preprocessed.qdd, log.qdd.topRows(300));
+  ExperimentLog positionsOnly = log;
+  positionsOnly.qd.resize(0, 0);
+  EXPECT_FALSE(usesLoggedDerivatives(settings, positionsOnly));
+}
+
+TEST(IdentificationPipeline, TheEstimateComesWithItsBodiesPlausibility) {
+  const ThreeLogs logs = threeExperiments(0.0);
+  const RobotModel& model = logs.model;
+  TempFile a(logs.text[0], ".csv"), b(logs.text[1], ".csv");
+  IdentificationSettings settings;
+  settings.estimation.method = EstimationMethod::Consistent;
+  const IdentificationRun run = identifyFromLogs(model, {a.path(), b.path()}, settings);
+  ASSERT_TRUE(run.estimate.fullParameters);
+  // One verdict per body, the check the CLI's params.json and the wizard's Estimate page both show.
+  ASSERT_EQ(run.plausibility.size(), static_cast<std::size_t>(model.bodyCount()));
+  const std::vector<BodyPlausibility> direct =
+      checkPlausibility(model, *run.estimate.fullParameters, bodyGeometryBounds(model));
+  for (std::size_t k = 0; k < direct.size(); ++k) {
+    EXPECT_EQ(run.plausibility[k].link, direct[k].link);
+    EXPECT_EQ(run.plausibility[k].problems, direct[k].problems);
+    EXPECT_EQ(run.plausibility[k].bounds, direct[k].bounds);
+  }
+  const LogsEstimate again = estimateFromLogs(model, run, settings.estimation);
+  EXPECT_EQ(again.plausibility.size(), run.plausibility.size());
+  // OLS estimates base parameters only: nothing per body to check.
+  settings.estimation.method = EstimationMethod::Ols;
+  EXPECT_TRUE(estimateFromLogs(model, run, settings.estimation).plausibility.empty());
 }
