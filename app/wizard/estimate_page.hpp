@@ -58,6 +58,8 @@ class EstimatePage : public QWizardPage {
   void estimationFinished(bool ok, bool cancelled, const QString& message);
 
  private:
+  enum ParameterColumn { PIndex, PName, PValue, PStd, PRel, PExpression, PCount };
+  // The widgets (estimate_page_layout.cpp).
   void buildUi();
   QGroupBox* buildEstimatorBox();
   QGroupBox* buildJointModelBox();
