@@ -2,12 +2,12 @@
 
 #include "app/common/background_task.hpp"
 #include "app/common/window_fit.hpp"
-#include "app/wizard/estimate_page.hpp"
-#include "app/wizard/import_page.hpp"
-#include "app/wizard/payload_page.hpp"
-#include "app/wizard/preprocess_page.hpp"
-#include "app/wizard/validate_page.hpp"
-#include "app/wizard/wizard_result_lines.hpp"
+#include "app/wizard/pages/estimate_page.hpp"
+#include "app/wizard/pages/import_page.hpp"
+#include "app/wizard/pages/payload_page.hpp"
+#include "app/wizard/pages/preprocess_page.hpp"
+#include "app/wizard/pages/validate_page.hpp"
+#include "app/wizard/controller/wizard_result_lines.hpp"
 
 #include "util/input_error.hpp"
 

@@ -24,10 +24,10 @@
 //   wizard.exec();
 //   project["identification"] = wizard.document()->toJson(projectDir);
 
-#include "app/wizard/export_page.hpp"
-#include "app/wizard/identification_document.hpp"
-#include "app/wizard/wizard_session.hpp"
-#include "app/wizard/wizard_session_store.hpp"
+#include "app/wizard/pages/export_page.hpp"
+#include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/wizard_session.hpp"
+#include "app/wizard/controller/wizard_session_store.hpp"
 
 #include "model/robot_model.hpp"
 

@@ -4,7 +4,7 @@
 // are added to the Import page. --document loads an identification document
 // (JSON) at start and writes it back when the wizard closes.
 #include "app/wizard/identification_wizard.hpp"
-#include "app/wizard/validate_page.hpp"
+#include "app/wizard/pages/validate_page.hpp"
 
 #include "util/input_error.hpp"
 #include "model/robot_loader.hpp"

@@ -13,8 +13,8 @@
 #include <cmath>
 #include <functional>
 
-#include "app/wizard/friction_comparison_view.hpp"
-#include "app/wizard/identification_controller.hpp"
+#include "app/wizard/panels/friction_comparison_view.hpp"
+#include "app/wizard/controller/identification_controller.hpp"
 #include "identification/payload_regression.hpp"
 #include "model/builtin_robots.hpp"
 #include "model/inertial_parameters.hpp"

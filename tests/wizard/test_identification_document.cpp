@@ -1,7 +1,7 @@
 // IdentificationDocument: JSON round trip (relative paths, overrides, infinite
 // deviations), refusal of foreign objects, engine settings, and the rule that
 // settings edits drop the results they no longer describe.
-#include "app/wizard/identification_document.hpp"
+#include "app/wizard/controller/identification_document.hpp"
 
 #include "util/input_error.hpp"
 

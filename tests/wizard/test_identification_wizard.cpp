@@ -26,18 +26,18 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/wizard/closed_loop_panel.hpp"
-#include "app/wizard/drift_panel.hpp"
-#include "app/wizard/estimate_comparison_table.hpp"
-#include "app/wizard/estimate_page.hpp"
-#include "app/wizard/friction_comparison_view.hpp"
+#include "app/wizard/panels/closed_loop_panel.hpp"
+#include "app/wizard/panels/drift_panel.hpp"
+#include "app/wizard/panels/estimate_comparison_table.hpp"
+#include "app/wizard/pages/estimate_page.hpp"
+#include "app/wizard/panels/friction_comparison_view.hpp"
 #include "app/wizard/identification_wizard.hpp"
-#include "app/wizard/import_page.hpp"
-#include "app/wizard/plausibility_table.hpp"
-#include "app/wizard/preprocess_page.hpp"
-#include "app/wizard/time_step_chart.hpp"
-#include "app/wizard/validate_page.hpp"
-#include "app/wizard/wizard_text.hpp"
+#include "app/wizard/pages/import_page.hpp"
+#include "app/wizard/panels/plausibility_table.hpp"
+#include "app/wizard/pages/preprocess_page.hpp"
+#include "widgets/time_step_chart.hpp"
+#include "app/wizard/pages/validate_page.hpp"
+#include "app/wizard/controller/wizard_text.hpp"
 #include "identification/drift_check.hpp"
 #include "identification/plausibility.hpp"
 #include "io/params_file.hpp"
@@ -826,7 +826,7 @@ class IdentificationWizardTest : public QObject {
         QVERIFY2(p.message.contains("1 time reset"), qPrintable(p.message));
       }
     QCOMPARE(timeLines, 1);
-    auto* chart = wizard.findChild<TimeStepChart*>();
+    auto* chart = wizard.findChild<eb::widgets::TimeStepChart*>();
     QVERIFY(chart);
     QVERIFY2(chart->summaryText().contains("Hz nominal"), qPrintable(chart->summaryText()));
     QVERIFY(chart->stepsShown() > 9000);

@@ -7,9 +7,9 @@
 #include "wizard_test_support.hpp"
 
 #include "app/wizard/identification_wizard.hpp"
-#include "app/wizard/import_page.hpp"
-#include "app/wizard/gain_calibration_panel.hpp"
-#include "app/wizard/payload_page.hpp"
+#include "app/wizard/pages/import_page.hpp"
+#include "app/wizard/panels/gain_calibration_panel.hpp"
+#include "app/wizard/pages/payload_page.hpp"
 
 #include "identification/payload_regression.hpp"
 #include "model/builtin_robots.hpp"

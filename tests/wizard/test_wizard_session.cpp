@@ -6,12 +6,12 @@
 #include "wizard_test_support.hpp"
 
 #include "app/wizard/identification_wizard.hpp"
-#include "app/wizard/import_page.hpp"
-#include "app/wizard/log_problems.hpp"
-#include "app/wizard/preprocess_page.hpp"
-#include "app/wizard/validate_page.hpp"
-#include "app/wizard/wizard_result_lines.hpp"
-#include "app/wizard/wizard_session_store.hpp"
+#include "app/wizard/pages/import_page.hpp"
+#include "app/wizard/panels/log_problems.hpp"
+#include "app/wizard/pages/preprocess_page.hpp"
+#include "app/wizard/pages/validate_page.hpp"
+#include "app/wizard/controller/wizard_result_lines.hpp"
+#include "app/wizard/controller/wizard_session_store.hpp"
 
 #include "model/builtin_robots.hpp"
 #include "util/input_error.hpp"

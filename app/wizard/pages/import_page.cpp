@@ -1,0 +1,654 @@
+#include "app/wizard/pages/import_page.hpp"
+
+#include "app/wizard/panels/column_layout_field.hpp"
+#include "app/wizard/panels/column_mapping_editor.hpp"
+#include "app/wizard/panels/log_file_view.hpp"
+#include "app/wizard/controller/log_mapping_guess.hpp"
+#include "app/wizard/controller/log_mapping_io.hpp"
+#include "app/wizard/panels/log_read_options.hpp"
+#include "widgets/time_step_chart.hpp"
+#include "app/wizard/controller/wizard_text.hpp"
+
+#include "identification/identification_pipeline.hpp"
+#include "identification/log_check.hpp"
+#include "logs/log_mapping_file.hpp"
+#include "util/input_error.hpp"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSettings>
+#include <QSplitter>
+#include <QStyle>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace eb::wizard {
+const std::vector<LogCheck>* ImportPage::currentChecks() const {
+  static const std::vector<LogCheck> none;
+  const IdentificationDocument& doc = *session_->document();
+  if (doc.logs().empty()) return &none;
+  // What a check read: the logs, the import options and the preprocessing (the torques are
+  // checked on the samples the estimate will use).
+  const std::shared_ptr<const LogChecksResult> checks = session_->controller()->logChecks();
+  return checks && checks->inputs == logsInputsOf(doc) ? &checks->checks : nullptr;
+}
+
+ImportPage::ImportPage(WizardSession* session, QWidget* parent)
+    : QWizardPage(parent), session_(session), checkTimer_(new QTimer(this)) {
+  setTitle(tr("Import experiment logs"));
+  setSubTitle(tr("Add the logs of %1 (%2 joints). Check the detected format and the column mapping: every log is "
+                 "read in full, its time axis shown, and each problem is listed with its line.")
+                  .arg(QString::fromStdString(session_->model().name()))
+                  .arg(session_->model().dof()));
+  buildUi();
+  checkTimer_->setSingleShot(true);
+  checkTimer_->setInterval(250);
+  connect(checkTimer_, &QTimer::timeout, this, &ImportPage::startCheck);
+  IdentificationController* controller = session_->controller();
+  connect(controller, &IdentificationController::jobProgress, this, [this](Job job, double f, const QString& what) {
+    if (job != Job::LogCheck) return;
+    checkProgress_->setValue(static_cast<int>(std::lround(1000 * f)));
+    checkStatus_->setText(what);
+  });
+  connect(controller, &IdentificationController::jobFinished, this,
+          [this](Job job, bool ok, bool cancelled, const QString& message) {
+            if (job == Job::LogCheck) onCheckFinished(ok, cancelled, message);
+          });
+  connect(session_->document(), &IdentificationDocument::logsChanged, this, [this]() {
+    refreshLogList();
+    if (!updating_) showLog(currentLog());
+    scheduleCheck();
+  });
+  connect(session_->document(), &IdentificationDocument::importChanged, this, [this]() {
+    if (!updating_) showImportOptions();
+    scheduleCheck();
+  });
+  connect(session_->document(), &IdentificationDocument::preprocessingChanged, this, &ImportPage::scheduleCheck);
+}
+
+// The logs list with its Add / Remove buttons.
+QWidget* ImportPage::buildLogList() {
+  logList_ = new QListWidget;
+  logList_->setObjectName("logList");
+  logList_->setMinimumWidth(200);
+  logList_->setIconSize(QSize(16, 16));
+  addButton_ = new QPushButton(tr("Add logs..."));
+  addButton_->setObjectName("addLogsButton");
+  removeButton_ = new QPushButton(tr("Remove"));
+  removeButton_->setObjectName("removeLogButton");
+  auto* logButtons = new QHBoxLayout;
+  logButtons->addWidget(addButton_);
+  logButtons->addWidget(removeButton_);
+  auto* logBox = new QGroupBox(tr("Logs"));
+  auto* logLayout = new QVBoxLayout(logBox);
+  logLayout->addWidget(logList_);
+  logLayout->addLayout(logButtons);
+  connect(addButton_, &QPushButton::clicked, this, &ImportPage::addLogsDialog);
+  connect(removeButton_, &QPushButton::clicked, this, [this]() { removeLog(currentLog()); });
+  connect(logList_, &QListWidget::currentRowChanged, this, [this](int row) {
+    showLog(row);
+    showTimeBase();
+  });
+  return logBox;
+}
+
+// The layout field, the column mapping editor and the mapping file buttons.
+QWidget* ImportPage::buildMappingBox() {
+  layoutField_ = new ColumnLayoutField;
+  layoutField_->setJointCount(session_->model().dof());
+  connect(layoutField_, &ColumnLayoutField::applyRequested, this, &ImportPage::applyColumnLayout);
+  mappingEditor_ = new ColumnMappingEditor(session_->jointNames());
+  connect(mappingEditor_, &ColumnMappingEditor::edited, this, &ImportPage::onMappingEdited);
+  connect(mappingEditor_, &ColumnMappingEditor::guessRequested, this, &ImportPage::reguessMapping);
+  connect(mappingEditor_, &ColumnMappingEditor::applyToAllRequested, this, &ImportPage::applyMappingToAll);
+  saveMappingButton_ = new QPushButton(tr("Save mapping..."));
+  saveMappingButton_->setObjectName("saveMappingButton");
+  saveMappingButton_->setToolTip(tr("A mapping file for logs of this logger; the CLI reads it with --mapping"));
+  loadMappingButton_ = new QPushButton(tr("Load mapping..."));
+  loadMappingButton_->setObjectName("loadMappingButton");
+  auto pickFile = [this](bool save) {
+    QSettings settings;
+    const QString dir = settings.value("identificationWizard/mappingDirectory").toString();
+    const QString filter = tr("Log mappings (*.json);;All files (*)");
+    const QString path = save ? QFileDialog::getSaveFileName(this, tr("Save the column mapping"), dir, filter)
+                              : QFileDialog::getOpenFileName(this, tr("Load a column mapping"), dir, filter);
+    if (path.isEmpty()) return;
+    settings.setValue("identificationWizard/mappingDirectory", QFileInfo(path).absolutePath());
+    QString error;
+    if (!(save ? saveMapping(path, &error) : loadMapping(path, &error)))
+      QMessageBox::warning(this, save ? tr("Save mapping") : tr("Load mapping"), error);
+  };
+  connect(saveMappingButton_, &QPushButton::clicked, this, [pickFile]() { pickFile(true); });
+  connect(loadMappingButton_, &QPushButton::clicked, this, [pickFile]() { pickFile(false); });
+  auto* mappingButtons = new QHBoxLayout;
+  mappingButtons->addStretch(1);
+  mappingButtons->addWidget(loadMappingButton_);
+  mappingButtons->addWidget(saveMappingButton_);
+  auto* mappingBox = new QGroupBox(tr("Column mapping"));
+  auto* mappingLayout = new QVBoxLayout(mappingBox);
+  mappingLayout->addWidget(layoutField_);
+  mappingLayout->addWidget(mappingEditor_, 1);
+  mappingLayout->addLayout(mappingButtons);
+  return mappingBox;
+}
+
+// The check status, the time-step chart and the problem list.
+QWidget* ImportPage::buildProblemBox() {
+  timeChart_ = new widgets::TimeStepChart;
+  timeChart_->setMinimumHeight(180);
+  problemList_ = new LogProblemList;
+  connect(problemList_, &LogProblemList::placeActivated, this, &ImportPage::onPlaceActivated);
+  // The list cuts long problems at its width: the current one is shown whole below it.
+  problemDetail_ = new QLabel;
+  problemDetail_->setObjectName("problemDetail");
+  problemDetail_->setWordWrap(true);
+  problemDetail_->setTextFormat(Qt::PlainText);
+  problemDetail_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  problemDetail_->setVisible(false);
+  connect(problemList_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+    problemDetail_->setText(item ? item->toolTip(2) : QString());
+    problemDetail_->setVisible(item != nullptr);
+  });
+  checkProgress_ = new QProgressBar;
+  checkProgress_->setObjectName("checkProgress");
+  checkProgress_->setRange(0, 1000);
+  checkProgress_->setTextVisible(false);
+  checkProgress_->setMaximumHeight(8);
+  checkProgress_->setVisible(false);
+  checkStatus_ = new QLabel;
+  checkStatus_->setObjectName("checkStatus");
+  checkStatus_->setWordWrap(true);
+  auto* problemBox = new QGroupBox(tr("Time axis, problems and notes"));
+  auto* problemLayout = new QVBoxLayout(problemBox);
+  problemLayout->addWidget(checkStatus_);
+  problemLayout->addWidget(checkProgress_);
+  auto* problemSplit = new QSplitter(Qt::Vertical);
+  problemSplit->addWidget(timeChart_);
+  problemSplit->addWidget(problemList_);
+  problemSplit->setSizes({210, 190});
+  problemLayout->addWidget(problemSplit, 1);
+  problemLayout->addWidget(problemDetail_);
+  return problemBox;
+}
+
+void ImportPage::buildUi() {
+  fileView_ = new LogFileView;
+  fileView_->setRobotJoints(session_->jointNames());
+  auto* top = new QSplitter(Qt::Horizontal);
+  top->addWidget(buildLogList());
+  top->addWidget(fileView_);
+  top->setStretchFactor(0, 0);
+  top->setStretchFactor(1, 5);
+  top->setSizes({220, 920});
+
+  auto* bottom = new QSplitter(Qt::Horizontal);
+  bottom->addWidget(buildMappingBox());
+  bottom->addWidget(buildProblemBox());
+  bottom->setStretchFactor(0, 3);
+  bottom->setStretchFactor(1, 2);
+  bottom->setSizes({680, 450});
+
+  auto* vertical = new QSplitter(Qt::Vertical);
+  auto* topWidget = new QWidget;
+  auto* topLayout = new QVBoxLayout(topWidget);
+  topLayout->setContentsMargins(0, 0, 0, 0);
+  topLayout->addWidget(top, 1);
+  readOptions_ = new LogReadOptions;
+  connect(readOptions_, &LogReadOptions::formatEdited, this, &ImportPage::onFormatEdited);
+  connect(readOptions_, &LogReadOptions::importEdited, this, &ImportPage::onImportOptionsEdited);
+  topLayout->addWidget(readOptions_);
+  vertical->addWidget(topWidget);
+  vertical->addWidget(bottom);
+  vertical->setStretchFactor(0, 1);
+  vertical->setStretchFactor(1, 1);
+  vertical->setSizes({300, 340});
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(vertical);
+  showImportOptions();
+  showLog(-1);
+}
+
+void ImportPage::addLogsDialog() {
+  QSettings settings;
+  const QString dir = settings.value("identificationWizard/logDirectory").toString();
+  const QStringList paths = QFileDialog::getOpenFileNames(
+      this, tr("Add experiment logs"), dir, logFileDialogFilter());
+  if (paths.isEmpty()) return;
+  settings.setValue("identificationWizard/logDirectory", QFileInfo(paths.front()).absolutePath());
+  addLogs(paths);
+}
+
+void ImportPage::addLogs(const QStringList& paths) {
+  IdentificationDocument* doc = session_->document();
+  std::vector<LogSource> logs = doc->logs();
+  int select = -1;
+  for (const QString& given : paths) {
+    // A bag is its folder: its metadata.yaml stands for it (a file dialog cannot pick a folder).
+    const QFileInfo info(given);
+    const QString path = info.fileName() == QLatin1String("metadata.yaml") ? info.absolutePath()
+                                                                            : info.absoluteFilePath();
+    bool present = false;
+    for (size_t k = 0; k < logs.size(); ++k)
+      if (logs[k].path == path) {
+        present = true;
+        select = static_cast<int>(k);
+      }
+    if (present) continue;
+    LogSource log;
+    log.path = path;
+    states_.erase(path);
+    LogPreviewState& state = states_[path];
+    if (!log.isNamed()) {
+      try {
+        state.preview = readCsvPreview(path.toStdString(), kPreviewRows);
+        state.previewOk = true;
+      } catch (const std::exception& e) {
+        state.previewError = diagnosticOf(e);
+      }
+      // A log with the same columns as one already listed comes from the same logger: same mapping.
+      const LogSource* twin = nullptr;
+      for (const LogSource& other : logs) {
+        auto it = states_.find(other.path);
+        if (state.previewOk && it != states_.end() && it->second.previewOk &&
+            it->second.preview.layout.columns == state.preview.layout.columns && !other.mapping.joints.empty())
+          twin = &other;
+      }
+      if (twin) {
+        log.mapping = twin->mapping;
+        log.mappingEdited = twin->mappingEdited;
+        log.delimiter = twin->delimiter;
+        log.decimal = twin->decimal;
+        log.header = twin->header;
+      } else if (state.previewOk) {
+        guessMapping(log, state);
+      }
+    }
+    logs.push_back(log);
+    select = static_cast<int>(logs.size()) - 1;
+  }
+  updating_ = true;
+  doc->setLogs(std::move(logs));
+  updating_ = false;
+  setCurrentLog(select);
+  showLog(currentLog());
+}
+
+void ImportPage::removeLog(int index) {
+  if (index < 0 || index >= static_cast<int>(session_->document()->logs().size())) return;
+  updating_ = true;
+  session_->document()->removeLog(index);
+  updating_ = false;
+  const int count = static_cast<int>(session_->document()->logs().size());
+  setCurrentLog(std::min(index, count - 1));
+  showLog(currentLog());
+}
+
+int ImportPage::currentLog() const { return logList_->currentRow(); }
+
+void ImportPage::setCurrentLog(int index) { logList_->setCurrentRow(index); }
+
+bool ImportPage::isChecking() const {
+  return session_->controller()->isRunning(Job::LogCheck) || checkTimer_->isActive() || checkPending_;
+}
+
+void ImportPage::guessMapping(LogSource& log, LogPreviewState& state) {
+  guessLogMapping(log, state, session_->jointNames(), session_->document()->import().torqueConstants);
+}
+
+void ImportPage::loadPreview(int index) {
+  const LogSource& log = session_->document()->logs().at(static_cast<size_t>(index));
+  LogPreviewState& state = states_[log.path];
+  if (log.isNamed()) return;
+  readLogPreview(log, state);
+}
+
+void ImportPage::showLog(int index) {
+  const auto& logs = session_->document()->logs();
+  const bool valid = index >= 0 && index < static_cast<int>(logs.size());
+  removeButton_->setEnabled(valid);
+  if (!valid) {
+    updating_ = true;
+    fileView_->clear(logs.empty() ? tr("Add one or several logs: CSV or text tables with a time column (or a known "
+                                       "rate), joint positions and joint torques (or motor currents), MATLAB "
+                                       ".mat files, or ROS 2 bags of sensor_msgs/JointState (.mcap, .db3 or "
+                                       "the bag's metadata.yaml).")
+                                  : QString());
+    readOptions_->clearFormat();
+    mappingEditor_->setUnavailable(QString());
+    layoutField_->setEnabled(false);
+    layoutField_->clearMessage();
+    saveMappingButton_->setEnabled(false);
+    loadMappingButton_->setEnabled(false);
+    updating_ = false;
+    return;
+  }
+  const LogSource& log = logs[static_cast<size_t>(index)];
+  auto it = states_.find(log.path);
+  if (it == states_.end() || (!it->second.previewOk && it->second.previewError.message.empty())) {
+    loadPreview(index);
+    it = states_.find(log.path);
+  }
+  if (it == states_.end()) it = states_.emplace(log.path, LogPreviewState{}).first;
+  updating_ = true;
+  fileView_->show(log, it->second);
+  readOptions_->showFormat(log, it->second);
+  showMapping(log, it->second);
+  layoutField_->setEnabled(!log.isNamed() && it->second.previewOk);
+  layoutField_->clearMessage();
+  saveMappingButton_->setEnabled(!log.isNamed() && !log.mapping.joints.empty());
+  loadMappingButton_->setEnabled(!log.isNamed());
+  updating_ = false;
+}
+
+void ImportPage::showMapping(const LogSource& log, const LogPreviewState& state) {
+  if (log.isMat()) {
+    mappingEditor_->setUnavailable(tr("MATLAB files are mapped by variable name."));
+  } else if (log.isBag()) {
+    mappingEditor_->setUnavailable(
+        tr("ROS 2 bags are mapped by joint name: each JointState name[] entry that is one of the robot's joints "
+           "(others, e.g. a gripper's, are listed and left out). The bag's topics and the joints found, with the "
+           "robot joint each one is, are above."));
+  } else if (!state.previewOk) {
+    mappingEditor_->setUnavailable(QString());
+  } else {
+    QStringList columns;
+    for (const std::string& c : state.preview.layout.columns) columns << QString::fromStdString(c);
+    mappingEditor_->setMapping(log.mapping, columns, log.mappingEdited);
+  }
+  mappingEditor_->setApplyToAllEnabled(!log.isNamed() && state.previewOk && session_->document()->logs().size() > 1);
+}
+
+void ImportPage::showImportOptions() { readOptions_->showImport(session_->document()->import()); }
+
+void ImportPage::onImportOptionsEdited() {
+  if (updating_) return;
+  const std::optional<ImportSettings> typed =
+      readOptions_->importSettings(session_->document()->import(), session_->model().dof());
+  if (!typed) return;  // marked in the field; nothing applied until it is fixed
+  const std::vector<double> before = session_->document()->import().torqueConstants;
+  const bool constantsChanged = typed->torqueConstants != before;
+  updating_ = true;
+  session_->document()->setImport(*typed);
+  updating_ = false;
+  // New constants: guessed mappings are guessed again with them (current columns recognised by
+  // name take them, torque columns stay torques); mappings made by hand (a headerless log's
+  // columns have no names) take them as the torque scale of the joints whose scale the old
+  // constants set, so a scale typed in the mapping stays.
+  if (constantsChanged) {
+    std::vector<LogSource> logs = session_->document()->logs();
+    bool any = false;
+    for (LogSource& log : logs) {
+      if (log.isNamed()) continue;
+      auto it = states_.find(log.path);
+      if (log.mappingEdited) {
+        any = applyTorqueConstants(log.mapping, before, typed->torqueConstants) || any;
+      } else if (it != states_.end() && it->second.previewOk) {
+        guessMapping(log, it->second);
+        any = true;
+      }
+    }
+    if (any) session_->document()->setLogs(std::move(logs));
+  }
+}
+
+void ImportPage::showTimeBase() {
+  const int index = currentLog();
+  const auto& logs = session_->document()->logs();
+  if (index < 0 || index >= static_cast<int>(logs.size())) {
+    timeChart_->setTimeBase(nullptr, {});
+    return;
+  }
+  const QString& path = logs[size_t(index)].path;
+  const std::vector<LogCheck>* checks = currentChecks();
+  if (checks)
+    for (const LogCheck& c : *checks)
+      if (c.path == path.toStdString() && c.ok) {
+        timeChart_->setTimeBase(&c.timeBase, QFileInfo(path).fileName());
+        return;
+      }
+  timeChart_->setTimeBase(nullptr, {}, checks ? tr("The log could not be read: see the problems below.") : QString());
+}
+
+void ImportPage::refreshLogList() {
+  const auto& logs = session_->document()->logs();
+  const int current = currentLog();
+  const QSignalBlocker block(logList_);
+  logList_->clear();
+  const bool checked = currentChecks() != nullptr;
+  for (const LogSource& log : logs) {
+    auto* item = new QListWidgetItem(QFileInfo(log.path).fileName());
+    bool error = false, warning = false;
+    QStringList tip{log.path};  // the name is cut in a narrow list: the tooltip has all its problems in full
+    for (const LogProblem& p : problems_)
+      if (p.path == log.path) {
+        error |= p.severity == LogProblem::Severity::Error;
+        warning |= p.severity == LogProblem::Severity::Warning;
+        if (p.severity != LogProblem::Severity::Note) tip << problemLine(p);
+      }
+    item->setToolTip(tip.join('\n'));
+    const QStyle::StandardPixmap icon = error     ? QStyle::SP_MessageBoxCritical
+                                        : warning ? QStyle::SP_MessageBoxWarning
+                                        : checked ? QStyle::SP_DialogApplyButton
+                                                  : QStyle::SP_BrowserReload;
+    item->setIcon(style()->standardIcon(icon));
+    logList_->addItem(item);
+  }
+  logList_->setCurrentRow(std::min(current < 0 ? 0 : current, static_cast<int>(logs.size()) - 1));
+}
+
+void ImportPage::onFormatEdited() {
+  if (updating_) return;
+  const int index = currentLog();
+  if (index < 0) return;
+  LogSource log = session_->document()->logs()[size_t(index)];
+  log.delimiter = readOptions_->delimiter();
+  log.decimal = readOptions_->decimal();
+  log.header = readOptions_->header();
+  LogPreviewState& state = states_[log.path];
+  const std::vector<std::string> before = state.previewOk ? state.preview.layout.columns : std::vector<std::string>{};
+  readLogPreview(log, state);
+  // Other columns: the old mapping means nothing any more.
+  if (state.previewOk && state.preview.layout.columns != before) guessMapping(log, state);
+  session_->document()->setLog(index, log);
+}
+
+void ImportPage::onMappingEdited() {
+  if (updating_) return;
+  const int index = currentLog();
+  if (index < 0) return;
+  LogSource log = session_->document()->logs()[size_t(index)];
+  log.mapping = mappingEditor_->mapping();
+  log.mappingEdited = true;
+  layoutField_->clearMessage();  // a note on the layout no longer describes the mapping
+  // A column mapped by hand while constants are set reads as a current: scale 1 takes them.
+  applyTorqueConstants(log.mapping, {}, session_->document()->import().torqueConstants);
+  updating_ = true;
+  session_->document()->setLog(index, log);
+  auto it = states_.find(log.path);
+  if (it != states_.end()) fileView_->showPreview(session_->document()->logs()[size_t(index)], it->second);
+  updating_ = false;
+}
+
+// The typed layout becomes the current log's mapping, as --columns makes it in the CLI; a layout
+// that does not parse or fit leaves the mapping as it was and says why in one line.
+void ImportPage::applyColumnLayout(const QString& text) {
+  const int index = currentLog();
+  if (index < 0) return;
+  LogSource log = session_->document()->logs()[size_t(index)];
+  bool unscaled = false;
+  try {
+    log.mapping = mappingFromLayoutText(text, log, states_[log.path], session_->jointNames(),
+                                        session_->document()->import().torqueConstants, &unscaled);
+  } catch (const std::exception& e) {
+    layoutField_->showError(problemText(diagnosticOf(e)));
+    return;
+  }
+  log.mappingEdited = true;
+  session_->document()->setLog(index, log);  // shows the mapping (and clears the message)
+  layoutField_->showNote(unscaled ? tr("Mapped by the layout. Currents are read at τ scale 1 until the torque "
+                                       "constants [N m/A] are typed above.")
+                                  : tr("Mapped by the layout."));
+}
+
+void ImportPage::reguessMapping() {
+  const int index = currentLog();
+  if (index < 0) return;
+  LogSource log = session_->document()->logs()[size_t(index)];
+  LogPreviewState& state = states_[log.path];
+  if (!state.previewOk) return;
+  guessMapping(log, state);
+  session_->document()->setLog(index, log);
+}
+
+void ImportPage::applyMappingToAll() {
+  const int index = currentLog();
+  if (index < 0) return;
+  std::vector<LogSource> logs = session_->document()->logs();
+  const LogSource source = logs[size_t(index)];
+  for (LogSource& log : logs) {
+    if (log.isNamed()) continue;
+    log.mapping = source.mapping;
+    log.mappingEdited = true;
+    log.delimiter = source.delimiter;
+    log.decimal = source.decimal;
+    log.header = source.header;
+    states_.erase(log.path);
+  }
+  session_->document()->setLogs(std::move(logs));
+}
+
+bool ImportPage::saveMapping(const QString& path, QString* error) {
+  const int index = currentLog();
+  if (index < 0) return false;
+  try {
+    saveLogMapping(session_->document()->logs()[size_t(index)], session_->document()->import().torqueSigns, path);
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromUtf8(e.what());
+    return false;
+  }
+  return true;
+}
+
+bool ImportPage::loadMapping(const QString& path, QString* error) {
+  const int index = currentLog();
+  if (index < 0) return false;
+  LogSource log = session_->document()->logs()[size_t(index)];
+  const ImportSettings current = session_->document()->import();
+  ImportSettings merged;
+  try {
+    // The CLI's --mapping rule: the file fills in what the user's fields leave unstated.
+    merged = withLogMappingFile(current, readLogMappingFile(path.toStdString()));
+    applyMappingOptions(merged, path.toStdString(), log, states_[log.path], session_->model().dof(),
+                        session_->jointNames(), kPreviewRows);
+  } catch (const std::exception& e) {
+    if (error) *error = QString::fromUtf8(e.what());
+    return false;
+  }
+  session_->document()->setLog(index, log);
+  if (merged.torqueSigns != current.torqueSigns) {
+    ImportSettings import = current;
+    import.torqueSigns = merged.torqueSigns;
+    session_->document()->setImport(import);
+    readOptions_->showImport(import);
+  }
+  return true;
+}
+
+void ImportPage::scheduleCheck() {
+  checkPending_ = true;
+  checkTimer_->start();
+  emit completeChanged();
+}
+
+void ImportPage::startCheck() {
+  IdentificationController* controller = session_->controller();
+  if (controller->isRunning(Job::LogCheck)) {
+    // The running check is stale; it restarts when it has stopped.
+    controller->cancel(Job::LogCheck);
+    return;
+  }
+  checkPending_ = false;
+  if (currentChecks()) {
+    // Nothing to read (no log), or the checks are of the current inputs already.
+    refreshProblems();
+    emit completeChanged();
+    emit checkFinished();
+    return;
+  }
+  const std::size_t logs = session_->document()->logs().size();
+  checkProgress_->setValue(0);
+  checkProgress_->setVisible(true);
+  checkStatus_->setText(logs == 1 ? tr("Reading the log...") : tr("Reading %1 logs...").arg(logs));
+  controller->runLogChecks();
+}
+
+void ImportPage::onCheckFinished(bool ok, bool cancelled, const QString& message) {
+  checkProgress_->setVisible(false);
+  if (!ok && !cancelled && message != IdentificationController::staleRunText(Job::LogCheck)) {
+    checkStatus_->setText(message);
+    checkStatus_->setToolTip(message);
+  }
+  refreshProblems();
+  if (checkPending_ || !currentChecks()) scheduleCheck();
+  emit completeChanged();
+  emit checkFinished();
+}
+
+void ImportPage::refreshProblems() {
+  IdentificationDocument* doc = session_->document();
+  const std::vector<LogCheck>* checks = currentChecks();
+  const bool checked = checks != nullptr;
+  std::size_t rows = 0;
+  problems_ = collectLogProblems(doc->logs(), states_, checked ? *checks : std::vector<LogCheck>{}, checked, &rows);
+  int errors = 0, warnings = 0;
+  for (const LogProblem& p : problems_) {
+    errors += p.severity == LogProblem::Severity::Error;
+    warnings += p.severity == LogProblem::Severity::Warning;
+  }
+  problemList_->setProblems(problems_);
+  // The first (most severe) problem is the current one: its whole text shows below the list.
+  if (problemList_->topLevelItemCount() > 0) problemList_->setCurrentItem(problemList_->topLevelItem(0));
+  const int logs = static_cast<int>(doc->logs().size());
+  if (logs == 0)
+    checkStatus_->setText(tr("No log yet."));
+  else if (!checked)
+    checkStatus_->setText(tr("Checking..."));
+  else if (errors)
+    checkStatus_->setText(tr("<b style='color:#b00020'>%1</b>: fix the mapping or the file, or remove the log.")
+                              .arg(countOf(errors, tr("error"), tr("errors"))));
+  else
+    checkStatus_->setText(tr("%1, %2 read without error%3.")
+                              .arg(countOf(logs, tr("log"), tr("logs")))
+                              .arg(countOf(static_cast<long long>(rows), tr("sample"), tr("samples")))
+                              .arg(warnings ? ", " + countOf(warnings, tr("warning"), tr("warnings")) : QString()));
+  refreshLogList();
+  showTimeBase();
+}
+
+void ImportPage::onPlaceActivated(const QString& path, std::size_t line, const QString& field) {
+  const auto& logs = session_->document()->logs();
+  for (size_t k = 0; k < logs.size(); ++k)
+    if (logs[k].path == path && currentLog() != static_cast<int>(k)) setCurrentLog(static_cast<int>(k));
+  if (auto it = states_.find(path); it != states_.end()) fileView_->showPlace(line, field, it->second);
+}
+
+bool ImportPage::isComplete() const {
+  IdentificationDocument* doc = session_->document();
+  if (doc->logs().empty() || isChecking() || !currentChecks()) return false;
+  for (const LogProblem& p : problems_)
+    if (p.severity == LogProblem::Severity::Error) return false;
+  return true;
+}
+
+}  // namespace eb::wizard

@@ -1,0 +1,137 @@
+#include "app/wizard/panels/log_problems.hpp"
+
+#include "util/input_error.hpp"
+
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QStyle>
+
+#include <algorithm>
+
+namespace eb::wizard {
+
+namespace {
+// Logs sampled slower than this are flagged: identification needs clean accelerations.
+constexpr double kSlowRateHz = 100.0;
+}  // namespace
+
+Diagnostic diagnosticOf(const std::exception& error) {
+  if (const auto* input = dynamic_cast<const InputError*>(&error)) return input->diagnostic();
+  Diagnostic d;
+  d.message = error.what();
+  return d;
+}
+
+QString problemText(const Diagnostic& d) {
+  std::string text;
+  if (!d.field.empty()) text += d.fieldKind.empty() ? d.field + ": " : d.fieldKind + " '" + d.field + "': ";
+  text += d.message;
+  return QString::fromStdString(oneLineMessage(text));
+}
+
+QString problemLine(const LogProblem& p) {
+  return p.line ? QObject::tr("line %1: %2").arg(p.line).arg(p.message) : p.message;
+}
+
+std::vector<LogProblem> collectLogProblems(const std::vector<LogSource>& logs,
+                                           const std::map<QString, LogPreviewState>& states,
+                                           const std::vector<LogCheck>& checks, bool checked, std::size_t* rows) {
+  std::vector<LogProblem> problems;
+  std::size_t total = 0;
+  for (const LogSource& log : logs) {
+    const LogPreviewState* state = nullptr;
+    if (auto it = states.find(log.path); it != states.end()) state = &it->second;
+    const LogCheck* check = nullptr;
+    if (checked)
+      for (const LogCheck& c : checks)
+        if (c.path == log.path.toStdString()) check = &c;
+    auto add = [&](LogProblem::Severity s, const Diagnostic& d) {
+      problems.push_back({s, log.path, d.line, QString::fromStdString(d.field), problemText(d)});
+    };
+    auto note = [&](LogProblem::Severity s, const QString& text) {
+      problems.push_back({s, log.path, 0, QString(), text});
+    };
+    if (check) {
+      if (!check->ok) add(LogProblem::Severity::Error, check->error);
+      for (const LogWarning& w : check->warnings) add(LogProblem::Severity::Warning, w);
+      if (check->ok) {
+        // Jitter, gaps and drops are handled: said once, a warning when the log was split or thinned.
+        const TimeBaseSummary& tb = check->timeBase;
+        note(tb.segments.size() > 1 || tb.dropped() > 0 ? LogProblem::Severity::Warning : LogProblem::Severity::Note,
+             QObject::tr("time axis: %1").arg(QString::fromStdString(tb.text())));
+        if (check->rateHz > 0 && check->rateHz < kSlowRateHz)
+          note(LogProblem::Severity::Warning,
+               QObject::tr("sampled at %1 Hz: too slow for clean accelerations (use 200 Hz or more)")
+                   .arg(check->rateHz, 0, 'g', 3));
+      }
+    } else if (state && !state->previewError.message.empty()) {
+      add(LogProblem::Severity::Error, state->previewError);
+    }
+    if (state && !state->guessError.message.empty() && !log.mappingEdited && state->previewError.message.empty()) {
+      // Once the log was read with the partial mapping, its own error says what is missing.
+      if (check) {
+        Diagnostic d = state->guessError;
+        d.message = QObject::tr("mapping not guessed: %1").arg(QString::fromStdString(d.message)).toStdString();
+        add(LogProblem::Severity::Warning, d);
+      } else {
+        add(LogProblem::Severity::Error, state->guessError);
+      }
+    }
+    if (state && !log.mappingEdited) {
+      for (const QString& w : state->guessWarnings) note(LogProblem::Severity::Warning, w);
+      for (const QString& n : state->guessNotes) note(LogProblem::Severity::Note, n);
+    }
+    if (check && check->ok) total += check->rows;
+  }
+  // Errors first, then warnings, then notes; in file and line order within each.
+  std::stable_sort(problems.begin(), problems.end(), [](const LogProblem& a, const LogProblem& b) {
+    return static_cast<int>(a.severity) > static_cast<int>(b.severity);
+  });
+  if (rows) *rows = total;
+  return problems;
+}
+
+LogProblemList::LogProblemList(QWidget* parent) : QTreeWidget(parent) {
+  setObjectName("problemList");
+  setColumnCount(3);
+  setHeaderLabels({tr("Log"), tr("Line"), tr("Problem")});
+  setRootIsDecorated(false);
+  setWordWrap(true);
+  setUniformRowHeights(false);
+  header()->setStretchLastSection(true);
+  setColumnWidth(0, 160);
+  setColumnWidth(1, 52);
+  setIconSize(QSize(16, 16));
+  const auto activate = [this](QTreeWidgetItem* item) {
+    if (!item) return;
+    emit placeActivated(item->data(0, Qt::UserRole).toString(), item->data(1, Qt::UserRole).toULongLong(),
+                        item->data(2, Qt::UserRole).toString());
+  };
+  connect(this, &QTreeWidget::itemActivated, this, activate);
+  connect(this, &QTreeWidget::itemClicked, this, activate);
+}
+
+void LogProblemList::setProblems(const std::vector<LogProblem>& problems) {
+  clear();
+  for (const LogProblem& p : problems) {
+    auto* item = new QTreeWidgetItem;
+    item->setText(0, QFileInfo(p.path).fileName());
+    item->setToolTip(0, p.path);
+    item->setText(1, p.line ? QString::number(p.line) : QString());
+    item->setText(2, p.message);
+    item->setToolTip(1, problemLine(p));
+    item->setToolTip(2, problemLine(p));
+    const QStyle::StandardPixmap icon = p.severity == LogProblem::Severity::Error     ? QStyle::SP_MessageBoxCritical
+                                        : p.severity == LogProblem::Severity::Warning ? QStyle::SP_MessageBoxWarning
+                                                                                      : QStyle::SP_MessageBoxInformation;
+    item->setIcon(0, style()->standardIcon(icon));
+    if (p.severity == LogProblem::Severity::Error) item->setForeground(2, QColor(176, 0, 32));
+    if (p.severity == LogProblem::Severity::Note) item->setForeground(2, QColor(90, 90, 90));
+    item->setData(0, Qt::UserRole, p.path);
+    item->setData(1, Qt::UserRole, static_cast<qulonglong>(p.line));
+    item->setData(2, Qt::UserRole, p.field);
+    addTopLevelItem(item);
+  }
+}
+
+}  // namespace eb::wizard

@@ -1,0 +1,45 @@
+#pragma once
+// The estimate page's per-link table of a physically consistent estimate: each
+// link's identified mass, whether it is plausible (a mark readable without
+// colour: "✓ plausible" / "✗ NOT plausible"), the share of its mass, COM and
+// inertia the data determined, and the problems of an implausible link (in a
+// column, the row's tooltip and a detail line under the table), with a summary
+// "N of M links plausible". It shows LinkResult rows only: the plausibility is
+// checked with the estimate on the worker thread (identification_jobs.cpp).
+
+#include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/result_summaries.hpp"  // linkResults: the rows, from the engine's verdicts
+
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QTextEdit;
+class QTableWidget;
+
+namespace eb::wizard {
+
+/// The mark shown for a verdict: "✓ plausible" or "✗ NOT plausible".
+QString plausibilityMark(bool plausible);
+
+/// "6 of 7 links plausible (geometry bounds, density ≤ 10000 kg/m³)", as the CLI's last line.
+QString plausibilitySummary(const std::vector<LinkResult>& links);
+
+class PlausibilityTable : public QWidget {
+  Q_OBJECT
+ public:
+  enum Column { CLink, CMass, CMark, CMassShare, CComShare, CInertiaShare, CProblems, CCount };
+
+  explicit PlausibilityTable(QWidget* parent = nullptr);
+
+  /// Shows `links` (one row each); with none, shows `message` instead of the table.
+  void setLinks(const std::vector<LinkResult>& links, const QString& message = {});
+
+ private:
+  QLabel* summaryLabel_;
+  QTableWidget* table_;
+  QTextEdit* details_;
+};
+
+}  // namespace eb::wizard
