@@ -247,33 +247,14 @@ void ImportPage::addLogs(const QStringList& paths) {
     if (present) continue;
     LogSource log;
     log.path = path;
-    states_.erase(path);
+    // The one scan of the file: the views and the guess read it, refreshes do not scan again.
     LogPreviewState& state = states_[path];
-    if (!log.isNamed()) {
-      try {
-        state.preview = readCsvPreview(path.toStdString(), kPreviewRows);
-        state.previewOk = true;
-      } catch (const std::exception& e) {
-        state.previewError = diagnosticOf(e);
-      }
-      // A log with the same columns as one already listed comes from the same logger: same mapping.
-      const LogSource* twin = nullptr;
-      for (const LogSource& other : logs) {
-        auto it = states_.find(other.path);
-        if (state.previewOk && it != states_.end() && it->second.previewOk &&
-            it->second.preview.layout.columns == state.preview.layout.columns && !other.mapping.joints.empty())
-          twin = &other;
-      }
-      if (twin) {
-        log.mapping = twin->mapping;
-        log.mappingEdited = twin->mappingEdited;
-        log.delimiter = twin->delimiter;
-        log.decimal = twin->decimal;
-        log.header = twin->header;
-      } else if (state.previewOk) {
-        guessMapping(log, state);
-      }
-    }
+    state = LogPreviewState{};
+    scanLogOf(log, state);
+    if (const std::optional<LogReadChoice> same = sameLoggerChoice(state.scan, listedLogs(logs)))
+      applyReadChoice(log, *same);
+    else if (state.previewOk())
+      guessMapping(log, state);
     logs.push_back(log);
     select = static_cast<int>(logs.size()) - 1;
   }
@@ -306,11 +287,14 @@ void ImportPage::guessMapping(LogSource& log, LogPreviewState& state) {
   guessLogMapping(log, state, session_->jointNames(), session_->document()->import().torqueConstants);
 }
 
-void ImportPage::loadPreview(int index) {
-  const LogSource& log = session_->document()->logs().at(static_cast<size_t>(index));
-  LogPreviewState& state = states_[log.path];
-  if (log.isNamed()) return;
-  readLogPreview(log, state);
+std::vector<ListedLog> ImportPage::listedLogs(const std::vector<LogSource>& logs) const {
+  std::vector<ListedLog> listed;
+  for (const LogSource& log : logs) {
+    auto it = states_.find(log.path);
+    if (it == states_.end() || !it->second.scanned) continue;
+    listed.push_back({&it->second.scan, readChoiceOf(log)});
+  }
+  return listed;
 }
 
 void ImportPage::showLog(int index) {
@@ -334,17 +318,14 @@ void ImportPage::showLog(int index) {
     return;
   }
   const LogSource& log = logs[static_cast<size_t>(index)];
-  auto it = states_.find(log.path);
-  if (it == states_.end() || (!it->second.previewOk && it->second.previewError.message.empty())) {
-    loadPreview(index);
-    it = states_.find(log.path);
-  }
-  if (it == states_.end()) it = states_.emplace(log.path, LogPreviewState{}).first;
+  // A log of an opened document, or one whose format a mapping file set, is scanned when first shown.
+  auto it = states_.try_emplace(log.path).first;
+  if (!it->second.scanned) scanLogOf(log, it->second);
   updating_ = true;
   fileView_->show(log, it->second);
   readOptions_->showFormat(log, it->second);
   showMapping(log, it->second);
-  layoutField_->setEnabled(!log.isNamed() && it->second.previewOk);
+  layoutField_->setEnabled(!log.isNamed() && it->second.previewOk());
   layoutField_->clearMessage();
   saveMappingButton_->setEnabled(!log.isNamed() && !log.mapping.joints.empty());
   loadMappingButton_->setEnabled(!log.isNamed());
@@ -359,14 +340,14 @@ void ImportPage::showMapping(const LogSource& log, const LogPreviewState& state)
         tr("ROS 2 bags are mapped by joint name: each JointState name[] entry that is one of the robot's joints "
            "(others, e.g. a gripper's, are listed and left out). The bag's topics and the joints found, with the "
            "robot joint each one is, are above."));
-  } else if (!state.previewOk) {
+  } else if (!state.previewOk()) {
     mappingEditor_->setUnavailable(QString());
   } else {
     QStringList columns;
-    for (const std::string& c : state.preview.layout.columns) columns << QString::fromStdString(c);
+    for (const std::string& c : state.preview().layout.columns) columns << QString::fromStdString(c);
     mappingEditor_->setMapping(log.mapping, columns, log.mappingEdited);
   }
-  mappingEditor_->setApplyToAllEnabled(!log.isNamed() && state.previewOk && session_->document()->logs().size() > 1);
+  mappingEditor_->setApplyToAllEnabled(!log.isNamed() && state.previewOk() && session_->document()->logs().size() > 1);
 }
 
 void ImportPage::showImportOptions() { readOptions_->showImport(session_->document()->import()); }
@@ -381,25 +362,10 @@ void ImportPage::onImportOptionsEdited() {
   updating_ = true;
   session_->document()->setImport(*typed);
   updating_ = false;
-  // New constants: guessed mappings are guessed again with them (current columns recognised by
-  // name take them, torque columns stay torques); mappings made by hand (a headerless log's
-  // columns have no names) take them as the torque scale of the joints whose scale the old
-  // constants set, so a scale typed in the mapping stays.
-  if (constantsChanged) {
-    std::vector<LogSource> logs = session_->document()->logs();
-    bool any = false;
-    for (LogSource& log : logs) {
-      if (log.isNamed()) continue;
-      auto it = states_.find(log.path);
-      if (log.mappingEdited) {
-        any = applyTorqueConstants(log.mapping, before, typed->torqueConstants) || any;
-      } else if (it != states_.end() && it->second.previewOk) {
-        guessMapping(log, it->second);
-        any = true;
-      }
-    }
-    if (any) session_->document()->setLogs(std::move(logs));
-  }
+  if (!constantsChanged) return;
+  std::vector<LogSource> logs = session_->document()->logs();
+  if (remapForTorqueConstants(logs, states_, before, typed->torqueConstants, session_->jointNames()))
+    session_->document()->setLogs(std::move(logs));
 }
 
 void ImportPage::showTimeBase() {
@@ -456,10 +422,10 @@ void ImportPage::onFormatEdited() {
   log.decimal = readOptions_->decimal();
   log.header = readOptions_->header();
   LogPreviewState& state = states_[log.path];
-  const std::vector<std::string> before = state.previewOk ? state.preview.layout.columns : std::vector<std::string>{};
-  readLogPreview(log, state);
+  const std::vector<std::string> before = state.previewOk() ? state.preview().layout.columns : std::vector<std::string>{};
+  scanLogOf(log, state);
   // Other columns: the old mapping means nothing any more.
-  if (state.previewOk && state.preview.layout.columns != before) guessMapping(log, state);
+  if (state.previewOk() && state.preview().layout.columns != before) guessMapping(log, state);
   session_->document()->setLog(index, log);
 }
 
@@ -506,7 +472,7 @@ void ImportPage::reguessMapping() {
   if (index < 0) return;
   LogSource log = session_->document()->logs()[size_t(index)];
   LogPreviewState& state = states_[log.path];
-  if (!state.previewOk) return;
+  if (!state.previewOk()) return;
   guessMapping(log, state);
   session_->document()->setLog(index, log);
 }
@@ -515,14 +481,11 @@ void ImportPage::applyMappingToAll() {
   const int index = currentLog();
   if (index < 0) return;
   std::vector<LogSource> logs = session_->document()->logs();
-  const LogSource source = logs[size_t(index)];
+  LogReadChoice choice = readChoiceOf(logs[size_t(index)]);
+  choice.mappingEdited = true;
   for (LogSource& log : logs) {
     if (log.isNamed()) continue;
-    log.mapping = source.mapping;
-    log.mappingEdited = true;
-    log.delimiter = source.delimiter;
-    log.decimal = source.decimal;
-    log.header = source.header;
+    applyReadChoice(log, choice);
     states_.erase(log.path);
   }
   session_->document()->setLogs(std::move(logs));

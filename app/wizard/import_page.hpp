@@ -38,7 +38,8 @@ class ImportPage : public QWizardPage {
   explicit ImportPage(WizardSession* session, QWidget* parent = nullptr);
 
   /// Adds logs (skipping ones already listed); guesses each CSV log's mapping from its header,
-  /// or takes the mapping of a listed log with the same columns.
+  /// or takes the mapping of a listed log with the same columns (sameLoggerChoice). Each file is
+  /// scanned here, once (scanLog), and shown from that scan.
   void addLogs(const QStringList& paths);
   /// Removes the log at `index`.
   void removeLog(int index);
@@ -68,7 +69,8 @@ class ImportPage : public QWizardPage {
   QWidget* buildMappingBox();
   QWidget* buildProblemBox();
   void addLogsDialog();
-  void loadPreview(int index);
+  /// The listed logs that have been scanned, with how each is read (for sameLoggerChoice).
+  std::vector<ListedLog> listedLogs(const std::vector<LogSource>& logs) const;
   void guessMapping(LogSource& log, LogPreviewState& state);
   void showLog(int index);
   void showMapping(const LogSource& log, const LogPreviewState& state);

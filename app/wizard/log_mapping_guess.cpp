@@ -9,15 +9,21 @@
 
 namespace eb::wizard {
 
-void readLogPreview(const LogSource& log, LogPreviewState& state) {
-  state.previewOk = false;
-  state.previewError = {};
+void scanLogOf(const LogSource& log, LogPreviewState& state) {
+  std::optional<CsvFormat> format;
   try {
-    state.preview = readCsvPreview(log.path.toStdString(), kPreviewRows, effectiveCsvFormat(log));
-    state.previewOk = true;
+    format = effectiveCsvFormat(log);
   } catch (const std::exception& e) {
-    state.previewError = diagnosticOf(e);
+    // The forced format could not be applied (the file cannot be opened): that is the scan's error.
+    state.scan = LogScan{};
+    state.scan.path = log.path.toStdString();
+    state.scan.kind = log.kind();
+    state.scan.error = diagnosticOf(e);
+    state.scanned = true;
+    return;
   }
+  state.scan = scanLog(log.path.toStdString(), kPreviewRows, format);
+  state.scanned = true;
 }
 
 void guessLogMapping(LogSource& log, LogPreviewState& state, const std::vector<std::string>& jointNames,
@@ -30,9 +36,9 @@ void guessLogMapping(LogSource& log, LogPreviewState& state, const std::vector<s
   options.jointNames = jointNames;
   if (torqueConstants.size() == static_cast<std::size_t>(options.dof))
     options.torqueConstants = torqueConstants;
-  const CsvLayout& layout = state.preview.layout;
+  const CsvLayout& layout = state.preview().layout;
   try {
-    const LogMappingGuess guess = guessLogColumnMapping(layout.columns, state.preview.values, options,
+    const LogMappingGuess guess = guessLogColumnMapping(layout.columns, state.preview().values, options,
                                                         log.path.toStdString(), layout.columnsLine());
     log.mapping = guess.mapping;
     state.guessNotes = toQStringList(guess.notes);
@@ -73,6 +79,39 @@ bool applyTorqueConstants(LogColumnMapping& mapping, const std::vector<double>& 
     }
   }
   return changed;
+}
+
+LogReadChoice readChoiceOf(const LogSource& log) {
+  return {log.mapping, log.mappingEdited, log.delimiter, log.decimal, log.header};
+}
+
+void applyReadChoice(LogSource& log, const LogReadChoice& choice) {
+  log.mapping = choice.mapping;
+  log.mappingEdited = choice.mappingEdited;
+  log.delimiter = choice.delimiter;
+  log.decimal = choice.decimal;
+  log.header = choice.header;
+}
+
+// Guessed mappings are guessed again (columns recognised by name take the constants, torque
+// columns stay torques); a mapping made by hand (a headerless log's columns have no names)
+// takes them as the torque scale of the joints whose scale the old constants set, so a scale
+// typed in the mapping stays.
+bool remapForTorqueConstants(std::vector<LogSource>& logs, std::map<QString, LogPreviewState>& states,
+                             const std::vector<double>& before, const std::vector<double>& after,
+                             const std::vector<std::string>& jointNames) {
+  bool any = false;
+  for (LogSource& log : logs) {
+    if (log.isNamed()) continue;
+    auto it = states.find(log.path);
+    if (log.mappingEdited) {
+      any = applyTorqueConstants(log.mapping, before, after) || any;
+    } else if (it != states.end() && it->second.previewOk()) {
+      guessLogMapping(log, it->second, jointNames, after);
+      any = true;
+    }
+  }
+  return any;
 }
 
 }  // namespace eb::wizard
