@@ -2,10 +2,7 @@
 
 #include "app/wizard/wizard_text.hpp"
 
-#include "logs/log_column_mapping.hpp"
-
-#include <algorithm>
-#include <utility>
+#include "logs/log_scan.hpp"
 
 namespace eb::wizard {
 
@@ -28,42 +25,15 @@ void scanLogOf(const LogSource& log, LogPreviewState& state) {
 
 void guessLogMapping(LogSource& log, LogPreviewState& state, const std::vector<std::string>& jointNames,
                      const std::vector<double>& torqueConstants) {
-  state.guessNotes.clear();
-  state.guessWarnings.clear();
-  state.guessError = {};
   LogGuessOptions options;
   options.dof = static_cast<int>(jointNames.size());
   options.jointNames = jointNames;
-  if (torqueConstants.size() == static_cast<std::size_t>(options.dof))
-    options.torqueConstants = torqueConstants;
-  const CsvLayout& layout = state.preview().layout;
-  try {
-    const LogMappingGuess guess = guessLogColumnMapping(layout.columns, state.preview().values, options,
-                                                        log.path.toStdString(), layout.columnsLine());
-    log.mapping = guess.mapping;
-    state.guessNotes = toQStringList(guess.notes);
-    state.guessWarnings = toQStringList(guess.warnings);
-  } catch (const std::exception& e) {
-    // Nothing usable was recognised: an empty mapping with the model's joints, to fill in by hand.
-    state.guessError = diagnosticOf(e);
-    // Keep what the exact names say ("t", "q3", "tau3", ...) so only the rest is left to map by hand.
-    log.mapping = LogColumnMapping{};
-    auto has = [&](const std::string& name) {
-      return std::find(layout.columns.begin(), layout.columns.end(), name) != layout.columns.end();
-    };
-    for (const char* time : {"t", "time", "timestamp"})
-      if (log.mapping.timeColumn.empty() && has(time)) log.mapping.timeColumn = time;
-    const std::vector<std::string>& names = jointNames;
-    for (size_t j = 0; j < names.size(); ++j) {
-      JointColumns jc;
-      jc.name = names[j];
-      const std::string index = std::to_string(j + 1);
-      const std::pair<std::string*, const char*> roles[] = {{&jc.q, "q"}, {&jc.qd, "qd"}, {&jc.qdd, "qdd"}, {&jc.tau, "tau"}};
-      for (const auto& [field, role] : roles)
-        if (has(role + index)) *field = role + index;
-      log.mapping.joints.push_back(jc);
-    }
-  }
+  if (torqueConstants.size() == jointNames.size()) options.torqueConstants = torqueConstants;
+  const ScanMappingGuess guessed = guessScanMapping(state.scan, options);
+  log.mapping = guessed.guess.mapping;
+  state.guessNotes = toQStringList(guessed.guess.notes);
+  state.guessWarnings = toQStringList(guessed.guess.warnings);
+  state.guessError = guessed.error;
   log.mappingEdited = false;
 }
 

@@ -1,9 +1,7 @@
 #pragma once
-// What the Import page knows of a log before reading it in full: its preview, and the column
-// mapping guessed from it: the engine's recognisers (logs/log_column_mapping.hpp) first; when
-// they find nothing usable, the columns whose names say exactly what they hold ("t", "q3",
-// "qd3", "tau3") are kept, so a log missing one column (tau3) loses only that one and the
-// problem names it.
+// What the Import page knows of a log before reading it in full: its scan (the engine's
+// scanLog), and the column mapping guessed from it (the engine's guessScanMapping: the
+// recognisers, else the columns whose names say exactly what they hold), kept in the log.
 
 #include "app/wizard/identification_document.hpp"
 #include "app/wizard/log_problems.hpp"
@@ -22,7 +20,7 @@ inline constexpr std::size_t kPreviewRows = 200;
 /// format, or detected; a bag's topics and joints; a MAT file's variables).
 void scanLogOf(const LogSource& log, LogPreviewState& state);
 
-/// Sets log.mapping (and clears mappingEdited) from state.preview for a robot with `jointNames`
+/// Sets log.mapping (and clears mappingEdited) by guessScanMapping on state.scan for a robot with `jointNames`
 /// (model order); fills state.guessNotes, guessWarnings and guessError. `torqueConstants` [N m/A]
 /// are used when there is one per joint (current columns).
 void guessLogMapping(LogSource& log, LogPreviewState& state, const std::vector<std::string>& jointNames,

@@ -47,6 +47,21 @@ struct LogScan {
 LogScan scanLog(const std::string& path, std::size_t previewRows = 200,
                 const std::optional<CsvFormat>& format = std::nullopt);
 
+/// A column mapping guessed from a scanned table.
+struct ScanMappingGuess {
+  LogMappingGuess guess;
+  /// Why the recognisers found nothing usable (message empty when they did); guess.mapping then
+  /// holds only the columns whose names say exactly what they hold, the rest to map by hand.
+  Diagnostic error;
+};
+
+/// The mapping of a scanned delimited-text log for a robot of `options` (dof, joint names in
+/// model order, torque constants [N m/A]): guessLogColumnMapping on the scan's columns and rows;
+/// when it throws, the exact names "t"/"time"/"timestamp" and "q<j>", "qd<j>", "qdd<j>",
+/// "tau<j>" (j from 1) are kept, so a log missing one column loses only that one. Throws
+/// InputError when the scan has no table.
+ScanMappingGuess guessScanMapping(const LogScan& scan, const LogGuessOptions& options);
+
 /// How a listed log is read beyond its file: its column mapping, whether the user made it,
 /// and the CSV format fields forced for it (detected when empty).
 struct LogReadChoice {

@@ -89,6 +89,39 @@ TEST(LogScan, InspectLogCountsTheRowsOfACsv) {
   EXPECT_MESSAGE_HAS(lines.back(), "column 2 'q1'");
 }
 
+TEST(GuessScanMapping, RecognisedColumnsGiveTheWholeMapping) {
+  const LogScan scan = scanLog(logFixture("excitebench_2dof.csv"));
+  LogGuessOptions options;
+  options.dof = 2;
+  options.jointNames = {"shoulder", "elbow"};
+  const ScanMappingGuess guessed = guessScanMapping(scan, options);
+  EXPECT_TRUE(guessed.error.message.empty()) << guessed.error.message;
+  EXPECT_EQ(guessed.guess.mapping.timeColumn, "t");
+  ASSERT_EQ(guessed.guess.mapping.joints.size(), 2u);
+  EXPECT_EQ(guessed.guess.mapping.joints[1].q, "q2");
+  EXPECT_EQ(guessed.guess.mapping.joints[1].qdd, "qdd2");
+  EXPECT_EQ(guessed.guess.mapping.joints[1].tau, "tau2");
+}
+
+TEST(GuessScanMapping, AMissingColumnLosesOnlyThatOne) {
+  const TempFile file("t,q1,q2,tau1\n0,1,2,3\n0.01,1,2,3\n", ".csv");
+  LogGuessOptions options;
+  options.dof = 2;
+  options.jointNames = {"shoulder", "elbow"};
+  const ScanMappingGuess guessed = guessScanMapping(scanLog(file.path()), options);
+  EXPECT_FALSE(guessed.error.message.empty());
+  const LogColumnMapping& m = guessed.guess.mapping;
+  EXPECT_EQ(m.timeColumn, "t");
+  ASSERT_EQ(m.joints.size(), 2u);
+  EXPECT_EQ(m.joints[0].name, "shoulder");
+  EXPECT_EQ(m.joints[0].q, "q1");
+  EXPECT_EQ(m.joints[0].tau, "tau1");
+  EXPECT_EQ(m.joints[1].name, "elbow");
+  EXPECT_EQ(m.joints[1].q, "q2");
+  EXPECT_EQ(m.joints[1].tau, "");
+  EXPECT_THROW(guessScanMapping(scanLog(logFixture("rosbag_db3/joint_states.db3")), options), InputError);
+}
+
 TEST(SameLoggerChoice, SameColumnsReuseTheListedLogsChoice) {
   const TempFile first("t,q1\n0,1\n", ".csv"), second("t,q1\n0,2\n", ".csv");
   const LogScan a = scanLog(first.path()), b = scanLog(second.path());
