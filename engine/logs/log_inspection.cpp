@@ -32,15 +32,15 @@ std::string listOf(const std::vector<std::string>& items) {
   return out;
 }
 
-std::vector<std::string> inspectBag(const std::string& path) {
+std::vector<std::string> inspectBag(const LogScan& scan) {
   std::vector<std::string> lines;
-  const BagFiles bag = resolveBagFiles(path);
+  const std::string& path = scan.path;
+  const BagFiles& bag = *scan.bag;
   lines.push_back(path + ": ROS 2 bag, " + (bag.storage == BagStorage::Mcap ? "mcap" : "sqlite3") + " storage, " +
                   std::to_string(bag.files.size()) + (bag.files.size() == 1 ? " file" : " files"));
   for (const std::string& f : bag.files) lines.push_back("  file " + std::filesystem::path(f).filename().string());
   for (const std::string& n : bag.notes) lines.push_back("  note: " + n);
-  const std::vector<BagTopic> topics = listBagTopics(bag, true);
-  for (const BagTopic& t : topics) {
+  for (const BagTopic& t : scan.topics) {
     std::string line = "  topic " + t.name + "  " + (t.type.empty() ? "(no schema)" : t.type) + "  " + t.encoding + "  " +
                        std::to_string(t.messages) + (t.messages == 1 ? " message" : " messages");
     if (t.messages >= 2 && t.last > t.first) {
@@ -49,30 +49,30 @@ std::vector<std::string> inspectBag(const std::string& path) {
     }
     lines.push_back(line);
   }
-  try {
-    const BagJointStates states = inspectBagJointStates(path, "");
+  if (scan.jointStates) {
+    const BagJointStates& states = *scan.jointStates;
     std::string arrays = "position";
     if (states.velocity) arrays += ", velocity";
     if (states.effort) arrays += ", effort";
     lines.push_back("  JointState on " + states.topic + ": " + std::to_string(states.joints.size()) + " joints (" +
                     listOf(states.joints) + "); arrays: " + arrays);
-  } catch (const InputError& e) {
-    lines.push_back("  not readable as a log: " + e.diagnostic().message);
+  } else {
+    lines.push_back("  not readable as a log: " + scan.jointStatesError.message);
   }
   return lines;
 }
 
-std::vector<std::string> inspectCsv(const std::string& path) {
+std::vector<std::string> inspectCsv(const LogScan& scan, std::optional<std::size_t> dataRows) {
   std::vector<std::string> lines;
-  const CsvPreview preview = readCsvPreview(path, 200);
-  const CsvLayout& layout = preview.layout;
+  const std::string& path = scan.path;
+  const CsvLayout& layout = scan.preview->layout;
   const std::string delimiter = layout.format.delimiter == '\t' ? "tab"
                                 : layout.format.delimiter == ' ' ? "blanks"
                                                                  : std::string("'") + layout.format.delimiter + "'";
   lines.push_back(path + ": CSV, delimiter " + delimiter + ", decimal '" + std::string(1, layout.format.decimal) + "', " +
                   (layout.headerLine > 0 ? "header on line " + std::to_string(layout.headerLine) : std::string("no header")) +
-                  ", " + std::to_string(layout.columns.size()) + " columns, " +
-                  std::to_string(countCsvDataRows(path, layout)) + " data rows");
+                  ", " + std::to_string(layout.columns.size()) + " columns" +
+                  (dataRows ? ", " + std::to_string(*dataRows) + " data rows" : std::string()));
   for (const std::string& n : layout.notes) lines.push_back("  note: " + n);
   for (std::size_t c = 0; c < layout.columns.size(); ++c) {
     const log_columns::ColumnInfo info = log_columns::readColumnName(layout.columns[c]);
@@ -89,14 +89,20 @@ std::vector<std::string> inspectCsv(const std::string& path) {
 
 }  // namespace
 
+std::vector<std::string> describeLogScan(const LogScan& scan, std::optional<std::size_t> dataRows) {
+  if (!scan.ok()) throw InputError(scan.error);
+  if (scan.kind == LogFileKind::RosBag) return inspectBag(scan);
+  if (scan.kind == LogFileKind::Mat)
+    return {scan.path + ": MAT file, " + std::to_string(scan.matVariables.size()) + " variables: " +
+            listOf(scan.matVariables)};
+  return inspectCsv(scan, dataRows);
+}
+
 std::vector<std::string> inspectLog(const std::string& path) {
-  const LogFileKind kind = logFileKindOf(path);
-  if (kind == LogFileKind::RosBag) return inspectBag(path);
-  if (kind == LogFileKind::Mat) {
-    const std::vector<std::string> vars = listMatVariables(path);
-    return {path + ": MAT file, " + std::to_string(vars.size()) + " variables: " + listOf(vars)};
-  }
-  return inspectCsv(path);
+  const LogScan scan = scanLog(path);
+  std::optional<std::size_t> rows;
+  if (scan.ok() && scan.preview) rows = countCsvDataRows(path, scan.preview->layout);
+  return describeLogScan(scan, rows);
 }
 
 }  // namespace eb

@@ -1,14 +1,13 @@
 #pragma once
-// What the Import page knows of a log before reading it in full: its preview, and the column
-// mapping guessed from it: the engine's recognisers (logs/log_column_mapping.hpp) first; when
-// they find nothing usable, the columns whose names say exactly what they hold ("t", "q3",
-// "qd3", "tau3") are kept, so a log missing one column (tau3) loses only that one and the
-// problem names it.
+// What the Import page knows of a log before reading it in full: its scan (the engine's
+// scanLog), and the column mapping guessed from it (the engine's guessScanMapping: the
+// recognisers, else the columns whose names say exactly what they hold), kept in the log.
 
 #include "app/wizard/controller/identification_document.hpp"
 #include "app/wizard/panels/log_problems.hpp"
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -17,11 +16,11 @@ namespace eb::wizard {
 /// Rows a log's preview reads (the table, the column guess).
 inline constexpr std::size_t kPreviewRows = 200;
 
-/// Reads the first kPreviewRows rows of `log` (its format, or detected) into state.preview
-/// (previewOk), or the reason it cannot be read into state.previewError.
-void readLogPreview(const LogSource& log, LogPreviewState& state);
+/// Scans `log` into state.scan (scanLog: a CSV's first kPreviewRows rows read with its forced
+/// format, or detected; a bag's topics and joints; a MAT file's variables).
+void scanLogOf(const LogSource& log, LogPreviewState& state);
 
-/// Sets log.mapping (and clears mappingEdited) from state.preview for a robot with `jointNames`
+/// Sets log.mapping (and clears mappingEdited) by guessScanMapping on state.scan for a robot with `jointNames`
 /// (model order); fills state.guessNotes, guessWarnings and guessError. `torqueConstants` [N m/A]
 /// are used when there is one per joint (current columns).
 void guessLogMapping(LogSource& log, LogPreviewState& state, const std::vector<std::string>& jointNames,
@@ -32,5 +31,18 @@ void guessLogMapping(LogSource& log, LogPreviewState& state, const std::vector<s
 /// constants): a scale the user typed in the mapping stays. Returns whether a scale changed.
 bool applyTorqueConstants(LogColumnMapping& mapping, const std::vector<double>& before,
                           const std::vector<double>& after);
+
+/// How `log` is read beyond its file (mapping, forced CSV format), for sameLoggerChoice.
+LogReadChoice readChoiceOf(const LogSource& log);
+
+/// `choice` becomes how `log` is read: its mapping, whether made by hand, its forced format.
+void applyReadChoice(LogSource& log, const LogReadChoice& choice);
+
+/// New torque constants [N m/A] (`before` -> `after`) in the CSV logs' mappings: guessed ones
+/// are guessed again with them, from the scans in `states`; ones made by hand take them through
+/// applyTorqueConstants. Returns whether a mapping changed.
+bool remapForTorqueConstants(std::vector<LogSource>& logs, std::map<QString, LogPreviewState>& states,
+                             const std::vector<double>& before, const std::vector<double>& after,
+                             const std::vector<std::string>& jointNames);
 
 }  // namespace eb::wizard

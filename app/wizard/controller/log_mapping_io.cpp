@@ -23,26 +23,26 @@ void applyMappingOptions(const LogImportOptions& options, const std::string& map
     log.delimiter = options.format->delimiter;
     log.decimal = options.format->decimal;
     log.header = options.format->hasHeader;
-    state.preview = readCsvPreview(log.path.toStdString(), previewRows, options.format);
-    state.previewOk = true;
-    state.previewError = {};
+    state.scan = scanLog(log.path.toStdString(), previewRows, options.format);
+    state.scanned = true;
+    if (!state.scan.ok()) throw InputError(state.scan.error);
   }
-  if (!state.previewOk) throw inputErrorIn(log.path.toStdString(), "the log's columns could not be read");
+  if (!state.previewOk()) throw inputErrorIn(log.path.toStdString(), "the log's columns could not be read");
   if (options.mapping) {
     log.mapping = *options.mapping;
   } else if (options.columnLayout) {
-    log.mapping = mappingFromLayout(parseLogColumnLayout(*options.columnLayout), state.preview.layout.columns, dof,
+    log.mapping = mappingFromLayout(parseLogColumnLayout(*options.columnLayout), state.preview().layout.columns, dof,
                                     jointNames, options.torqueConstants, log.path.toStdString(),
-                                    state.preview.layout.columnsLine());
+                                    state.preview().layout.columnsLine());
   }
-  checkLogColumnMapping(log.mapping, state.preview.layout.columns, dof, mappingPath);
+  checkLogColumnMapping(log.mapping, state.preview().layout.columns, dof, mappingPath);
   log.mappingEdited = true;
 }
 
 LogColumnMapping mappingFromLayoutText(const QString& text, const LogSource& log, const LogPreviewState& state,
                                        const std::vector<std::string>& jointNames,
                                        const std::vector<double>& torqueConstants, bool* currentsUnscaled) {
-  if (!state.previewOk) throw inputErrorIn(log.path.toStdString(), "the log's columns could not be read");
+  if (!state.previewOk()) throw inputErrorIn(log.path.toStdString(), "the log's columns could not be read");
   const LogColumnLayout layout = parseLogColumnLayout(text.toStdString());
   const std::size_t dof = jointNames.size();
   const bool currents = std::any_of(layout.columns.begin(), layout.columns.end(),
@@ -51,7 +51,7 @@ LogColumnMapping mappingFromLayoutText(const QString& text, const LogSource& log
   // until then is what applyTorqueConstants replaces (as for columns mapped by hand).
   const bool unscaled = currents && torqueConstants.size() != dof;
   if (currentsUnscaled) *currentsUnscaled = unscaled;
-  const CsvLayout& columns = state.preview.layout;
+  const CsvLayout& columns = state.preview().layout;
   LogColumnMapping mapping = mappingFromLayout(layout, columns.columns, static_cast<int>(dof), jointNames,
                                                unscaled ? std::vector<double>(dof, 1.0) : torqueConstants,
                                                log.path.toStdString(), columns.columnsLine());

@@ -2,11 +2,13 @@
 
 #include "app/wizard/panels/column_layout_field.hpp"
 #include "app/wizard/panels/column_mapping_editor.hpp"
+#include "app/wizard/panels/log_check_panel.hpp"
 #include "app/wizard/panels/log_file_view.hpp"
+#include "app/wizard/panels/log_list_panel.hpp"
 #include "app/wizard/controller/log_mapping_guess.hpp"
 #include "app/wizard/controller/log_mapping_io.hpp"
+#include "app/wizard/panels/log_mapping_panel.hpp"
 #include "app/wizard/panels/log_read_options.hpp"
-#include "widgets/time_step_chart.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
 
 #include "identification/identification_pipeline.hpp"
@@ -14,23 +16,13 @@
 #include "logs/log_mapping_file.hpp"
 #include "util/input_error.hpp"
 
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QGroupBox>
-#include <QHBoxLayout>
-#include <QLabel>
-#include <QListWidget>
 #include <QMessageBox>
-#include <QProgressBar>
-#include <QPushButton>
-#include <QSettings>
 #include <QSplitter>
-#include <QStyle>
 #include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <cmath>
 
 namespace eb::wizard {
 const std::vector<LogCheck>* ImportPage::currentChecks() const {
@@ -56,9 +48,7 @@ ImportPage::ImportPage(WizardSession* session, QWidget* parent)
   connect(checkTimer_, &QTimer::timeout, this, &ImportPage::startCheck);
   IdentificationController* controller = session_->controller();
   connect(controller, &IdentificationController::jobProgress, this, [this](Job job, double f, const QString& what) {
-    if (job != Job::LogCheck) return;
-    checkProgress_->setValue(static_cast<int>(std::lround(1000 * f)));
-    checkStatus_->setText(what);
+    if (job == Job::LogCheck) checkPanel_->showProgress(f, what);
   });
   connect(controller, &IdentificationController::jobFinished, this,
           [this](Job job, bool ok, bool cancelled, const QString& message) {
@@ -76,109 +66,33 @@ ImportPage::ImportPage(WizardSession* session, QWidget* parent)
   connect(session_->document(), &IdentificationDocument::preprocessingChanged, this, &ImportPage::scheduleCheck);
 }
 
-// The logs list with its Add / Remove buttons.
+// The logs list with its Add / Remove buttons, wired to the page.
 QWidget* ImportPage::buildLogList() {
-  logList_ = new QListWidget;
-  logList_->setObjectName("logList");
-  logList_->setMinimumWidth(200);
-  logList_->setIconSize(QSize(16, 16));
-  addButton_ = new QPushButton(tr("Add logs..."));
-  addButton_->setObjectName("addLogsButton");
-  removeButton_ = new QPushButton(tr("Remove"));
-  removeButton_->setObjectName("removeLogButton");
-  auto* logButtons = new QHBoxLayout;
-  logButtons->addWidget(addButton_);
-  logButtons->addWidget(removeButton_);
-  auto* logBox = new QGroupBox(tr("Logs"));
-  auto* logLayout = new QVBoxLayout(logBox);
-  logLayout->addWidget(logList_);
-  logLayout->addLayout(logButtons);
-  connect(addButton_, &QPushButton::clicked, this, &ImportPage::addLogsDialog);
-  connect(removeButton_, &QPushButton::clicked, this, [this]() { removeLog(currentLog()); });
-  connect(logList_, &QListWidget::currentRowChanged, this, [this](int row) {
+  logList_ = new LogListPanel;
+  connect(logList_, &LogListPanel::addRequested, this, &ImportPage::addLogs);
+  connect(logList_, &LogListPanel::removeRequested, this, [this]() { removeLog(currentLog()); });
+  connect(logList_, &LogListPanel::currentChanged, this, [this](int row) {
     showLog(row);
     showTimeBase();
   });
-  return logBox;
+  return logList_;
 }
 
-// The layout field, the column mapping editor and the mapping file buttons.
-QWidget* ImportPage::buildMappingBox() {
-  layoutField_ = new ColumnLayoutField;
-  layoutField_->setJointCount(session_->model().dof());
+// The mapping panel, its edits and mapping files wired to the page.
+QWidget* ImportPage::buildMappingPanel() {
+  mappingPanel_ = new LogMappingPanel(session_->jointNames());
+  layoutField_ = mappingPanel_->layoutField();
+  mappingEditor_ = mappingPanel_->editor();
   connect(layoutField_, &ColumnLayoutField::applyRequested, this, &ImportPage::applyColumnLayout);
-  mappingEditor_ = new ColumnMappingEditor(session_->jointNames());
   connect(mappingEditor_, &ColumnMappingEditor::edited, this, &ImportPage::onMappingEdited);
   connect(mappingEditor_, &ColumnMappingEditor::guessRequested, this, &ImportPage::reguessMapping);
   connect(mappingEditor_, &ColumnMappingEditor::applyToAllRequested, this, &ImportPage::applyMappingToAll);
-  saveMappingButton_ = new QPushButton(tr("Save mapping..."));
-  saveMappingButton_->setObjectName("saveMappingButton");
-  saveMappingButton_->setToolTip(tr("A mapping file for logs of this logger; the CLI reads it with --mapping"));
-  loadMappingButton_ = new QPushButton(tr("Load mapping..."));
-  loadMappingButton_->setObjectName("loadMappingButton");
-  auto pickFile = [this](bool save) {
-    QSettings settings;
-    const QString dir = settings.value("identificationWizard/mappingDirectory").toString();
-    const QString filter = tr("Log mappings (*.json);;All files (*)");
-    const QString path = save ? QFileDialog::getSaveFileName(this, tr("Save the column mapping"), dir, filter)
-                              : QFileDialog::getOpenFileName(this, tr("Load a column mapping"), dir, filter);
-    if (path.isEmpty()) return;
-    settings.setValue("identificationWizard/mappingDirectory", QFileInfo(path).absolutePath());
+  connect(mappingPanel_, &LogMappingPanel::mappingFileChosen, this, [this](const QString& path, bool save) {
     QString error;
     if (!(save ? saveMapping(path, &error) : loadMapping(path, &error)))
       QMessageBox::warning(this, save ? tr("Save mapping") : tr("Load mapping"), error);
-  };
-  connect(saveMappingButton_, &QPushButton::clicked, this, [pickFile]() { pickFile(true); });
-  connect(loadMappingButton_, &QPushButton::clicked, this, [pickFile]() { pickFile(false); });
-  auto* mappingButtons = new QHBoxLayout;
-  mappingButtons->addStretch(1);
-  mappingButtons->addWidget(loadMappingButton_);
-  mappingButtons->addWidget(saveMappingButton_);
-  auto* mappingBox = new QGroupBox(tr("Column mapping"));
-  auto* mappingLayout = new QVBoxLayout(mappingBox);
-  mappingLayout->addWidget(layoutField_);
-  mappingLayout->addWidget(mappingEditor_, 1);
-  mappingLayout->addLayout(mappingButtons);
-  return mappingBox;
-}
-
-// The check status, the time-step chart and the problem list.
-QWidget* ImportPage::buildProblemBox() {
-  timeChart_ = new widgets::TimeStepChart;
-  timeChart_->setMinimumHeight(180);
-  problemList_ = new LogProblemList;
-  connect(problemList_, &LogProblemList::placeActivated, this, &ImportPage::onPlaceActivated);
-  // The list cuts long problems at its width: the current one is shown whole below it.
-  problemDetail_ = new QLabel;
-  problemDetail_->setObjectName("problemDetail");
-  problemDetail_->setWordWrap(true);
-  problemDetail_->setTextFormat(Qt::PlainText);
-  problemDetail_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  problemDetail_->setVisible(false);
-  connect(problemList_, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
-    problemDetail_->setText(item ? item->toolTip(2) : QString());
-    problemDetail_->setVisible(item != nullptr);
   });
-  checkProgress_ = new QProgressBar;
-  checkProgress_->setObjectName("checkProgress");
-  checkProgress_->setRange(0, 1000);
-  checkProgress_->setTextVisible(false);
-  checkProgress_->setMaximumHeight(8);
-  checkProgress_->setVisible(false);
-  checkStatus_ = new QLabel;
-  checkStatus_->setObjectName("checkStatus");
-  checkStatus_->setWordWrap(true);
-  auto* problemBox = new QGroupBox(tr("Time axis, problems and notes"));
-  auto* problemLayout = new QVBoxLayout(problemBox);
-  problemLayout->addWidget(checkStatus_);
-  problemLayout->addWidget(checkProgress_);
-  auto* problemSplit = new QSplitter(Qt::Vertical);
-  problemSplit->addWidget(timeChart_);
-  problemSplit->addWidget(problemList_);
-  problemSplit->setSizes({210, 190});
-  problemLayout->addWidget(problemSplit, 1);
-  problemLayout->addWidget(problemDetail_);
-  return problemBox;
+  return mappingPanel_;
 }
 
 void ImportPage::buildUi() {
@@ -192,8 +106,10 @@ void ImportPage::buildUi() {
   top->setSizes({220, 920});
 
   auto* bottom = new QSplitter(Qt::Horizontal);
-  bottom->addWidget(buildMappingBox());
-  bottom->addWidget(buildProblemBox());
+  bottom->addWidget(buildMappingPanel());
+  checkPanel_ = new LogCheckPanel;
+  connect(checkPanel_, &LogCheckPanel::placeActivated, this, &ImportPage::onPlaceActivated);
+  bottom->addWidget(checkPanel_);
   bottom->setStretchFactor(0, 3);
   bottom->setStretchFactor(1, 2);
   bottom->setSizes({680, 450});
@@ -219,16 +135,6 @@ void ImportPage::buildUi() {
   showLog(-1);
 }
 
-void ImportPage::addLogsDialog() {
-  QSettings settings;
-  const QString dir = settings.value("identificationWizard/logDirectory").toString();
-  const QStringList paths = QFileDialog::getOpenFileNames(
-      this, tr("Add experiment logs"), dir, logFileDialogFilter());
-  if (paths.isEmpty()) return;
-  settings.setValue("identificationWizard/logDirectory", QFileInfo(paths.front()).absolutePath());
-  addLogs(paths);
-}
-
 void ImportPage::addLogs(const QStringList& paths) {
   IdentificationDocument* doc = session_->document();
   std::vector<LogSource> logs = doc->logs();
@@ -247,32 +153,14 @@ void ImportPage::addLogs(const QStringList& paths) {
     if (present) continue;
     LogSource log;
     log.path = path;
-    states_.erase(path);
+    // The one scan of the file: the views and the guess read it, refreshes do not scan again.
     LogPreviewState& state = states_[path];
-    if (!log.isNamed()) {
-      try {
-        state.preview = readCsvPreview(path.toStdString(), kPreviewRows);
-        state.previewOk = true;
-      } catch (const std::exception& e) {
-        state.previewError = diagnosticOf(e);
-      }
-      // A log with the same columns as one already listed comes from the same logger: same mapping.
-      const LogSource* twin = nullptr;
-      for (const LogSource& other : logs) {
-        auto it = states_.find(other.path);
-        if (state.previewOk && it != states_.end() && it->second.previewOk &&
-            it->second.preview.layout.columns == state.preview.layout.columns && !other.mapping.joints.empty())
-          twin = &other;
-      }
-      if (twin) {
-        log.mapping = twin->mapping;
-        log.mappingEdited = twin->mappingEdited;
-        log.delimiter = twin->delimiter;
-        log.decimal = twin->decimal;
-        log.header = twin->header;
-      } else if (state.previewOk) {
-        guessMapping(log, state);
-      }
+    state = LogPreviewState{};
+    scanLogOf(log, state);
+    if (const std::optional<LogReadChoice> same = sameLoggerChoice(state.scan, listedLogs(logs))) {
+      applyReadChoice(log, *same);
+    } else if (state.previewOk()) {
+      guessMapping(log, state);
     }
     logs.push_back(log);
     select = static_cast<int>(logs.size()) - 1;
@@ -294,9 +182,9 @@ void ImportPage::removeLog(int index) {
   showLog(currentLog());
 }
 
-int ImportPage::currentLog() const { return logList_->currentRow(); }
+int ImportPage::currentLog() const { return logList_->current(); }
 
-void ImportPage::setCurrentLog(int index) { logList_->setCurrentRow(index); }
+void ImportPage::setCurrentLog(int index) { logList_->setCurrent(index); }
 
 bool ImportPage::isChecking() const {
   return session_->controller()->isRunning(Job::LogCheck) || checkTimer_->isActive() || checkPending_;
@@ -306,17 +194,20 @@ void ImportPage::guessMapping(LogSource& log, LogPreviewState& state) {
   guessLogMapping(log, state, session_->jointNames(), session_->document()->import().torqueConstants);
 }
 
-void ImportPage::loadPreview(int index) {
-  const LogSource& log = session_->document()->logs().at(static_cast<size_t>(index));
-  LogPreviewState& state = states_[log.path];
-  if (log.isNamed()) return;
-  readLogPreview(log, state);
+std::vector<ListedLog> ImportPage::listedLogs(const std::vector<LogSource>& logs) const {
+  std::vector<ListedLog> listed;
+  for (const LogSource& log : logs) {
+    auto it = states_.find(log.path);
+    if (it == states_.end() || !it->second.scanned) continue;
+    listed.push_back({&it->second.scan, readChoiceOf(log)});
+  }
+  return listed;
 }
 
 void ImportPage::showLog(int index) {
   const auto& logs = session_->document()->logs();
   const bool valid = index >= 0 && index < static_cast<int>(logs.size());
-  removeButton_->setEnabled(valid);
+  logList_->setRemoveEnabled(valid);
   if (!valid) {
     updating_ = true;
     fileView_->clear(logs.empty() ? tr("Add one or several logs: CSV or text tables with a time column (or a known "
@@ -325,48 +216,19 @@ void ImportPage::showLog(int index) {
                                        "the bag's metadata.yaml).")
                                   : QString());
     readOptions_->clearFormat();
-    mappingEditor_->setUnavailable(QString());
-    layoutField_->setEnabled(false);
-    layoutField_->clearMessage();
-    saveMappingButton_->setEnabled(false);
-    loadMappingButton_->setEnabled(false);
+    mappingPanel_->clear();
     updating_ = false;
     return;
   }
   const LogSource& log = logs[static_cast<size_t>(index)];
-  auto it = states_.find(log.path);
-  if (it == states_.end() || (!it->second.previewOk && it->second.previewError.message.empty())) {
-    loadPreview(index);
-    it = states_.find(log.path);
-  }
-  if (it == states_.end()) it = states_.emplace(log.path, LogPreviewState{}).first;
+  // A log of an opened document, or one whose format a mapping file set, is scanned when first shown.
+  auto it = states_.try_emplace(log.path).first;
+  if (!it->second.scanned) scanLogOf(log, it->second);
   updating_ = true;
   fileView_->show(log, it->second);
   readOptions_->showFormat(log, it->second);
-  showMapping(log, it->second);
-  layoutField_->setEnabled(!log.isNamed() && it->second.previewOk);
-  layoutField_->clearMessage();
-  saveMappingButton_->setEnabled(!log.isNamed() && !log.mapping.joints.empty());
-  loadMappingButton_->setEnabled(!log.isNamed());
+  mappingPanel_->showLog(log, it->second, logs.size() > 1);
   updating_ = false;
-}
-
-void ImportPage::showMapping(const LogSource& log, const LogPreviewState& state) {
-  if (log.isMat()) {
-    mappingEditor_->setUnavailable(tr("MATLAB files are mapped by variable name."));
-  } else if (log.isBag()) {
-    mappingEditor_->setUnavailable(
-        tr("ROS 2 bags are mapped by joint name: each JointState name[] entry that is one of the robot's joints "
-           "(others, e.g. a gripper's, are listed and left out). The bag's topics and the joints found, with the "
-           "robot joint each one is, are above."));
-  } else if (!state.previewOk) {
-    mappingEditor_->setUnavailable(QString());
-  } else {
-    QStringList columns;
-    for (const std::string& c : state.preview.layout.columns) columns << QString::fromStdString(c);
-    mappingEditor_->setMapping(log.mapping, columns, log.mappingEdited);
-  }
-  mappingEditor_->setApplyToAllEnabled(!log.isNamed() && state.previewOk && session_->document()->logs().size() > 1);
 }
 
 void ImportPage::showImportOptions() { readOptions_->showImport(session_->document()->import()); }
@@ -381,32 +243,17 @@ void ImportPage::onImportOptionsEdited() {
   updating_ = true;
   session_->document()->setImport(*typed);
   updating_ = false;
-  // New constants: guessed mappings are guessed again with them (current columns recognised by
-  // name take them, torque columns stay torques); mappings made by hand (a headerless log's
-  // columns have no names) take them as the torque scale of the joints whose scale the old
-  // constants set, so a scale typed in the mapping stays.
-  if (constantsChanged) {
-    std::vector<LogSource> logs = session_->document()->logs();
-    bool any = false;
-    for (LogSource& log : logs) {
-      if (log.isNamed()) continue;
-      auto it = states_.find(log.path);
-      if (log.mappingEdited) {
-        any = applyTorqueConstants(log.mapping, before, typed->torqueConstants) || any;
-      } else if (it != states_.end() && it->second.previewOk) {
-        guessMapping(log, it->second);
-        any = true;
-      }
-    }
-    if (any) session_->document()->setLogs(std::move(logs));
-  }
+  if (!constantsChanged) return;
+  std::vector<LogSource> logs = session_->document()->logs();
+  if (remapForTorqueConstants(logs, states_, before, typed->torqueConstants, session_->jointNames()))
+    session_->document()->setLogs(std::move(logs));
 }
 
 void ImportPage::showTimeBase() {
   const int index = currentLog();
   const auto& logs = session_->document()->logs();
   if (index < 0 || index >= static_cast<int>(logs.size())) {
-    timeChart_->setTimeBase(nullptr, {});
+    checkPanel_->showTimeBase(nullptr, {});
     return;
   }
   const QString& path = logs[size_t(index)].path;
@@ -414,37 +261,14 @@ void ImportPage::showTimeBase() {
   if (checks)
     for (const LogCheck& c : *checks)
       if (c.path == path.toStdString() && c.ok) {
-        timeChart_->setTimeBase(&c.timeBase, QFileInfo(path).fileName());
+        checkPanel_->showTimeBase(&c.timeBase, QFileInfo(path).fileName());
         return;
       }
-  timeChart_->setTimeBase(nullptr, {}, checks ? tr("The log could not be read: see the problems below.") : QString());
+  checkPanel_->showTimeBase(nullptr, {}, checks ? tr("The log could not be read: see the problems below.") : QString());
 }
 
 void ImportPage::refreshLogList() {
-  const auto& logs = session_->document()->logs();
-  const int current = currentLog();
-  const QSignalBlocker block(logList_);
-  logList_->clear();
-  const bool checked = currentChecks() != nullptr;
-  for (const LogSource& log : logs) {
-    auto* item = new QListWidgetItem(QFileInfo(log.path).fileName());
-    bool error = false, warning = false;
-    QStringList tip{log.path};  // the name is cut in a narrow list: the tooltip has all its problems in full
-    for (const LogProblem& p : problems_)
-      if (p.path == log.path) {
-        error |= p.severity == LogProblem::Severity::Error;
-        warning |= p.severity == LogProblem::Severity::Warning;
-        if (p.severity != LogProblem::Severity::Note) tip << problemLine(p);
-      }
-    item->setToolTip(tip.join('\n'));
-    const QStyle::StandardPixmap icon = error     ? QStyle::SP_MessageBoxCritical
-                                        : warning ? QStyle::SP_MessageBoxWarning
-                                        : checked ? QStyle::SP_DialogApplyButton
-                                                  : QStyle::SP_BrowserReload;
-    item->setIcon(style()->standardIcon(icon));
-    logList_->addItem(item);
-  }
-  logList_->setCurrentRow(std::min(current < 0 ? 0 : current, static_cast<int>(logs.size()) - 1));
+  logList_->showLogs(session_->document()->logs(), problems_, currentChecks() != nullptr);
 }
 
 void ImportPage::onFormatEdited() {
@@ -456,10 +280,10 @@ void ImportPage::onFormatEdited() {
   log.decimal = readOptions_->decimal();
   log.header = readOptions_->header();
   LogPreviewState& state = states_[log.path];
-  const std::vector<std::string> before = state.previewOk ? state.preview.layout.columns : std::vector<std::string>{};
-  readLogPreview(log, state);
+  const std::vector<std::string> before = state.previewOk() ? state.preview().layout.columns : std::vector<std::string>{};
+  scanLogOf(log, state);
   // Other columns: the old mapping means nothing any more.
-  if (state.previewOk && state.preview.layout.columns != before) guessMapping(log, state);
+  if (state.previewOk() && state.preview().layout.columns != before) guessMapping(log, state);
   session_->document()->setLog(index, log);
 }
 
@@ -506,7 +330,7 @@ void ImportPage::reguessMapping() {
   if (index < 0) return;
   LogSource log = session_->document()->logs()[size_t(index)];
   LogPreviewState& state = states_[log.path];
-  if (!state.previewOk) return;
+  if (!state.previewOk()) return;
   guessMapping(log, state);
   session_->document()->setLog(index, log);
 }
@@ -515,14 +339,11 @@ void ImportPage::applyMappingToAll() {
   const int index = currentLog();
   if (index < 0) return;
   std::vector<LogSource> logs = session_->document()->logs();
-  const LogSource source = logs[size_t(index)];
+  LogReadChoice choice = readChoiceOf(logs[size_t(index)]);
+  choice.mappingEdited = true;
   for (LogSource& log : logs) {
     if (log.isNamed()) continue;
-    log.mapping = source.mapping;
-    log.mappingEdited = true;
-    log.delimiter = source.delimiter;
-    log.decimal = source.decimal;
-    log.header = source.header;
+    applyReadChoice(log, choice);
     states_.erase(log.path);
   }
   session_->document()->setLogs(std::move(logs));
@@ -586,19 +407,13 @@ void ImportPage::startCheck() {
     emit checkFinished();
     return;
   }
-  const std::size_t logs = session_->document()->logs().size();
-  checkProgress_->setValue(0);
-  checkProgress_->setVisible(true);
-  checkStatus_->setText(logs == 1 ? tr("Reading the log...") : tr("Reading %1 logs...").arg(logs));
+  checkPanel_->startChecking(session_->document()->logs().size());
   controller->runLogChecks();
 }
 
 void ImportPage::onCheckFinished(bool ok, bool cancelled, const QString& message) {
-  checkProgress_->setVisible(false);
-  if (!ok && !cancelled && message != IdentificationController::staleRunText(Job::LogCheck)) {
-    checkStatus_->setText(message);
-    checkStatus_->setToolTip(message);
-  }
+  const bool failed = !ok && !cancelled && message != IdentificationController::staleRunText(Job::LogCheck);
+  checkPanel_->endChecking(failed ? message : QString());
   refreshProblems();
   if (checkPending_ || !currentChecks()) scheduleCheck();
   emit completeChanged();
@@ -611,27 +426,7 @@ void ImportPage::refreshProblems() {
   const bool checked = checks != nullptr;
   std::size_t rows = 0;
   problems_ = collectLogProblems(doc->logs(), states_, checked ? *checks : std::vector<LogCheck>{}, checked, &rows);
-  int errors = 0, warnings = 0;
-  for (const LogProblem& p : problems_) {
-    errors += p.severity == LogProblem::Severity::Error;
-    warnings += p.severity == LogProblem::Severity::Warning;
-  }
-  problemList_->setProblems(problems_);
-  // The first (most severe) problem is the current one: its whole text shows below the list.
-  if (problemList_->topLevelItemCount() > 0) problemList_->setCurrentItem(problemList_->topLevelItem(0));
-  const int logs = static_cast<int>(doc->logs().size());
-  if (logs == 0)
-    checkStatus_->setText(tr("No log yet."));
-  else if (!checked)
-    checkStatus_->setText(tr("Checking..."));
-  else if (errors)
-    checkStatus_->setText(tr("<b style='color:#b00020'>%1</b>: fix the mapping or the file, or remove the log.")
-                              .arg(countOf(errors, tr("error"), tr("errors"))));
-  else
-    checkStatus_->setText(tr("%1, %2 read without error%3.")
-                              .arg(countOf(logs, tr("log"), tr("logs")))
-                              .arg(countOf(static_cast<long long>(rows), tr("sample"), tr("samples")))
-                              .arg(warnings ? ", " + countOf(warnings, tr("warning"), tr("warnings")) : QString()));
+  checkPanel_->showProblems(problems_, static_cast<int>(doc->logs().size()), checked, rows);
   refreshLogList();
   showTimeBase();
 }

@@ -18,15 +18,7 @@
 #include <map>
 #include <vector>
 
-class QLabel;
-class QListWidget;
-class QProgressBar;
-class QPushButton;
 class QTimer;
-
-namespace eb::widgets {
-class TimeStepChart;
-}
 
 namespace eb::wizard {
 
@@ -34,6 +26,9 @@ class ColumnLayoutField;
 class ColumnMappingEditor;
 class LogFileView;
 class LogReadOptions;
+class LogCheckPanel;
+class LogListPanel;
+class LogMappingPanel;
 
 class ImportPage : public QWizardPage {
   Q_OBJECT
@@ -41,7 +36,8 @@ class ImportPage : public QWizardPage {
   explicit ImportPage(WizardSession* session, QWidget* parent = nullptr);
 
   /// Adds logs (skipping ones already listed); guesses each CSV log's mapping from its header,
-  /// or takes the mapping of a listed log with the same columns.
+  /// or takes the mapping of a listed log with the same columns (sameLoggerChoice). Each file is
+  /// scanned here, once (scanLog), and shown from that scan.
   void addLogs(const QStringList& paths);
   /// Removes the log at `index`.
   void removeLog(int index);
@@ -68,13 +64,11 @@ class ImportPage : public QWizardPage {
  private:
   void buildUi();
   QWidget* buildLogList();
-  QWidget* buildMappingBox();
-  QWidget* buildProblemBox();
-  void addLogsDialog();
-  void loadPreview(int index);
+  QWidget* buildMappingPanel();
+  /// The listed logs that have been scanned, with how each is read (for sameLoggerChoice).
+  std::vector<ListedLog> listedLogs(const std::vector<LogSource>& logs) const;
   void guessMapping(LogSource& log, LogPreviewState& state);
   void showLog(int index);
-  void showMapping(const LogSource& log, const LogPreviewState& state);
   void showImportOptions();
   void showTimeBase();
   void refreshLogList();
@@ -101,20 +95,13 @@ class ImportPage : public QWizardPage {
   bool checkPending_ = false;
   bool updating_ = false;  // widgets being filled from the document
 
-  QListWidget* logList_;
-  QPushButton* addButton_;
-  QPushButton* removeButton_;
+  LogListPanel* logList_;
   LogFileView* fileView_;
   LogReadOptions* readOptions_;
-  ColumnLayoutField* layoutField_;
-  ColumnMappingEditor* mappingEditor_;
-  QPushButton* saveMappingButton_;
-  QPushButton* loadMappingButton_;
-  widgets::TimeStepChart* timeChart_;
-  LogProblemList* problemList_;
-  QLabel* problemDetail_;  // the current problem's whole text
-  QProgressBar* checkProgress_;
-  QLabel* checkStatus_;
+  LogMappingPanel* mappingPanel_;
+  ColumnLayoutField* layoutField_;      // the panel's
+  ColumnMappingEditor* mappingEditor_;  // the panel's
+  LogCheckPanel* checkPanel_;
 };
 
 }  // namespace eb::wizard

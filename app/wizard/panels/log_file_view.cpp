@@ -89,10 +89,10 @@ void LogFileView::show(const LogSource& log, const LogPreviewState& state) {
                                .arg(log.path));
   } else if (log.isBag()) {
     // What the bag holds (files, topics, types, counts, span, rate, the JointState joints): the
-    // engine's inspection, the text `excitebench-cli inspect-log` prints.
+    // engine's description of its scan, the text `excitebench-cli inspect-log` prints.
     QString text;
     try {
-      for (const std::string& line : inspectLog(log.path.toStdString())) text += QString::fromStdString(line) + "\n";
+      for (const std::string& line : describeLogScan(state.scan)) text += QString::fromStdString(line) + "\n";
     } catch (const std::exception& e) {
       text += QString::fromUtf8(e.what());
     }
@@ -102,7 +102,7 @@ void LogFileView::show(const LogSource& log, const LogPreviewState& state) {
     if (!file.open(QIODevice::ReadOnly)) {
       rawText_->setPlainText(tr("%1: cannot open").arg(log.path));
     } else {
-      const std::size_t lastLine = state.previewOk && !state.preview.lines.empty() ? state.preview.lines.back() : 60;
+      const std::size_t lastLine = state.previewOk() && !state.preview().lines.empty() ? state.preview().lines.back() : 60;
       QString text;
       for (std::size_t line = 1; line <= lastLine && !file.atEnd(); ++line) {
         QByteArray bytes = file.readLine(64 * 1024);
@@ -121,19 +121,19 @@ void LogFileView::showPreview(const LogSource& log, const LogPreviewState& state
   previewBox_->setTitle(log.isBag() ? tr("Joints found") : tr("Parsed columns"));
   previewTable_->horizontalHeader()->setStretchLastSection(log.isBag());
   if (log.isBag()) {
-    showBagJoints(log);
+    showBagJoints(state);
     return;
   }
-  if (log.isNamed() || !state.previewOk) {
+  if (log.isNamed() || !state.previewOk()) {
     previewTable_->setRowCount(0);
     previewTable_->setColumnCount(0);
     previewTitle_->setText(log.isMat()   ? tr("No preview for MATLAB files.")
                            : log.isBag() ? tr("No table preview for ROS 2 bags: the samples are read by joint name.")
-                                         : problemText(state.previewError));
+                                         : problemText(state.previewError()));
     previewTitle_->setToolTip(previewTitle_->text());  // a long error is cut by the pane's width
     return;
   }
-  const CsvPreview& p = state.preview;
+  const CsvPreview& p = state.preview();
   const int rows = static_cast<int>(p.values.rows());
   const int cols = static_cast<int>(p.layout.columns.size());
   const std::map<std::string, QString> roles = columnRoles(log.mapping);
@@ -176,17 +176,17 @@ void LogFileView::showPreview(const LogSource& log, const LogPreviewState& state
   previewTitle_->setToolTip(QString());
 }
 
-void LogFileView::showBagJoints(const LogSource& log) {
+void LogFileView::showBagJoints(const LogPreviewState& state) {
   previewTable_->setRowCount(0);
   previewTable_->setColumnCount(0);
-  BagJointStates states;
-  try {
-    states = inspectBagJointStates(log.path.toStdString(), std::string());
-  } catch (const std::exception& e) {
-    previewTitle_->setText(QString::fromUtf8(e.what()));
+  if (!state.scan.jointStates) {
+    // The bag's own error when it could not be scanned, else why it has no usable JointState topic.
+    const Diagnostic& why = state.scan.ok() ? state.scan.jointStatesError : state.scan.error;
+    previewTitle_->setText(QString::fromStdString(why.text()));
     previewTitle_->setToolTip(previewTitle_->text());
     return;
   }
+  const BagJointStates& states = *state.scan.jointStates;
   // Which robot joint reads each bag joint: the one of the same name (bag_log_source.hpp).
   std::map<std::string, int> robotJoint;
   for (size_t j = 0; j < robotJoints_.size(); ++j) robotJoint[robotJoints_[j]] = static_cast<int>(j);
@@ -232,12 +232,12 @@ void LogFileView::showPlace(std::size_t line, const QString& field, const LogPre
     rawText_->centerCursor();
     rawText_->horizontalScrollBar()->setValue(0);
   }
-  if (!state.previewOk) return;
-  const auto& columns = state.preview.layout.columns;
+  if (!state.previewOk()) return;
+  const auto& columns = state.preview().layout.columns;
   int column = -1;
   for (size_t c = 0; c < columns.size(); ++c)
     if (QString::fromStdString(columns[c]) == field) column = static_cast<int>(c);
-  const auto& lines = state.preview.lines;
+  const auto& lines = state.preview().lines;
   for (size_t r = 0; r < lines.size(); ++r)
     if (lines[r] == line) {
       const int row = static_cast<int>(r);

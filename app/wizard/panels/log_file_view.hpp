@@ -26,7 +26,8 @@ class LogFileView : public QWidget {
   Q_OBJECT
  public:
   explicit LogFileView(QWidget* parent = nullptr);
-  /// The raw text and the preview of `log` (a MAT file or an unreadable one says so).
+  /// The raw text and the preview of `log` (a MAT file or an unreadable one says so); a bag's
+  /// description and joints come from its scan, the file is not inspected again.
   void show(const LogSource& log, const LogPreviewState& state);
   /// Only the preview table again (the mapping changed the column roles).
   void showPreview(const LogSource& log, const LogPreviewState& state);
@@ -39,8 +40,8 @@ class LogFileView : public QWidget {
   void showPlace(std::size_t line, const QString& field, const LogPreviewState& state);
 
  private:
-  /// The bag's JointState joints in the preview table's place.
-  void showBagJoints(const LogSource& log);
+  /// The bag's JointState joints (from its scan) in the preview table's place.
+  void showBagJoints(const LogPreviewState& state);
 
   std::vector<std::string> robotJoints_;
   QPlainTextEdit* rawText_;

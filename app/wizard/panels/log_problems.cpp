@@ -15,6 +15,11 @@ namespace {
 constexpr double kSlowRateHz = 100.0;
 }  // namespace
 
+const Diagnostic& LogPreviewState::previewError() const {
+  static const Diagnostic none;
+  return scan.kind == LogFileKind::DelimitedText ? scan.error : none;
+}
+
 Diagnostic diagnosticOf(const std::exception& error) {
   if (const auto* input = dynamic_cast<const InputError*>(&error)) return input->diagnostic();
   Diagnostic d;
@@ -64,10 +69,10 @@ std::vector<LogProblem> collectLogProblems(const std::vector<LogSource>& logs,
                QObject::tr("sampled at %1 Hz: too slow for clean accelerations (use 200 Hz or more)")
                    .arg(check->rateHz, 0, 'g', 3));
       }
-    } else if (state && !state->previewError.message.empty()) {
-      add(LogProblem::Severity::Error, state->previewError);
+    } else if (state && !state->previewError().message.empty()) {
+      add(LogProblem::Severity::Error, state->previewError());
     }
-    if (state && !state->guessError.message.empty() && !log.mappingEdited && state->previewError.message.empty()) {
+    if (state && !state->guessError.message.empty() && !log.mappingEdited && state->previewError().message.empty()) {
       // Once the log was read with the partial mapping, its own error says what is missing.
       if (check) {
         Diagnostic d = state->guessError;

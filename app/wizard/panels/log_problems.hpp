@@ -8,7 +8,7 @@
 #include "app/wizard/controller/identification_document.hpp"
 
 #include "identification/log_check.hpp"
-#include "logs/csv_table.hpp"
+#include "logs/log_scan.hpp"
 #include "util/diagnostic.hpp"
 
 #include <QStringList>
@@ -29,11 +29,18 @@ struct LogProblem {
   QString message;       ///< one line, without the file and the line
 };
 
-/// What the page knows of one log beyond the document (previews are cheap to rebuild).
+/// What the page knows of one log beyond the document: the engine's scan of it, made when the
+/// log is added (or first shown) and again only when its CSV format changes, and the guess.
 struct LogPreviewState {
-  CsvPreview preview;
-  bool previewOk = false;
-  Diagnostic previewError;  ///< message empty when the preview was read
+  LogScan scan;
+  bool scanned = false;  ///< scan holds the file's scan (else it is to be made)
+  /// Whether the scan read a table preview (delimited text only).
+  bool previewOk() const { return scan.preview.has_value(); }
+  /// The table preview; only when previewOk().
+  const CsvPreview& preview() const { return *scan.preview; }
+  /// Why a delimited-text log's table could not be read (message empty when it was, and for
+  /// bags and MAT files, whose reading the check reports).
+  const Diagnostic& previewError() const;
   QStringList guessNotes, guessWarnings;
   Diagnostic guessError;    ///< message empty when the columns were recognised
 };

@@ -145,12 +145,12 @@ void LogReadOptions::showFormat(const LogSource& log, const LogPreviewState& sta
     detectedLabel_->setText(log.isBag() ? tr("ROS 2 bag") : tr("MATLAB file"));
     return;
   }
-  if (!state.previewOk) {
+  if (!state.previewOk()) {
     detectedLabel_->setText(
-        tr("<span style='color:#b00020'>%1</span>").arg(problemText(state.previewError).toHtmlEscaped()));
+        tr("<span style='color:#b00020'>%1</span>").arg(problemText(state.previewError()).toHtmlEscaped()));
     return;
   }
-  const CsvLayout& layout = state.preview.layout;
+  const CsvLayout& layout = state.preview().layout;
   QString text = tr("<b>%1</b>-delimited, decimal '%2', %3, %4 columns")
                      .arg(delimiterLabel(layout.format.delimiter))
                      .arg(QChar(layout.format.decimal))

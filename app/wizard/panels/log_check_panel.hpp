@@ -1,0 +1,54 @@
+#pragma once
+// The Import page's "Time axis, problems and notes" box: the check's status line and progress,
+// the selected log's time-step chart (widgets::TimeStepChart), the problems of every log
+// (LogProblemList) and the current problem's whole text below them. It shows what the page
+// gives it; reading the logs is the controller's Job::LogCheck.
+
+#include "app/wizard/panels/log_problems.hpp"
+
+#include "logs/time_base.hpp"
+
+#include <QGroupBox>
+
+#include <cstddef>
+#include <vector>
+
+class QLabel;
+class QProgressBar;
+
+namespace eb::widgets {
+class TimeStepChart;
+}
+
+namespace eb::wizard {
+
+
+class LogCheckPanel : public QGroupBox {
+  Q_OBJECT
+ public:
+  explicit LogCheckPanel(QWidget* parent = nullptr);
+  /// A check of `logs` logs has started: the progress bar from 0.
+  void startChecking(std::size_t logs);
+  /// The running check's progress, `fraction` in [0, 1], and what it reads.
+  void showProgress(double fraction, const QString& what);
+  /// The check has ended; a non-empty `failure` is put in the status line (with its tooltip).
+  void endChecking(const QString& failure);
+  /// The problems of all `logs` logs, the first one current; the status line counts the errors
+  /// and warnings, or the `rows` samples read when `checked` and none is an error.
+  void showProblems(const std::vector<LogProblem>& problems, int logs, bool checked, std::size_t rows);
+  /// The time axis of the log `name` in the chart; nullptr shows `placeholder`.
+  void showTimeBase(const TimeBaseSummary* timeBase, const QString& name, const QString& placeholder = {});
+
+ signals:
+  /// A problem was clicked: its log, line (0: none) and column (empty: none).
+  void placeActivated(const QString& path, std::size_t line, const QString& field);
+
+ private:
+  widgets::TimeStepChart* timeChart_;
+  LogProblemList* problemList_;
+  QLabel* problemDetail_;  // the current problem's whole text
+  QProgressBar* checkProgress_;
+  QLabel* checkStatus_;
+};
+
+}  // namespace eb::wizard

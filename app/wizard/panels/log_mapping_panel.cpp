@@ -1,0 +1,78 @@
+#include "app/wizard/panels/log_mapping_panel.hpp"
+
+#include "app/wizard/panels/column_layout_field.hpp"
+#include "app/wizard/panels/column_mapping_editor.hpp"
+
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QSettings>
+#include <QVBoxLayout>
+
+namespace eb::wizard {
+
+LogMappingPanel::LogMappingPanel(const std::vector<std::string>& jointNames, QWidget* parent)
+    : QGroupBox(tr("Column mapping"), parent) {
+  layoutField_ = new ColumnLayoutField;
+  layoutField_->setJointCount(static_cast<int>(jointNames.size()));
+  editor_ = new ColumnMappingEditor(jointNames);
+  saveButton_ = new QPushButton(tr("Save mapping..."));
+  saveButton_->setObjectName("saveMappingButton");
+  saveButton_->setToolTip(tr("A mapping file for logs of this logger; the CLI reads it with --mapping"));
+  loadButton_ = new QPushButton(tr("Load mapping..."));
+  loadButton_->setObjectName("loadMappingButton");
+  connect(saveButton_, &QPushButton::clicked, this, [this]() { pickFile(true); });
+  connect(loadButton_, &QPushButton::clicked, this, [this]() { pickFile(false); });
+  auto* buttons = new QHBoxLayout;
+  buttons->addStretch(1);
+  buttons->addWidget(loadButton_);
+  buttons->addWidget(saveButton_);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(layoutField_);
+  layout->addWidget(editor_, 1);
+  layout->addLayout(buttons);
+}
+
+void LogMappingPanel::pickFile(bool save) {
+  QSettings settings;
+  const QString dir = settings.value("identificationWizard/mappingDirectory").toString();
+  const QString filter = tr("Log mappings (*.json);;All files (*)");
+  const QString path = save ? QFileDialog::getSaveFileName(this, tr("Save the column mapping"), dir, filter)
+                            : QFileDialog::getOpenFileName(this, tr("Load a column mapping"), dir, filter);
+  if (path.isEmpty()) return;
+  settings.setValue("identificationWizard/mappingDirectory", QFileInfo(path).absolutePath());
+  emit mappingFileChosen(path, save);
+}
+
+void LogMappingPanel::showLog(const LogSource& log, const LogPreviewState& state, bool severalLogs) {
+  if (log.isMat()) {
+    editor_->setUnavailable(tr("MATLAB files are mapped by variable name."));
+  } else if (log.isBag()) {
+    editor_->setUnavailable(
+        tr("ROS 2 bags are mapped by joint name: each JointState name[] entry that is one of the robot's joints "
+           "(others, e.g. a gripper's, are listed and left out). The bag's topics and the joints found, with the "
+           "robot joint each one is, are above."));
+  } else if (!state.previewOk()) {
+    editor_->setUnavailable(QString());
+  } else {
+    QStringList columns;
+    for (const std::string& c : state.preview().layout.columns) columns << QString::fromStdString(c);
+    editor_->setMapping(log.mapping, columns, log.mappingEdited);
+  }
+  editor_->setApplyToAllEnabled(!log.isNamed() && state.previewOk() && severalLogs);
+  layoutField_->setEnabled(!log.isNamed() && state.previewOk());
+  layoutField_->clearMessage();
+  saveButton_->setEnabled(!log.isNamed() && !log.mapping.joints.empty());
+  loadButton_->setEnabled(!log.isNamed());
+}
+
+void LogMappingPanel::clear() {
+  editor_->setUnavailable(QString());
+  layoutField_->setEnabled(false);
+  layoutField_->clearMessage();
+  saveButton_->setEnabled(false);
+  loadButton_->setEnabled(false);
+}
+
+}  // namespace eb::wizard
