@@ -2,7 +2,9 @@
 // Decompressing an MCAP chunk (or a rosbag2 per-message zstd blob): zstd frames
 // (libzstd) and LZ4 frames (liblz4's LZ4F API). The output grows with what the
 // data actually yields and stops one byte past the claimed size, so a hostile
-// claim (2^40 bytes) costs nothing and a wrong one is caught.
+// claim (2^40 bytes) costs nothing and a wrong one is caught. Only a zstd frame
+// that states its size, equal to the claim and at most 16 MiB, is decompressed
+// in one pass into a buffer of that size. Each thread keeps one zstd context.
 
 #include <cstddef>
 #include <cstdint>
