@@ -23,9 +23,15 @@ std::string joinedNames(const std::vector<std::string>& items) {
 }  // namespace
 
 BagJointStates inspectBagJointStates(const std::string& path, const std::string& topic) {
+  BagFiles bag = resolveBagFiles(path);
+  const std::vector<BagTopic> topics = listBagTopics(bag, false);
+  return inspectBagJointStates(std::move(bag), topics, topic);
+}
+
+BagJointStates inspectBagJointStates(BagFiles bag, const std::vector<BagTopic>& topics, const std::string& topic) {
   BagJointStates out;
-  out.bag = resolveBagFiles(path);
-  const std::vector<BagTopic> topics = listBagTopics(out.bag, false);
+  out.bag = std::move(bag);
+  const std::string& path = out.bag.path;
   std::vector<std::string> found, jointStateTopics;
   for (const BagTopic& t : topics) {
     found.push_back(t.name + " (" + (t.type.empty() ? "no schema" : t.type) + ")" +

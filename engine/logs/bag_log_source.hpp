@@ -4,6 +4,7 @@
 // arrays its messages carry, and the column mapping onto the robot's joints by
 // name. LogBlockReader then reads it like a CSV (joint_state_rows.hpp gives the rows).
 
+#include "logs/bag_message_stream.hpp"
 #include "logs/log_column_mapping.hpp"
 #include "logs/rosbag_directory.hpp"
 
@@ -28,6 +29,9 @@ struct BagJointStates {
 /// counts when known), several (naming them: choose one with --topic), the asked topic missing or
 /// of another type, no decodable message.
 BagJointStates inspectBagJointStates(const std::string& path, const std::string& topic);
+/// The same for a bag already resolved, with its topics already listed (listBagTopics, counted
+/// or not): the bag's files are not listed again.
+BagJointStates inspectBagJointStates(BagFiles bag, const std::vector<BagTopic>& topics, const std::string& topic);
 
 /// The mapping of a bag's joints onto the robot's: by name when `modelJoints` are given (joints
 /// the robot does not have are ignored, said in a note), else in the bag's order when the counts

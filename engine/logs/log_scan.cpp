@@ -38,7 +38,7 @@ LogScan scanLog(const std::string& path, std::size_t previewRows, const std::opt
       // A bag without a usable JointState topic is still described (its topics); the reason
       // stays beside, for the wizard's joint table and inspect-log's last line.
       try {
-        scan.jointStates = inspectBagJointStates(path, "");
+        scan.jointStates = inspectBagJointStates(*scan.bag, scan.topics, "");
       } catch (const std::exception& e) {
         scan.jointStatesError = scanDiagnosticOf(e, path);
       }
