@@ -56,15 +56,15 @@ using namespace eb::wizard::test;
 
 namespace {
 
-const LogProblem* findError(const ImportPage* page) {
-  for (const LogProblem& p : page->problems())
-    if (p.severity == LogProblem::Severity::Error) return &p;
+const Diagnostic* findError(const ImportPage* page) {
+  for (const Diagnostic& p : page->problems())
+    if (p.severity == Severity::Error) return &p;
   return nullptr;
 }
 
 QString describe(const ImportPage* page) {
   QStringList out;
-  for (const LogProblem& p : page->problems()) out << QString("[%1] line %2: %3").arg(int(p.severity)).arg(p.line).arg(p.message);
+  for (const Diagnostic& p : page->problems()) out << QString("[%1] line %2: %3").arg(int(p.severity)).arg(p.line).arg(problemText(p));
   return out.join("\n");
 }
 
@@ -818,12 +818,12 @@ class IdentificationWizardTest : public QObject {
     QVERIFY2(import->isComplete(), qPrintable(describe(import)));
     // Said once, as a warning (the log was split), not once per late sample.
     int timeLines = 0;
-    for (const LogProblem& p : import->problems())
-      if (p.message.startsWith("time axis: ")) {
+    for (const Diagnostic& p : import->problems())
+      if (problemText(p).startsWith("time axis: ")) {
         ++timeLines;
-        QCOMPARE(p.severity, LogProblem::Severity::Warning);
-        QVERIFY2(p.message.contains("in 5 segments: 3 gaps over 5 steps"), qPrintable(p.message));
-        QVERIFY2(p.message.contains("1 time reset"), qPrintable(p.message));
+        QCOMPARE(p.severity, Severity::Warning);
+        QVERIFY2(problemText(p).contains("in 5 segments: 3 gaps over 5 steps"), qPrintable(problemText(p)));
+        QVERIFY2(problemText(p).contains("1 time reset"), qPrintable(problemText(p)));
       }
     QCOMPARE(timeLines, 1);
     auto* chart = wizard.findChild<eb::widgets::TimeStepChart*>();
@@ -923,10 +923,10 @@ class IdentificationWizardTest : public QObject {
     wizard.addLogs({bad});
     ImportPage* import = wizard.importPage();
     QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
-    const LogProblem* error = findError(import);
+    const Diagnostic* error = findError(import);
     QVERIFY2(error, qPrintable(describe(import)));
     QCOMPARE(error->line, std::size_t(151));
-    QVERIFY2(error->message.contains("q3"), qPrintable(error->message));
+    QVERIFY2(problemText(*error).contains("q3"), qPrintable(problemText(*error)));
     QVERIFY(!import->isComplete());
     QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
     // The row is visible in the preview, its bad cell marked.
@@ -953,10 +953,10 @@ class IdentificationWizardTest : public QObject {
     wizard.addLogs({missing});
     ImportPage* import = wizard.importPage();
     QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
-    const LogProblem* error = findError(import);
+    const Diagnostic* error = findError(import);
     QVERIFY2(error, qPrintable(describe(import)));
     QCOMPARE(error->line, std::size_t(1));
-    QVERIFY2(error->message.contains("tau") || error->message.contains("torque"), qPrintable(error->message));
+    QVERIFY2(problemText(*error).contains("tau") || problemText(*error).contains("torque"), qPrintable(problemText(*error)));
     QVERIFY(!import->isComplete());
 
     // The user maps joint 3's torque by hand (here to the torque of joint 2): the log reads.
@@ -988,11 +988,11 @@ class IdentificationWizardTest : public QObject {
     wizard.addLogs({reversed});
     ImportPage* import = wizard.importPage();
     QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
-    const LogProblem* error = findError(import);
+    const Diagnostic* error = findError(import);
     QVERIFY2(error, qPrintable(describe(import)));
-    QCOMPARE(error->field, QString("torque sign"));
-    QVERIFY2(error->message.contains("joints 2 (panda_joint2) and 4 (panda_joint4)"), qPrintable(error->message));
-    QVERIFY2(error->message.contains("--torque-sign 1,-1,1,-1,1,1,1"), qPrintable(error->message));
+    QCOMPARE(QString::fromStdString(error->field), QString("torque sign"));
+    QVERIFY2(problemText(*error).contains("joints 2 (panda_joint2) and 4 (panda_joint4)"), qPrintable(problemText(*error)));
+    QVERIFY2(problemText(*error).contains("--torque-sign 1,-1,1,-1,1,1,1"), qPrintable(problemText(*error)));
     QVERIFY(!import->isComplete());
 
     // The user states the signs: the log reads as the original, nothing is left to say.
@@ -1004,7 +1004,7 @@ class IdentificationWizardTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
     QTRY_VERIFY2_WITH_TIMEOUT(import->isComplete(), qPrintable(describe(import)), 30000);
     QVERIFY(!findError(import));
-    for (const LogProblem& p : import->problems()) QVERIFY2(p.field != "torque sign", qPrintable(p.message));
+    for (const Diagnostic& p : import->problems()) QVERIFY2(p.field != "torque sign", qPrintable(problemText(p)));
   }
 
   void torqueConstantsScaleAHandMappedCurrentLog() {

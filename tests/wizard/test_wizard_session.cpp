@@ -35,8 +35,8 @@ namespace {
 
 QString describe(const ImportPage* page) {
   QStringList out;
-  for (const LogProblem& p : page->problems())
-    out << QString("[%1] line %2: %3").arg(int(p.severity)).arg(p.line).arg(p.message);
+  for (const Diagnostic& p : page->problems())
+    out << QString("[%1] line %2: %3").arg(int(p.severity)).arg(p.line).arg(problemText(p));
   return out.join("\n");
 }
 
@@ -183,17 +183,17 @@ class WizardSessionTest : public QObject {
     wizard.addLogs({bad});
     ImportPage* import = wizard.importPage();
     QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
-    const LogProblem* error = nullptr;
-    for (const LogProblem& p : import->problems())
-      if (p.severity == LogProblem::Severity::Error) error = error ? error : &p;
+    const Diagnostic* error = nullptr;
+    for (const Diagnostic& p : import->problems())
+      if (p.severity == Severity::Error) error = error ? error : &p;
     QVERIFY2(error, qPrintable(describe(import)));
     QCOMPARE(error->line, std::size_t(41));
-    const QString full = "line 41: " + error->message;
+    const QString full = "line 41: " + problemText(*error);
     QCOMPARE(problemLine(*error), full);
     auto* list = wizard.findChild<QTreeWidget*>("problemList");
     QVERIFY(list && list->topLevelItemCount() >= 1);
     QTreeWidgetItem* first = list->topLevelItem(0);
-    QCOMPARE(first->text(2), error->message);
+    QCOMPARE(first->text(2), problemText(*error));
     QCOMPARE(first->toolTip(2), full);
     // ... and the current problem shows whole below the list.
     auto* detail = wizard.findChild<QLabel*>("problemDetail");

@@ -14,6 +14,7 @@
 #include "identification/identification_pipeline.hpp"
 #include "logs/log_column_mapping.hpp"
 #include "logs/log_file_kind.hpp"
+#include "logs/log_scan.hpp"
 #include "identification/log_preprocessing.hpp"
 
 #include <QJsonObject>
@@ -29,15 +30,11 @@
 
 namespace eb::wizard {
 
-/// One experiment log and how to read it.
-struct LogSource {
-  QString path;                    ///< absolute path
-  std::optional<char> delimiter;   ///< forced ',', ';', '\t' or ' ' (runs of blanks); detected when empty
-  std::optional<char> decimal;     ///< forced '.' or ','; detected when empty
-  std::optional<bool> header;      ///< forced header / no header; detected when empty
-  /// Column mapping (CSV logs; joints in model order). Empty joints: not set yet (guessed on import).
-  LogColumnMapping mapping;
-  bool mappingEdited = false;      ///< the user changed the guessed mapping
+/// One experiment log and how to read it: the engine's read choice (its column mapping, for CSV
+/// logs with the joints in model order, empty until guessed on import; whether the user made
+/// it; the CSV format fields forced, detected when empty) for the file at `path`.
+struct LogSource : LogReadChoice {
+  QString path;  ///< absolute
   bool operator==(const LogSource& o) const;
   /// The log's kind (logFileKindOf), worked out once per path: recognising a bag reads the file
   /// system, which pages refreshing their widgets must not do each time.

@@ -6,7 +6,7 @@
 #include <QFileInfo>
 #include <cmath>
 
-#include "app/wizard/panels/extra_log_settings.hpp"
+#include "app/wizard/controller/extra_log_settings.hpp"
 #include "app/wizard/controller/identification_controller.hpp"
 #include "identification/closed_loop_plant.hpp"
 #include "io/params_file.hpp"

@@ -6,7 +6,7 @@
 
 #include <QFileInfo>
 
-#include "app/wizard/panels/extra_log_settings.hpp"
+#include "app/wizard/controller/extra_log_settings.hpp"
 #include "app/wizard/controller/identification_controller.hpp"
 #include "app/wizard/panels/log_problems.hpp"
 

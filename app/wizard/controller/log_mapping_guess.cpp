@@ -6,6 +6,11 @@
 
 namespace eb::wizard {
 
+const Diagnostic& LogPreviewState::previewError() const {
+  static const Diagnostic none;
+  return scan.kind == LogFileKind::DelimitedText ? scan.error : none;
+}
+
 void scanLogOf(const LogSource& log, LogPreviewState& state) {
   std::optional<CsvFormat> format;
   try {
@@ -49,18 +54,6 @@ bool applyTorqueConstants(LogColumnMapping& mapping, const std::vector<double>& 
     }
   }
   return changed;
-}
-
-LogReadChoice readChoiceOf(const LogSource& log) {
-  return {log.mapping, log.mappingEdited, log.delimiter, log.decimal, log.header};
-}
-
-void applyReadChoice(LogSource& log, const LogReadChoice& choice) {
-  log.mapping = choice.mapping;
-  log.mappingEdited = choice.mappingEdited;
-  log.delimiter = choice.delimiter;
-  log.decimal = choice.decimal;
-  log.header = choice.header;
 }
 
 // Guessed mappings are guessed again (columns recognised by name take the constants, torque

@@ -4,7 +4,10 @@
 // recognisers, else the columns whose names say exactly what they hold), kept in the log.
 
 #include "app/wizard/controller/identification_document.hpp"
-#include "app/wizard/panels/log_problems.hpp"
+#include "logs/log_scan.hpp"
+#include "util/diagnostic.hpp"
+
+#include <QStringList>
 
 #include <cstddef>
 #include <map>
@@ -12,6 +15,22 @@
 #include <vector>
 
 namespace eb::wizard {
+
+/// What the page knows of one log beyond the document: the engine's scan of it, made when the
+/// log is added (or first shown) and again only when its CSV format changes, and the guess.
+struct LogPreviewState {
+  LogScan scan;
+  bool scanned = false;  ///< scan holds the file's scan (else it is to be made)
+  /// Whether the scan read a table preview (delimited text only).
+  bool previewOk() const { return scan.preview.has_value(); }
+  /// The table preview; only when previewOk().
+  const CsvPreview& preview() const { return *scan.preview; }
+  /// Why a delimited-text log's table could not be read (message empty when it was, and for
+  /// bags and MAT files, whose reading the check reports).
+  const Diagnostic& previewError() const;
+  QStringList guessNotes, guessWarnings;
+  Diagnostic guessError;    ///< message empty when the columns were recognised
+};
 
 /// Rows a log's preview reads (the table, the column guess).
 inline constexpr std::size_t kPreviewRows = 200;
@@ -31,12 +50,6 @@ void guessLogMapping(LogSource& log, LogPreviewState& state, const std::vector<s
 /// constants): a scale the user typed in the mapping stays. Returns whether a scale changed.
 bool applyTorqueConstants(LogColumnMapping& mapping, const std::vector<double>& before,
                           const std::vector<double>& after);
-
-/// How `log` is read beyond its file (mapping, forced CSV format), for sameLoggerChoice.
-LogReadChoice readChoiceOf(const LogSource& log);
-
-/// `choice` becomes how `log` is read: its mapping, whether made by hand, its forced format.
-void applyReadChoice(LogSource& log, const LogReadChoice& choice);
 
 /// New torque constants [N m/A] (`before` -> `after`) in the CSV logs' mappings: guessed ones
 /// are guessed again with them, from the scans in `states`; ones made by hand take them through

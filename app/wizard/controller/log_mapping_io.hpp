@@ -5,7 +5,7 @@
 // or by layout, checked against the log's header).
 
 #include "app/wizard/controller/identification_document.hpp"
-#include "app/wizard/panels/log_problems.hpp"
+#include "app/wizard/controller/log_mapping_guess.hpp"
 
 #include <QString>
 

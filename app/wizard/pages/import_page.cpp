@@ -158,7 +158,7 @@ void ImportPage::addLogs(const QStringList& paths) {
     state = LogPreviewState{};
     scanLogOf(log, state);
     if (const std::optional<LogReadChoice> same = sameLoggerChoice(state.scan, listedLogs(logs))) {
-      applyReadChoice(log, *same);
+      static_cast<LogReadChoice&>(log) = *same;
     } else if (state.previewOk()) {
       guessMapping(log, state);
     }
@@ -199,7 +199,7 @@ std::vector<ListedLog> ImportPage::listedLogs(const std::vector<LogSource>& logs
   for (const LogSource& log : logs) {
     auto it = states_.find(log.path);
     if (it == states_.end() || !it->second.scanned) continue;
-    listed.push_back({&it->second.scan, readChoiceOf(log)});
+    listed.push_back({&it->second.scan, log});
   }
   return listed;
 }
@@ -339,11 +339,11 @@ void ImportPage::applyMappingToAll() {
   const int index = currentLog();
   if (index < 0) return;
   std::vector<LogSource> logs = session_->document()->logs();
-  LogReadChoice choice = readChoiceOf(logs[size_t(index)]);
+  LogReadChoice choice = logs[size_t(index)];
   choice.mappingEdited = true;
   for (LogSource& log : logs) {
     if (log.isNamed()) continue;
-    applyReadChoice(log, choice);
+    static_cast<LogReadChoice&>(log) = choice;
     states_.erase(log.path);
   }
   session_->document()->setLogs(std::move(logs));
@@ -441,8 +441,8 @@ void ImportPage::onPlaceActivated(const QString& path, std::size_t line, const Q
 bool ImportPage::isComplete() const {
   IdentificationDocument* doc = session_->document();
   if (doc->logs().empty() || isChecking() || !currentChecks()) return false;
-  for (const LogProblem& p : problems_)
-    if (p.severity == LogProblem::Severity::Error) return false;
+  for (const Diagnostic& p : problems_)
+    if (p.severity == Severity::Error) return false;
   return true;
 }
 

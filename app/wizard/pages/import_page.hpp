@@ -46,7 +46,7 @@ class ImportPage : public QWizardPage {
   void setCurrentLog(int index);
 
   /// Problems of the latest check (all logs).
-  const std::vector<LogProblem>& problems() const { return problems_; }
+  const std::vector<Diagnostic>& problems() const { return problems_; }
   /// True while the logs are being read.
   bool isChecking() const;
   /// Writes the current log's mapping (and forced format) as a mapping file; false and `error` on failure.
@@ -91,7 +91,7 @@ class ImportPage : public QWizardPage {
   WizardSession* session_;
   QTimer* checkTimer_;
   std::map<QString, LogPreviewState> states_;
-  std::vector<LogProblem> problems_;
+  std::vector<Diagnostic> problems_;
   bool checkPending_ = false;
   bool updating_ = false;  // widgets being filled from the document
 

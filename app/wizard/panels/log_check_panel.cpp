@@ -66,11 +66,11 @@ void LogCheckPanel::endChecking(const QString& failure) {
   checkStatus_->setToolTip(failure);
 }
 
-void LogCheckPanel::showProblems(const std::vector<LogProblem>& problems, int logs, bool checked, std::size_t rows) {
+void LogCheckPanel::showProblems(const std::vector<Diagnostic>& problems, int logs, bool checked, std::size_t rows) {
   int errors = 0, warnings = 0;
-  for (const LogProblem& p : problems) {
-    errors += p.severity == LogProblem::Severity::Error;
-    warnings += p.severity == LogProblem::Severity::Warning;
+  for (const Diagnostic& p : problems) {
+    errors += p.severity == Severity::Error;
+    warnings += p.severity == Severity::Warning;
   }
   problemList_->setProblems(problems);
   // The first (most severe) problem is the current one: its whole text shows below the list.

@@ -35,7 +35,7 @@ class LogCheckPanel : public QGroupBox {
   void endChecking(const QString& failure);
   /// The problems of all `logs` logs, the first one current; the status line counts the errors
   /// and warnings, or the `rows` samples read when `checked` and none is an error.
-  void showProblems(const std::vector<LogProblem>& problems, int logs, bool checked, std::size_t rows);
+  void showProblems(const std::vector<Diagnostic>& problems, int logs, bool checked, std::size_t rows);
   /// The time axis of the log `name` in the chart; nullptr shows `placeholder`.
   void showTimeBase(const TimeBaseSummary* timeBase, const QString& name, const QString& placeholder = {});
 

@@ -44,7 +44,7 @@ void LogListPanel::addDialog() {
   emit addRequested(paths);
 }
 
-void LogListPanel::showLogs(const std::vector<LogSource>& logs, const std::vector<LogProblem>& problems,
+void LogListPanel::showLogs(const std::vector<LogSource>& logs, const std::vector<Diagnostic>& problems,
                             bool checked) {
   const int current = list_->currentRow();
   const QSignalBlocker block(list_);
@@ -53,11 +53,11 @@ void LogListPanel::showLogs(const std::vector<LogSource>& logs, const std::vecto
     auto* item = new QListWidgetItem(QFileInfo(log.path).fileName());
     bool error = false, warning = false;
     QStringList tip{log.path};  // the name is cut in a narrow list: the tooltip has all its problems in full
-    for (const LogProblem& p : problems)
-      if (p.path == log.path) {
-        error |= p.severity == LogProblem::Severity::Error;
-        warning |= p.severity == LogProblem::Severity::Warning;
-        if (p.severity != LogProblem::Severity::Note) tip << problemLine(p);
+    for (const Diagnostic& p : problems)
+      if (p.file == log.path.toStdString()) {
+        error |= p.severity == Severity::Error;
+        warning |= p.severity == Severity::Warning;
+        if (p.severity != Severity::Note) tip << problemLine(p);
       }
     item->setToolTip(tip.join('\n'));
     const QStyle::StandardPixmap icon = error     ? QStyle::SP_MessageBoxCritical

@@ -20,7 +20,7 @@ class LogListPanel : public QGroupBox {
   explicit LogListPanel(QWidget* parent = nullptr);
   /// `logs` with their `problems`' icons and tooltips; `checked`: the problems are of a
   /// finished check. Keeps the current row (no currentChanged while rebuilding).
-  void showLogs(const std::vector<LogSource>& logs, const std::vector<LogProblem>& problems, bool checked);
+  void showLogs(const std::vector<LogSource>& logs, const std::vector<Diagnostic>& problems, bool checked);
   /// The selected row, -1 when none.
   int current() const;
   void setCurrent(int row);

@@ -15,11 +15,6 @@ namespace {
 constexpr double kSlowRateHz = 100.0;
 }  // namespace
 
-const Diagnostic& LogPreviewState::previewError() const {
-  static const Diagnostic none;
-  return scan.kind == LogFileKind::DelimitedText ? scan.error : none;
-}
-
 Diagnostic diagnosticOf(const std::exception& error) {
   if (const auto* input = dynamic_cast<const InputError*>(&error)) return input->diagnostic();
   Diagnostic d;
@@ -34,14 +29,14 @@ QString problemText(const Diagnostic& d) {
   return QString::fromStdString(oneLineMessage(text));
 }
 
-QString problemLine(const LogProblem& p) {
-  return p.line ? QObject::tr("line %1: %2").arg(p.line).arg(p.message) : p.message;
+QString problemLine(const Diagnostic& p) {
+  return p.line ? QObject::tr("line %1: %2").arg(p.line).arg(problemText(p)) : problemText(p);
 }
 
-std::vector<LogProblem> collectLogProblems(const std::vector<LogSource>& logs,
+std::vector<Diagnostic> collectLogProblems(const std::vector<LogSource>& logs,
                                            const std::map<QString, LogPreviewState>& states,
                                            const std::vector<LogCheck>& checks, bool checked, std::size_t* rows) {
-  std::vector<LogProblem> problems;
+  std::vector<Diagnostic> problems;
   std::size_t total = 0;
   for (const LogSource& log : logs) {
     const LogPreviewState* state = nullptr;
@@ -50,46 +45,49 @@ std::vector<LogProblem> collectLogProblems(const std::vector<LogSource>& logs,
     if (checked)
       for (const LogCheck& c : checks)
         if (c.path == log.path.toStdString()) check = &c;
-    auto add = [&](LogProblem::Severity s, const Diagnostic& d) {
-      problems.push_back({s, log.path, d.line, QString::fromStdString(d.field), problemText(d)});
+    // The place is the diagnostic's; the file is the log as listed (a bag's folder, not its .mcap).
+    auto add = [&](Severity s, Diagnostic d) {
+      d.severity = s;
+      d.file = log.path.toStdString();
+      problems.push_back(std::move(d));
     };
-    auto note = [&](LogProblem::Severity s, const QString& text) {
-      problems.push_back({s, log.path, 0, QString(), text});
+    auto note = [&](Severity s, const QString& text) {
+      add(s, diagnosticAt(s, {}, 0, {}, text.toStdString()));
     };
     if (check) {
-      if (!check->ok) add(LogProblem::Severity::Error, check->error);
-      for (const LogWarning& w : check->warnings) add(LogProblem::Severity::Warning, w);
+      if (!check->ok) add(Severity::Error, check->error);
+      for (const LogWarning& w : check->warnings) add(Severity::Warning, w);
       if (check->ok) {
         // Jitter, gaps and drops are handled: said once, a warning when the log was split or thinned.
         const TimeBaseSummary& tb = check->timeBase;
-        note(tb.segments.size() > 1 || tb.dropped() > 0 ? LogProblem::Severity::Warning : LogProblem::Severity::Note,
+        note(tb.segments.size() > 1 || tb.dropped() > 0 ? Severity::Warning : Severity::Note,
              QObject::tr("time axis: %1").arg(QString::fromStdString(tb.text())));
         if (check->rateHz > 0 && check->rateHz < kSlowRateHz)
-          note(LogProblem::Severity::Warning,
+          note(Severity::Warning,
                QObject::tr("sampled at %1 Hz: too slow for clean accelerations (use 200 Hz or more)")
                    .arg(check->rateHz, 0, 'g', 3));
       }
     } else if (state && !state->previewError().message.empty()) {
-      add(LogProblem::Severity::Error, state->previewError());
+      add(Severity::Error, state->previewError());
     }
     if (state && !state->guessError.message.empty() && !log.mappingEdited && state->previewError().message.empty()) {
       // Once the log was read with the partial mapping, its own error says what is missing.
       if (check) {
         Diagnostic d = state->guessError;
         d.message = QObject::tr("mapping not guessed: %1").arg(QString::fromStdString(d.message)).toStdString();
-        add(LogProblem::Severity::Warning, d);
+        add(Severity::Warning, d);
       } else {
-        add(LogProblem::Severity::Error, state->guessError);
+        add(Severity::Error, state->guessError);
       }
     }
     if (state && !log.mappingEdited) {
-      for (const QString& w : state->guessWarnings) note(LogProblem::Severity::Warning, w);
-      for (const QString& n : state->guessNotes) note(LogProblem::Severity::Note, n);
+      for (const QString& w : state->guessWarnings) note(Severity::Warning, w);
+      for (const QString& n : state->guessNotes) note(Severity::Note, n);
     }
     if (check && check->ok) total += check->rows;
   }
   // Errors first, then warnings, then notes; in file and line order within each.
-  std::stable_sort(problems.begin(), problems.end(), [](const LogProblem& a, const LogProblem& b) {
+  std::stable_sort(problems.begin(), problems.end(), [](const Diagnostic& a, const Diagnostic& b) {
     return static_cast<int>(a.severity) > static_cast<int>(b.severity);
   });
   if (rows) *rows = total;
@@ -116,25 +114,26 @@ LogProblemList::LogProblemList(QWidget* parent) : QTreeWidget(parent) {
   connect(this, &QTreeWidget::itemClicked, this, activate);
 }
 
-void LogProblemList::setProblems(const std::vector<LogProblem>& problems) {
+void LogProblemList::setProblems(const std::vector<Diagnostic>& problems) {
   clear();
-  for (const LogProblem& p : problems) {
+  for (const Diagnostic& p : problems) {
+    const QString path = QString::fromStdString(p.file);
     auto* item = new QTreeWidgetItem;
-    item->setText(0, QFileInfo(p.path).fileName());
-    item->setToolTip(0, p.path);
+    item->setText(0, QFileInfo(path).fileName());
+    item->setToolTip(0, path);
     item->setText(1, p.line ? QString::number(p.line) : QString());
-    item->setText(2, p.message);
+    item->setText(2, problemText(p));
     item->setToolTip(1, problemLine(p));
     item->setToolTip(2, problemLine(p));
-    const QStyle::StandardPixmap icon = p.severity == LogProblem::Severity::Error     ? QStyle::SP_MessageBoxCritical
-                                        : p.severity == LogProblem::Severity::Warning ? QStyle::SP_MessageBoxWarning
+    const QStyle::StandardPixmap icon = p.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
+                                        : p.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
                                                                                       : QStyle::SP_MessageBoxInformation;
     item->setIcon(0, style()->standardIcon(icon));
-    if (p.severity == LogProblem::Severity::Error) item->setForeground(2, QColor(176, 0, 32));
-    if (p.severity == LogProblem::Severity::Note) item->setForeground(2, QColor(90, 90, 90));
-    item->setData(0, Qt::UserRole, p.path);
+    if (p.severity == Severity::Error) item->setForeground(2, QColor(176, 0, 32));
+    if (p.severity == Severity::Note) item->setForeground(2, QColor(90, 90, 90));
+    item->setData(0, Qt::UserRole, path);
     item->setData(1, Qt::UserRole, static_cast<qulonglong>(p.line));
-    item->setData(2, Qt::UserRole, p.field);
+    item->setData(2, Qt::UserRole, QString::fromStdString(p.field));
     addTopLevelItem(item);
   }
 }

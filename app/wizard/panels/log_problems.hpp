@@ -1,14 +1,15 @@
 #pragma once
 // What the Import page says about each log, as data: the preview and column
 // guess of a log (LogPreviewState), the problems collected from them and from
-// reading the whole log (collectLogProblems), and the list that shows them and
-// says which place was clicked (LogProblemList). Places come from the engine's
-// diagnostics (line, column name), never from parsing message text.
+// reading the whole log (collectLogProblems: the engine's Diagnostics, each with
+// its log as its file), and the list that shows them and says which place was
+// clicked (LogProblemList). Places come from the diagnostics (line, column
+// name), never from parsing message text.
 
 #include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/log_mapping_guess.hpp"
 
 #include "identification/log_check.hpp"
-#include "logs/log_scan.hpp"
 #include "util/diagnostic.hpp"
 
 #include <QStringList>
@@ -19,32 +20,6 @@
 
 namespace eb::wizard {
 
-/// One problem found in a log.
-struct LogProblem {
-  using Severity = eb::Severity;  ///< the engine's: a note, a warning or an error
-  Severity severity = Severity::Note;
-  QString path;          ///< log file
-  std::size_t line = 0;  ///< 1-based line in the file, 0 when it concerns the whole file
-  QString field;         ///< column the problem is in, empty when none
-  QString message;       ///< one line, without the file and the line
-};
-
-/// What the page knows of one log beyond the document: the engine's scan of it, made when the
-/// log is added (or first shown) and again only when its CSV format changes, and the guess.
-struct LogPreviewState {
-  LogScan scan;
-  bool scanned = false;  ///< scan holds the file's scan (else it is to be made)
-  /// Whether the scan read a table preview (delimited text only).
-  bool previewOk() const { return scan.preview.has_value(); }
-  /// The table preview; only when previewOk().
-  const CsvPreview& preview() const { return *scan.preview; }
-  /// Why a delimited-text log's table could not be read (message empty when it was, and for
-  /// bags and MAT files, whose reading the check reports).
-  const Diagnostic& previewError() const;
-  QStringList guessNotes, guessWarnings;
-  Diagnostic guessError;    ///< message empty when the columns were recognised
-};
-
 /// The finding behind an exception: the engine's diagnostic for an InputError, else its text.
 Diagnostic diagnosticOf(const std::exception& error);
 
@@ -53,11 +28,12 @@ Diagnostic diagnosticOf(const std::exception& error);
 QString problemText(const Diagnostic& d);
 
 /// A problem as one line with its place: "line 12: column 'q3': ..." (the whole message, for tooltips).
-QString problemLine(const LogProblem& problem);
+QString problemLine(const Diagnostic& problem);
 
-/// Every problem of the document's logs, errors first; `checks` are of the current state when
-/// `checked`. `rows` receives the samples read in all.
-std::vector<LogProblem> collectLogProblems(const std::vector<LogSource>& logs,
+/// Every problem of the document's logs, errors first, each a Diagnostic of its log (file: the
+/// log's path); `checks` are of the current state when `checked`. `rows` receives the samples
+/// read in all.
+std::vector<Diagnostic> collectLogProblems(const std::vector<LogSource>& logs,
                                            const std::map<QString, LogPreviewState>& states,
                                            const std::vector<LogCheck>& checks, bool checked, std::size_t* rows);
 
@@ -66,7 +42,7 @@ class LogProblemList : public QTreeWidget {
   Q_OBJECT
  public:
   explicit LogProblemList(QWidget* parent = nullptr);
-  void setProblems(const std::vector<LogProblem>& problems);
+  void setProblems(const std::vector<Diagnostic>& problems);
 
  signals:
   /// A problem was clicked or activated: its log, line (0: none) and column (empty: none).

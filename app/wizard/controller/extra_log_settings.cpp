@@ -1,4 +1,4 @@
-#include "app/wizard/panels/extra_log_settings.hpp"
+#include "app/wizard/controller/extra_log_settings.hpp"
 
 #include "logs/csv_table.hpp"
 #include "logs/log_file_kind.hpp"
