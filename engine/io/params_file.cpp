@@ -1,6 +1,7 @@
 #include "io/params_file.hpp"
 
 #include "io/atomic_file.hpp"
+#include "io/identification_settings_json.hpp"
 #include "io/json_text.hpp"
 #include "model/inertial_parameters.hpp"
 #include "util/input_error.hpp"
@@ -49,19 +50,8 @@ json toJson(const IdentifiedParameters& p, const RobotModel& model) {
   j["dof"] = p.jointNames.size();
   j["joints"] = p.jointNames;
   j["method"] = p.method;
-  j["regressor"] = {{"viscous", p.options.viscous},
-                    {"coulomb", p.options.coulomb},
-                    {"offset", p.options.offset},
-                    {"armature", p.options.armature},
-                    {"coulomb_width", p.options.coulombWidth}};
-  // The richer friction shapes (friction_comparison.hpp), only when used: older readers see the
-  // file they know.
-  if (p.options.asymmetricCoulomb) j["regressor"]["asymmetric_coulomb"] = true;
-  if (!p.options.coulombWidths.empty()) j["regressor"]["coulomb_widths"] = p.options.coulombWidths;
-  if (p.options.stribeck) {
-    j["regressor"]["stribeck"] = true;
-    j["regressor"]["stribeck_velocities"] = p.options.stribeckVelocities;
-  }
+  j["regressor"] = json::object();
+  writeRegressorOptions(p.options, j["regressor"]);
   json base = json::array();
   for (size_t k = 0; k < p.names.size(); ++k) {
     const Eigen::Index i = static_cast<Eigen::Index>(k);
@@ -307,25 +297,11 @@ IdentifiedParameters readParamsJson(const std::string& path) {
     p.robotName = j.value("robot_name", "");
     p.jointNames = field(j, "joints", "").get<std::vector<std::string>>();
     p.method = field(j, "method", "").get<std::string>();
-    const json& reg = field(j, "regressor", "");
-    p.options.viscous = field(reg, "viscous", "regressor.").get<bool>();
-    p.options.coulomb = field(reg, "coulomb", "regressor.").get<bool>();
-    p.options.offset = field(reg, "offset", "regressor.").get<bool>();
-    p.options.armature = field(reg, "armature", "regressor.").get<bool>();
-    p.options.coulombWidth = number(field(reg, "coulomb_width", "regressor."), "regressor.coulomb_width");
-    p.options.asymmetricCoulomb = reg.value("asymmetric_coulomb", false);
-    p.options.stribeck = reg.value("stribeck", false);
-    const auto numbers = [&](const char* key) {
-      std::vector<double> out;
-      if (!reg.contains(key)) return out;
-      const json& a = reg.at(key);
-      if (!a.is_array()) throw inputErrorIn(path, std::string("regressor.") + key + ": not an array");
-      for (std::size_t k = 0; k < a.size(); ++k)
-        out.push_back(number(a[k], "regressor." + std::string(key) + "[" + std::to_string(k) + "]"));
-      return out;
-    };
-    p.options.coulombWidths = numbers("coulomb_widths");
-    p.options.stribeckVelocities = numbers("stribeck_velocities");
+    try {
+      readRegressorOptions(field(j, "regressor", ""), "regressor", p.options, true);
+    } catch (const InputError& e) {
+      throw inFile(e, path);
+    }
     try {
       checkRegressorOptions(p.options, static_cast<int>(p.jointNames.size()));
     } catch (const std::invalid_argument& e) {

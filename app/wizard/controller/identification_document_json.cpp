@@ -4,6 +4,7 @@
 #include "app/wizard/controller/identification_json_support.hpp"
 #include "app/wizard/controller/result_summaries_json.hpp"
 
+#include "io/identification_settings_json.hpp"
 #include "logs/log_mapping_file.hpp"
 #include "util/input_error.hpp"
 
@@ -12,6 +13,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -61,10 +64,6 @@ LogColumnMapping mappingFromJson(const QJsonObject& o, const QString& where) {
   }
 }
 
-const char* differentiatorKey(Differentiator d) {
-  return d == Differentiator::SavitzkyGolay ? "savitzky_golay" : "central_difference";
-}
-
 // ---- reading: one step per section, each throwing InputError with the JSON path ----
 
 void checkFormat(const QJsonObject& json) {
@@ -100,90 +99,35 @@ std::vector<LogSource> logsFromJson(const QJsonObject& json, const QString& base
   return logs;
 }
 
-// A declared setting's value at `where` + its key: the declaration's default when absent, an
-// InputError naming the key and the allowed range when it is not a number in that range.
-int checkedSetting(const QJsonObject& o, const SettingSpec<int>& spec, const char* where) {
-  if (!o.contains(spec.key)) return spec.defaultValue;
-  const QJsonValue v = o[spec.key];
-  const double d = v.toDouble(std::numeric_limits<double>::quiet_NaN());
-  if (!v.isDouble() || d != std::floor(d) || !spec.contains(static_cast<int>(std::clamp(d, -1e9, 1e9))))
-    jsonFail(std::string(where) + spec.key, "expected " + describeRange(spec));
-  return static_cast<int>(d);
+// A settings section through the engine's codec (io/identification_settings_json.hpp), the one
+// params.json's regressor object uses: absent keys keep the engine's defaults.
+nlohmann::json sectionOf(const QJsonObject& json, const char* key) {
+  return nlohmann::json::parse(QJsonDocument(json[key].toObject()).toJson(QJsonDocument::Compact).toStdString());
 }
 
-double checkedSetting(const QJsonObject& o, const SettingSpec<double>& spec, const char* where) {
-  if (!o.contains(spec.key)) return spec.defaultValue;
-  const QJsonValue v = o[spec.key];
-  if (!v.isDouble() || !std::isfinite(v.toDouble()) || !spec.contains(v.toDouble()))
-    jsonFail(std::string(where) + spec.key, "expected " + describeRange(spec));
-  return v.toDouble();
+QJsonObject sectionJson(const nlohmann::json& section) {
+  return QJsonDocument::fromJson(QByteArray::fromStdString(section.dump())).object();
 }
 
-// Absent keys keep the section's defaults (the engine's, as IdentificationSettings sets them).
 ImportSettings importFromJson(const QJsonObject& json) {
   ImportSettings imp;
-  const QJsonObject im = json["import"].toObject();
-  for (const QJsonValue& v : im["torque_constants_nm_per_a"].toArray()) {
-    if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() == 0.0)
-      jsonFail("import.torque_constants_nm_per_a", "not a non-zero number");
-    imp.torqueConstants.push_back(v.toDouble());
-  }
-  for (const QJsonValue& v : im["torque_signs"].toArray()) {
-    if (!v.isDouble() || (v.toDouble() != 1.0 && v.toDouble() != -1.0)) jsonFail("import.torque_signs", "not 1 or -1");
-    imp.torqueSigns.push_back(v.toDouble());
-  }
-  imp.dropBadRows = im["drop_bad_rows"].toBool(imp.dropBadRows);
-  imp.gapSteps = checkedSetting(im, kGapStepsSpec, "import.");
+  readImportOptions(sectionOf(json, "import"), "import", imp);
   return imp;
 }
 
 PreprocessingSettings preprocessingFromJson(const QJsonObject& json) {
   PreprocessingSettings pre;
-  PreprocessOptions& o = pre.preprocess;
-  const QJsonObject p = json["preprocessing"].toObject();
-  o.cutoffHz = checkedSetting(p, kCutoffSpec, "preprocessing.");
-  o.filterOrder = checkedSetting(p, kFilterOrderSpec, "preprocessing.");
-  const QString diff = p["differentiator"].toString("central_difference");
-  if (diff != "central_difference" && diff != "savitzky_golay")
-    jsonFail("preprocessing.differentiator", "'" + diff.toStdString() + "' (central_difference, savitzky_golay)");
-  o.differentiator = diff == "savitzky_golay" ? Differentiator::SavitzkyGolay : Differentiator::CentralDifference;
-  o.savitzkyGolayWindow = checkedSetting(p, kSavitzkyGolayWindowSpec, "preprocessing.");
-  if (o.savitzkyGolayWindow % 2 == 0) jsonFail("preprocessing.savitzky_golay_window", "must be odd");
-  o.savitzkyGolayOrder = checkedSetting(p, kSavitzkyGolayOrderSpec, "preprocessing.");
-  pre.useLoggedDerivatives = p["use_logged_derivatives"].toBool(pre.useLoggedDerivatives);
-  o.filterTorque = p["filter_torque"].toBool(o.filterTorque);
-  o.edgeTrimSeconds = p["edge_trim_s"].toDouble(o.edgeTrimSeconds);
-  if (!std::isfinite(o.edgeTrimSeconds)) jsonFail("preprocessing.edge_trim_s", "not a number");
+  readPreprocessOptions(sectionOf(json, "preprocessing"), "preprocessing", pre.preprocess, pre.useLoggedDerivatives);
   return pre;
 }
 
 EstimationSettings estimationFromJson(const QJsonObject& json) {
   EstimationSettings est;
-  RegressorOptions& r = est.regressor;
-  const QJsonObject e = json["estimation"].toObject();
-  est.estimation.method =
-      methodFromJson(e["method"].toString(estimationMethodName(est.estimation.method)), "estimation.method");
-  est.estimation.ridgeLambda = checkedSetting(e, kRidgeLambdaSpec, "estimation.");
-  r.viscous = e["viscous"].toBool(r.viscous);
-  r.coulomb = e["coulomb"].toBool(r.coulomb);
-  r.offset = e["offset"].toBool(r.offset);
-  r.armature = e["armature"].toBool(r.armature);
-  r.coulombWidth = e["coulomb_width"].toDouble(r.coulombWidth);
-  r.asymmetricCoulomb = e["asymmetric_coulomb"].toBool(r.asymmetricCoulomb);
-  r.stribeck = e["stribeck"].toBool(r.stribeck);
-  const auto numbers = [&e](const char* key) {
-    std::vector<double> out;
-    const QJsonArray a = e[key].toArray();
-    for (int k = 0; k < a.size(); ++k) {
-      if (!a[k].isDouble() || !std::isfinite(a[k].toDouble()) || a[k].toDouble() < 0.0)
-        jsonFail(std::string("estimation.") + key + "[" + std::to_string(k) + "]", "not a number >= 0");
-      out.push_back(a[k].toDouble());
-    }
-    return out;
-  };
-  r.coulombWidths = numbers("coulomb_widths");
-  r.stribeckVelocities = numbers("stribeck_velocities");
-  est.frictionModel = e["friction_model"].toString().toStdString();
+  const nlohmann::json e = sectionOf(json, "estimation");
+  readEstimationOptions(e, "estimation", est.estimation);
+  readRegressorOptions(e, "estimation", est.regressor);
+  if (e.contains("friction_model") && !e["friction_model"].is_string()) jsonFail("estimation.friction_model", "not a string");
+  est.frictionModel = e.value("friction_model", "");
   return est;
 }
 
@@ -209,52 +153,16 @@ QJsonObject IdentificationDocument::toJson(const QString& baseDir) const {
   }
   root["logs"] = logs;
 
-  QJsonObject import;
-  QJsonArray constants;
-  for (double k : import_.torqueConstants) constants.append(k);
-  import["torque_constants_nm_per_a"] = constants;
-  if (!import_.torqueSigns.empty()) {
-    QJsonArray signs;
-    for (double k : import_.torqueSigns) signs.append(k);
-    import["torque_signs"] = signs;
-  }
-  import["drop_bad_rows"] = import_.dropBadRows;
-  import[kGapStepsSpec.key] = import_.gapSteps;
-  root["import"] = import;
-
-  const PreprocessOptions& p = preprocessing_.preprocess;
-  QJsonObject pre;
-  pre[kCutoffSpec.key] = p.cutoffHz;
-  pre[kFilterOrderSpec.key] = p.filterOrder;
-  pre["differentiator"] = differentiatorKey(p.differentiator);
-  pre[kSavitzkyGolayWindowSpec.key] = p.savitzkyGolayWindow;
-  pre[kSavitzkyGolayOrderSpec.key] = p.savitzkyGolayOrder;
-  pre["use_logged_derivatives"] = preprocessing_.useLoggedDerivatives;
-  pre["filter_torque"] = p.filterTorque;
-  pre["edge_trim_s"] = p.edgeTrimSeconds;
-  root["preprocessing"] = pre;
-
-  const RegressorOptions& r = estimation_.regressor;
-  QJsonObject est;
-  est["method"] = estimationMethodName(estimation_.estimation.method);
-  est[kRidgeLambdaSpec.key] = estimation_.estimation.ridgeLambda;
-  est["viscous"] = r.viscous;
-  est["coulomb"] = r.coulomb;
-  est["offset"] = r.offset;
-  est["armature"] = r.armature;
-  est["coulomb_width"] = r.coulombWidth;
-  // The richer friction shape, only when chosen (friction_comparison_view.hpp).
-  const auto numbers = [](const std::vector<double>& v) {
-    QJsonArray a;
-    for (double x : v) a.append(x);
-    return a;
-  };
-  if (r.asymmetricCoulomb) est["asymmetric_coulomb"] = true;
-  if (r.stribeck) est["stribeck"] = true;
-  if (!r.coulombWidths.empty()) est["coulomb_widths"] = numbers(r.coulombWidths);
-  if (!r.stribeckVelocities.empty()) est["stribeck_velocities"] = numbers(r.stribeckVelocities);
-  if (!estimation_.frictionModel.empty()) est["friction_model"] = QString::fromStdString(estimation_.frictionModel);
-  root["estimation"] = est;
+  nlohmann::json import = nlohmann::json::object(), pre = nlohmann::json::object(), est = nlohmann::json::object();
+  writeImportOptions(import_, import);
+  writePreprocessOptions(preprocessing_.preprocess, preprocessing_.useLoggedDerivatives, pre);
+  writeEstimationOptions(estimation_.estimation, est);
+  // The richer friction shape only when chosen (friction_comparison_view.hpp), with its model's name.
+  writeRegressorOptions(estimation_.regressor, est);
+  if (!estimation_.frictionModel.empty()) est["friction_model"] = estimation_.frictionModel;
+  root["import"] = sectionJson(import);
+  root["preprocessing"] = sectionJson(pre);
+  root["estimation"] = sectionJson(est);
 
   if (!validationLog_.isEmpty()) root["validation_log"] = relativePath(validationLog_, baseDir);
 
