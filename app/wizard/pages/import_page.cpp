@@ -1,7 +1,5 @@
 #include "app/wizard/pages/import_page.hpp"
 
-#include "app/wizard/panels/column_layout_field.hpp"
-#include "app/wizard/panels/column_mapping_editor.hpp"
 #include "app/wizard/panels/log_check_panel.hpp"
 #include "app/wizard/panels/log_file_view.hpp"
 #include "app/wizard/panels/log_list_panel.hpp"
@@ -10,6 +8,8 @@
 #include "app/wizard/panels/log_mapping_panel.hpp"
 #include "app/wizard/panels/log_read_options.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
+#include "widgets/column_layout_field.hpp"
+#include "widgets/column_mapping_editor.hpp"
 
 #include "identification/identification_pipeline.hpp"
 #include "identification/log_check.hpp"
@@ -83,10 +83,10 @@ QWidget* ImportPage::buildMappingPanel() {
   mappingPanel_ = new LogMappingPanel(session_->jointNames());
   layoutField_ = mappingPanel_->layoutField();
   mappingEditor_ = mappingPanel_->editor();
-  connect(layoutField_, &ColumnLayoutField::applyRequested, this, &ImportPage::applyColumnLayout);
-  connect(mappingEditor_, &ColumnMappingEditor::edited, this, &ImportPage::onMappingEdited);
-  connect(mappingEditor_, &ColumnMappingEditor::guessRequested, this, &ImportPage::reguessMapping);
-  connect(mappingEditor_, &ColumnMappingEditor::applyToAllRequested, this, &ImportPage::applyMappingToAll);
+  connect(layoutField_, &widgets::ColumnLayoutField::applyRequested, this, &ImportPage::applyColumnLayout);
+  connect(mappingEditor_, &widgets::ColumnMappingEditor::edited, this, &ImportPage::onMappingEdited);
+  connect(mappingEditor_, &widgets::ColumnMappingEditor::guessRequested, this, &ImportPage::reguessMapping);
+  connect(mappingEditor_, &widgets::ColumnMappingEditor::applyToAllRequested, this, &ImportPage::applyMappingToAll);
   connect(mappingPanel_, &LogMappingPanel::mappingFileChosen, this, [this](const QString& path, bool save) {
     QString error;
     if (!(save ? saveMapping(path, &error) : loadMapping(path, &error)))

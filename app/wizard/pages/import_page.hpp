@@ -20,10 +20,13 @@
 
 class QTimer;
 
-namespace eb::wizard {
-
+namespace eb::widgets {
 class ColumnLayoutField;
 class ColumnMappingEditor;
+}  // namespace eb::widgets
+
+namespace eb::wizard {
+
 class LogFileView;
 class LogReadOptions;
 class LogCheckPanel;
@@ -99,8 +102,8 @@ class ImportPage : public QWizardPage {
   LogFileView* fileView_;
   LogReadOptions* readOptions_;
   LogMappingPanel* mappingPanel_;
-  ColumnLayoutField* layoutField_;      // the panel's
-  ColumnMappingEditor* mappingEditor_;  // the panel's
+  widgets::ColumnLayoutField* layoutField_;      // the panel's
+  widgets::ColumnMappingEditor* mappingEditor_;  // the panel's
   LogCheckPanel* checkPanel_;
 };
 
