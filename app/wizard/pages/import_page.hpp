@@ -23,12 +23,12 @@ class QTimer;
 namespace eb::widgets {
 class ColumnLayoutField;
 class ColumnMappingEditor;
+class LogFileView;
+class LogReadOptions;
 }  // namespace eb::widgets
 
 namespace eb::wizard {
 
-class LogFileView;
-class LogReadOptions;
 class LogCheckPanel;
 class LogListPanel;
 class LogMappingPanel;
@@ -99,8 +99,8 @@ class ImportPage : public QWizardPage {
   bool updating_ = false;  // widgets being filled from the document
 
   LogListPanel* logList_;
-  LogFileView* fileView_;
-  LogReadOptions* readOptions_;
+  widgets::LogFileView* fileView_;
+  widgets::LogReadOptions* readOptions_;
   LogMappingPanel* mappingPanel_;
   widgets::ColumnLayoutField* layoutField_;      // the panel's
   widgets::ColumnMappingEditor* mappingEditor_;  // the panel's
