@@ -35,6 +35,7 @@
 #include "app/wizard/pages/import_page.hpp"
 #include "app/wizard/panels/plausibility_table.hpp"
 #include "app/wizard/pages/preprocess_page.hpp"
+#include "widgets/display_text.hpp"
 #include "widgets/time_step_chart.hpp"
 #include "app/wizard/pages/validate_page.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
@@ -781,7 +782,7 @@ class IdentificationWizardTest : public QObject {
     QVERIFY2(import->isComplete(), qPrintable(describe(import)));
     QCOMPARE(QString::fromStdString(wizard.document()->logs().at(0).mapping.joints.at(1).q), q2);
     auto* detected = wizard.findChild<QLabel*>("detectedFormatLabel");
-    QVERIFY2(detected->text().contains(delimiterLabel(delimiter)), qPrintable(detected->text()));
+    QVERIFY2(detected->text().contains(widgets::delimiterLabel(delimiter)), qPrintable(detected->text()));
     QVERIFY2(detected->text().contains(QString("decimal '%1'").arg(decimal)), qPrintable(detected->text()));
 
     // Forcing a wrong delimiter breaks the columns: listed as an error, Next disabled.

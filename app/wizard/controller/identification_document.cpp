@@ -53,17 +53,6 @@ QString methodLabel(EstimationMethod method) {
   return {};
 }
 
-QString delimiterLabel(char delimiter) {
-  switch (delimiter) {
-    case ',': return QObject::tr("comma");
-    case ';': return QObject::tr("semicolon");
-    case '\t': return QObject::tr("tab");
-    case ' ': return QObject::tr("blanks");
-    case '|': return QObject::tr("bar");
-    default: return QString(QChar(delimiter));
-  }
-}
-
 IdentificationDocument::IdentificationDocument(QObject* parent) : QObject(parent) {}
 
 std::vector<std::string> IdentificationDocument::logPaths() const {

@@ -239,6 +239,5 @@ std::optional<CsvFormat> effectiveCsvFormat(const LogSource& log);
 
 /// Human-readable names used by the pages and the JSON file.
 QString methodLabel(EstimationMethod method);           ///< "Weighted least squares (WLS)"
-QString delimiterLabel(char delimiter);                 ///< "comma", "semicolon", "tab", "blanks"
 
 }  // namespace eb::wizard

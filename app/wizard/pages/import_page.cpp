@@ -1,15 +1,15 @@
 #include "app/wizard/pages/import_page.hpp"
 
-#include "app/wizard/panels/column_layout_field.hpp"
-#include "app/wizard/panels/column_mapping_editor.hpp"
 #include "app/wizard/panels/log_check_panel.hpp"
-#include "app/wizard/panels/log_file_view.hpp"
 #include "app/wizard/panels/log_list_panel.hpp"
 #include "app/wizard/controller/log_mapping_guess.hpp"
 #include "app/wizard/controller/log_mapping_io.hpp"
 #include "app/wizard/panels/log_mapping_panel.hpp"
-#include "app/wizard/panels/log_read_options.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
+#include "widgets/column_layout_field.hpp"
+#include "widgets/column_mapping_editor.hpp"
+#include "widgets/log_file_view.hpp"
+#include "widgets/log_read_options.hpp"
 
 #include "identification/identification_pipeline.hpp"
 #include "identification/log_check.hpp"
@@ -83,10 +83,10 @@ QWidget* ImportPage::buildMappingPanel() {
   mappingPanel_ = new LogMappingPanel(session_->jointNames());
   layoutField_ = mappingPanel_->layoutField();
   mappingEditor_ = mappingPanel_->editor();
-  connect(layoutField_, &ColumnLayoutField::applyRequested, this, &ImportPage::applyColumnLayout);
-  connect(mappingEditor_, &ColumnMappingEditor::edited, this, &ImportPage::onMappingEdited);
-  connect(mappingEditor_, &ColumnMappingEditor::guessRequested, this, &ImportPage::reguessMapping);
-  connect(mappingEditor_, &ColumnMappingEditor::applyToAllRequested, this, &ImportPage::applyMappingToAll);
+  connect(layoutField_, &widgets::ColumnLayoutField::applyRequested, this, &ImportPage::applyColumnLayout);
+  connect(mappingEditor_, &widgets::ColumnMappingEditor::edited, this, &ImportPage::onMappingEdited);
+  connect(mappingEditor_, &widgets::ColumnMappingEditor::guessRequested, this, &ImportPage::reguessMapping);
+  connect(mappingEditor_, &widgets::ColumnMappingEditor::applyToAllRequested, this, &ImportPage::applyMappingToAll);
   connect(mappingPanel_, &LogMappingPanel::mappingFileChosen, this, [this](const QString& path, bool save) {
     QString error;
     if (!(save ? saveMapping(path, &error) : loadMapping(path, &error)))
@@ -96,7 +96,7 @@ QWidget* ImportPage::buildMappingPanel() {
 }
 
 void ImportPage::buildUi() {
-  fileView_ = new LogFileView;
+  fileView_ = new widgets::LogFileView;
   fileView_->setRobotJoints(session_->jointNames());
   auto* top = new QSplitter(Qt::Horizontal);
   top->addWidget(buildLogList());
@@ -119,9 +119,9 @@ void ImportPage::buildUi() {
   auto* topLayout = new QVBoxLayout(topWidget);
   topLayout->setContentsMargins(0, 0, 0, 0);
   topLayout->addWidget(top, 1);
-  readOptions_ = new LogReadOptions;
-  connect(readOptions_, &LogReadOptions::formatEdited, this, &ImportPage::onFormatEdited);
-  connect(readOptions_, &LogReadOptions::importEdited, this, &ImportPage::onImportOptionsEdited);
+  readOptions_ = new widgets::LogReadOptions;
+  connect(readOptions_, &widgets::LogReadOptions::formatEdited, this, &ImportPage::onFormatEdited);
+  connect(readOptions_, &widgets::LogReadOptions::importEdited, this, &ImportPage::onImportOptionsEdited);
   topLayout->addWidget(readOptions_);
   vertical->addWidget(topWidget);
   vertical->addWidget(bottom);
@@ -225,8 +225,8 @@ void ImportPage::showLog(int index) {
   auto it = states_.try_emplace(log.path).first;
   if (!it->second.scanned) scanLogOf(log, it->second);
   updating_ = true;
-  fileView_->show(log, it->second);
-  readOptions_->showFormat(log, it->second);
+  fileView_->show(it->second.scan, log.mapping);
+  readOptions_->showFormat(it->second.scan, readChoiceOf(log));
   mappingPanel_->showLog(log, it->second, logs.size() > 1);
   updating_ = false;
 }
@@ -300,7 +300,7 @@ void ImportPage::onMappingEdited() {
   updating_ = true;
   session_->document()->setLog(index, log);
   auto it = states_.find(log.path);
-  if (it != states_.end()) fileView_->showPreview(session_->document()->logs()[size_t(index)], it->second);
+  if (it != states_.end()) fileView_->showPreview(it->second.scan, session_->document()->logs()[size_t(index)].mapping);
   updating_ = false;
 }
 
@@ -435,7 +435,7 @@ void ImportPage::onPlaceActivated(const QString& path, std::size_t line, const Q
   const auto& logs = session_->document()->logs();
   for (size_t k = 0; k < logs.size(); ++k)
     if (logs[k].path == path && currentLog() != static_cast<int>(k)) setCurrentLog(static_cast<int>(k));
-  if (auto it = states_.find(path); it != states_.end()) fileView_->showPlace(line, field, it->second);
+  if (auto it = states_.find(path); it != states_.end()) fileView_->showPlace(line, field, it->second.scan);
 }
 
 bool ImportPage::isComplete() const {

@@ -20,12 +20,15 @@
 
 class QTimer;
 
-namespace eb::wizard {
-
+namespace eb::widgets {
 class ColumnLayoutField;
 class ColumnMappingEditor;
 class LogFileView;
 class LogReadOptions;
+}  // namespace eb::widgets
+
+namespace eb::wizard {
+
 class LogCheckPanel;
 class LogListPanel;
 class LogMappingPanel;
@@ -96,11 +99,11 @@ class ImportPage : public QWizardPage {
   bool updating_ = false;  // widgets being filled from the document
 
   LogListPanel* logList_;
-  LogFileView* fileView_;
-  LogReadOptions* readOptions_;
+  widgets::LogFileView* fileView_;
+  widgets::LogReadOptions* readOptions_;
   LogMappingPanel* mappingPanel_;
-  ColumnLayoutField* layoutField_;      // the panel's
-  ColumnMappingEditor* mappingEditor_;  // the panel's
+  widgets::ColumnLayoutField* layoutField_;      // the panel's
+  widgets::ColumnMappingEditor* mappingEditor_;  // the panel's
   LogCheckPanel* checkPanel_;
 };
 

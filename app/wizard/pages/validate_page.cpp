@@ -2,7 +2,7 @@
 
 #include "app/wizard/panels/closed_loop_panel.hpp"
 #include "app/wizard/panels/drift_panel.hpp"
-#include "app/wizard/panels/result_table.hpp"
+#include "widgets/result_table.hpp"
 #include "widgets/line_charts.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
 
@@ -100,9 +100,9 @@ void ValidatePage::buildUi() {
   chartLayout->addLayout(jointRow);
   chartLayout->addWidget(chart_, 1);
 
-  table_ = makeResultTable({tr("Joint"), tr("RMSE\n[N m]"), tr("NRMSE\n[%]"), tr("Max. error\n[N m]"),
-                            tr("RMS τ\n[N m]"), tr("Model\nRMSE\n[N m]"), tr("Model\nNRMSE\n[%]")},
-                           "validationTable", 54);  // headers of up to three lines: name, unit
+  table_ = widgets::makeResultTable({tr("Joint"), tr("RMSE\n[N m]"), tr("NRMSE\n[%]"), tr("Max. error\n[N m]"),
+                                     tr("RMS τ\n[N m]"), tr("Model\nRMSE\n[N m]"), tr("Model\nNRMSE\n[%]")},
+                                    "validationTable", 54);  // headers of up to three lines: name, unit
   table_->horizontalHeaderItem(5)->setToolTip(tr("The robot's own model parameters (URDF / CAD), no friction: "
                                                  "what identification gained"));
   table_->horizontalHeaderItem(6)->setToolTip(table_->horizontalHeaderItem(5)->toolTip());

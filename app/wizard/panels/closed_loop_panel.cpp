@@ -1,6 +1,6 @@
 #include "app/wizard/panels/closed_loop_panel.hpp"
 
-#include "app/wizard/panels/result_table.hpp"
+#include "widgets/result_table.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
 
 
@@ -82,9 +82,9 @@ ClosedLoopPanel::ClosedLoopPanel(WizardSession* session, QWidget* parent)
   summary_->setObjectName("closedLoopSummary");
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  table_ = makeResultTable({tr("Joint"), tr("Identified\nRMS [rad]"), tr("Identified\nmax [rad]"),
-                            tr("Description's\nRMS [rad]"), tr("Description's\nmax [rad]")},
-                           "closedLoopTable");
+  table_ = widgets::makeResultTable({tr("Joint"), tr("Identified\nRMS [rad]"), tr("Identified\nmax [rad]"),
+                                     tr("Description's\nRMS [rad]"), tr("Description's\nmax [rad]")},
+                                    "closedLoopTable");
 
   auto* plantRow = new QHBoxLayout;
   plantRow->addWidget(new QLabel(tr("Plant")));

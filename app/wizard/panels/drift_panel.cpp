@@ -1,6 +1,6 @@
 #include "app/wizard/panels/drift_panel.hpp"
 
-#include "app/wizard/panels/result_table.hpp"
+#include "widgets/result_table.hpp"
 
 #include "widgets/line_charts.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
@@ -44,7 +44,7 @@ DriftPanel::DriftPanel(WizardSession* session, QWidget* parent) : QWidget(parent
   summary_->setObjectName("driftSummary");
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  table_ = makeResultTable(
+  table_ = widgets::makeResultTable(
       {tr("Joint"), tr("Change over\nthe log [N m]"), tr("± 1 σ\n[N m]"), tr("Residual\nRMS [N m]"), tr("Verdict")},
       "driftTable");
   chart_ = widgets::makeLineChart(tr("Residual mean per window"), tr("mean [N m]"));

@@ -1,6 +1,6 @@
 #include "app/wizard/panels/estimate_comparison_table.hpp"
 
-#include "app/wizard/panels/result_table.hpp"
+#include "widgets/result_table.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
 
 #include <QFont>
@@ -59,7 +59,7 @@ EstimateComparisonTable::EstimateComparisonTable(WizardSession* session, QWidget
     : QWidget(parent), session_(session) {
   QStringList headers{tr(""), tr("Method"), tr("Joint model"), tr("cond"), tr("Plausible\nlinks")};
   for (int j = 0; j < session_->model().dof(); ++j) headers << tr("NRMSE\nj%1 [%]").arg(j + 1);
-  table_ = makeResultTable(headers, "estimateComparisonTable", 40);
+  table_ = widgets::makeResultTable(headers, "estimateComparisonTable", 40);
   table_->setSelectionBehavior(QAbstractItemView::SelectRows);
   table_->setSelectionMode(QAbstractItemView::SingleSelection);
   table_->horizontalHeader()->setStretchLastSection(false);

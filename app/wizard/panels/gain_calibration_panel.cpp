@@ -1,6 +1,6 @@
 #include "app/wizard/panels/gain_calibration_panel.hpp"
 
-#include "app/wizard/panels/result_table.hpp"
+#include "widgets/result_table.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
 
 #include <QCheckBox>
@@ -75,8 +75,8 @@ GainCalibrationPanel::GainCalibrationPanel(WizardSession* session, QWidget* pare
   status_->setObjectName("gainCalibrationStatus");
   status_->setWordWrap(true);
   status_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  table_ = makeResultTable({tr("Joint"), tr("Gain"), tr("± 1σ"), tr("Torque constant"), tr("± 1σ")},
-                           "gainCalibrationTable");
+  table_ = widgets::makeResultTable({tr("Joint"), tr("Gain"), tr("± 1σ"), tr("Torque constant"), tr("± 1σ")},
+                                    "gainCalibrationTable");
   useForLogs_ = new QCheckBox(tr("Read the payload's logs with these constants (their σ goes into the payload's)"));
   useForLogs_->setObjectName("useCalibratedGains");
   useForLogs_->setEnabled(false);

@@ -1,7 +1,7 @@
 #include "app/wizard/panels/log_mapping_panel.hpp"
 
-#include "app/wizard/panels/column_layout_field.hpp"
-#include "app/wizard/panels/column_mapping_editor.hpp"
+#include "widgets/column_layout_field.hpp"
+#include "widgets/column_mapping_editor.hpp"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -14,9 +14,9 @@ namespace eb::wizard {
 
 LogMappingPanel::LogMappingPanel(const std::vector<std::string>& jointNames, QWidget* parent)
     : QGroupBox(tr("Column mapping"), parent) {
-  layoutField_ = new ColumnLayoutField;
+  layoutField_ = new widgets::ColumnLayoutField;
   layoutField_->setJointCount(static_cast<int>(jointNames.size()));
-  editor_ = new ColumnMappingEditor(jointNames);
+  editor_ = new widgets::ColumnMappingEditor(jointNames);
   saveButton_ = new QPushButton(tr("Save mapping..."));
   saveButton_->setObjectName("saveMappingButton");
   saveButton_->setToolTip(tr("A mapping file for logs of this logger; the CLI reads it with --mapping"));

@@ -12,18 +12,20 @@
 
 class QPushButton;
 
-namespace eb::wizard {
-
+namespace eb::widgets {
 class ColumnLayoutField;
 class ColumnMappingEditor;
+}  // namespace eb::widgets
+
+namespace eb::wizard {
 
 class LogMappingPanel : public QGroupBox {
   Q_OBJECT
  public:
   /// A panel for a robot with `jointNames` (model order).
   explicit LogMappingPanel(const std::vector<std::string>& jointNames, QWidget* parent = nullptr);
-  ColumnLayoutField* layoutField() const { return layoutField_; }
-  ColumnMappingEditor* editor() const { return editor_; }
+  widgets::ColumnLayoutField* layoutField() const { return layoutField_; }
+  widgets::ColumnMappingEditor* editor() const { return editor_; }
   /// The mapping of `log` (a bag or MAT file says how it is read instead); `severalLogs` lets
   /// it be applied to all.
   void showLog(const LogSource& log, const LogPreviewState& state, bool severalLogs);
@@ -37,8 +39,8 @@ class LogMappingPanel : public QGroupBox {
  private:
   void pickFile(bool save);
 
-  ColumnLayoutField* layoutField_;
-  ColumnMappingEditor* editor_;
+  widgets::ColumnLayoutField* layoutField_;
+  widgets::ColumnMappingEditor* editor_;
   QPushButton* saveButton_;
   QPushButton* loadButton_;
 };

@@ -18,7 +18,7 @@ class QLabel;
 class QPushButton;
 class QTableWidget;
 
-namespace eb::wizard {
+namespace eb::widgets {
 
 class ColumnMappingEditor : public QWidget {
   Q_OBJECT
@@ -61,4 +61,4 @@ class ColumnMappingEditor : public QWidget {
   QLabel* status_;
 };
 
-}  // namespace eb::wizard
+}  // namespace eb::widgets

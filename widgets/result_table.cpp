@@ -1,9 +1,9 @@
-#include "app/wizard/panels/result_table.hpp"
+#include "widgets/result_table.hpp"
 
 #include <QHeaderView>
 #include <QTableWidget>
 
-namespace eb::wizard {
+namespace eb::widgets {
 
 QTableWidget* makeResultTable(const QStringList& headers, const QString& objectName, int headerHeight) {
   auto* table = new QTableWidget(0, static_cast<int>(headers.size()));
@@ -21,4 +21,4 @@ QTableWidget* makeResultTable(const QStringList& headers, const QString& objectN
   return table;
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::widgets

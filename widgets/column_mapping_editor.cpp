@@ -1,4 +1,4 @@
-#include "app/wizard/panels/column_mapping_editor.hpp"
+#include "widgets/column_mapping_editor.hpp"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -9,7 +9,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-namespace eb::wizard {
+namespace eb::widgets {
 namespace {
 
 std::string* roleField(JointColumns& j, int column) {
@@ -196,4 +196,4 @@ void ColumnMappingEditor::onEdited() {
   emit edited();
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::widgets

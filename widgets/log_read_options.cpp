@@ -1,6 +1,7 @@
-#include "app/wizard/panels/log_read_options.hpp"
+#include "widgets/log_read_options.hpp"
 
-#include "app/wizard/controller/wizard_text.hpp"
+#include "logs/time_base.hpp"
+#include "widgets/display_text.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -15,7 +16,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace eb::wizard {
+namespace eb::widgets {
 
 namespace {
 
@@ -131,32 +132,32 @@ LogReadOptions::LogReadOptions(QWidget* parent) : QWidget(parent) {
   layout->addLayout(reading);
 }
 
-void LogReadOptions::showFormat(const LogSource& log, const LogPreviewState& state) {
-  const bool csv = !log.isNamed();
+void LogReadOptions::showFormat(const LogScan& scan, const LogReadChoice& choice) {
+  const bool csv = scan.kind == LogFileKind::DelimitedText;
   auto select = [](QComboBox* combo, int data) {
     const QSignalBlocker block(combo);
     combo->setCurrentIndex(std::max(0, combo->findData(data)));
   };
   for (QComboBox* c : {delimiterCombo_, decimalCombo_, headerCombo_}) c->setEnabled(csv);
-  select(delimiterCombo_, log.delimiter ? int(*log.delimiter) : 0);
-  select(decimalCombo_, log.decimal ? int(*log.decimal) : 0);
-  select(headerCombo_, log.header ? int(*log.header) : -1);
+  select(delimiterCombo_, choice.delimiter ? int(*choice.delimiter) : 0);
+  select(decimalCombo_, choice.decimal ? int(*choice.decimal) : 0);
+  select(headerCombo_, choice.header ? int(*choice.header) : -1);
   if (!csv) {
-    detectedLabel_->setText(log.isBag() ? tr("ROS 2 bag") : tr("MATLAB file"));
+    detectedLabel_->setText(scan.kind == LogFileKind::RosBag ? tr("ROS 2 bag") : tr("MATLAB file"));
     return;
   }
-  if (!state.previewOk()) {
+  if (!scan.preview) {
     detectedLabel_->setText(
-        tr("<span style='color:#b00020'>%1</span>").arg(problemText(state.previewError()).toHtmlEscaped()));
+        tr("<span style='color:#b00020'>%1</span>").arg(diagnosticText(scan.error).toHtmlEscaped()));
     return;
   }
-  const CsvLayout& layout = state.preview().layout;
+  const CsvLayout& layout = scan.preview->layout;
   QString text = tr("<b>%1</b>-delimited, decimal '%2', %3, %4 columns")
                      .arg(delimiterLabel(layout.format.delimiter))
                      .arg(QChar(layout.format.decimal))
                      .arg(layout.format.hasHeader ? tr("header on line %1").arg(layout.headerLine) : tr("no header"))
                      .arg(layout.columns.size());
-  if (log.hasFormatOverride()) text += tr(" (forced)");
+  if (choice.delimiter || choice.decimal || choice.header) text += tr(" (forced)");
   detectedLabel_->setText(text);
   detectedLabel_->setToolTip(toQStringList(layout.notes).join('\n'));
 }
@@ -166,7 +167,7 @@ void LogReadOptions::clearFormat() {
   for (QComboBox* c : {delimiterCombo_, decimalCombo_, headerCombo_}) c->setEnabled(false);
 }
 
-void LogReadOptions::showImport(const ImportSettings& s) {
+void LogReadOptions::showImport(const LogImportOptions& s) {
   QStringList constants;
   for (double k : s.torqueConstants) constants << QString::number(k, 'g', 17);
   QStringList signs;
@@ -195,8 +196,8 @@ std::optional<bool> LogReadOptions::header() const {
   return h >= 0 ? std::optional<bool>(h == 1) : std::nullopt;
 }
 
-std::optional<ImportSettings> LogReadOptions::importSettings(const ImportSettings& current, int dof) {
-  ImportSettings s = current;
+std::optional<LogImportOptions> LogReadOptions::importSettings(const LogImportOptions& current, int dof) {
+  LogImportOptions s = current;
   if (!parseConstants(torqueConstantsEdit_->text(), s.torqueConstants) ||
       (!s.torqueConstants.empty() && static_cast<int>(s.torqueConstants.size()) != dof)) {
     torqueConstantsEdit_->setStyleSheet("QLineEdit { background: #ffd0d0; }");
@@ -215,4 +216,4 @@ std::optional<ImportSettings> LogReadOptions::importSettings(const ImportSetting
   return s;
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::widgets

@@ -2,7 +2,7 @@
 // ColumnLayoutField: one line where the user types a log's column layout in the
 // text excitebench-cli's --columns takes ("t[ms], q1..q6, qd1..qd6, i1..i6, _*12"),
 // so a headerless log is mapped in one go instead of through a dropdown per
-// column; Apply (or Return) asks the page to apply it. Below it, one line says
+// column; Apply (or Return) asks its owner to apply it. Below it, one line says
 // what happened: the engine's error naming the item, or a note.
 
 #include <QWidget>
@@ -11,7 +11,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 
-namespace eb::wizard {
+namespace eb::widgets {
 
 class ColumnLayoutField : public QWidget {
   Q_OBJECT
@@ -22,6 +22,7 @@ class ColumnLayoutField : public QWidget {
   void setJointCount(int dof);
   /// The layout as typed.
   QString text() const;
+  /// Puts `text` in the field (no signal).
   void setText(const QString& text);
   /// Shows `message` as an error line (full text in its tooltip).
   void showError(const QString& message);
@@ -44,4 +45,4 @@ class ColumnLayoutField : public QWidget {
   QLabel* message_;
 };
 
-}  // namespace eb::wizard
+}  // namespace eb::widgets

@@ -1,4 +1,4 @@
-#include "app/wizard/panels/column_layout_field.hpp"
+#include "widgets/column_layout_field.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -6,7 +6,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace eb::wizard {
+namespace eb::widgets {
 
 ColumnLayoutField::ColumnLayoutField(QWidget* parent) : QWidget(parent) {
   edit_ = new QLineEdit;
@@ -69,4 +69,4 @@ void ColumnLayoutField::setMessage(const QString& message, bool error) {
   message_->setVisible(!message.isEmpty());
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::widgets

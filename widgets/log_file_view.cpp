@@ -1,4 +1,4 @@
-#include "app/wizard/panels/log_file_view.hpp"
+#include "widgets/log_file_view.hpp"
 
 #include <QFile>
 #include <QFontDatabase>
@@ -15,11 +15,11 @@
 #include <cmath>
 #include <map>
 
-#include "app/wizard/controller/wizard_text.hpp"
 #include "logs/bag_log_source.hpp"
 #include "logs/log_inspection.hpp"
+#include "widgets/display_text.hpp"
 
-namespace eb::wizard {
+namespace eb::widgets {
 
 namespace {
 
@@ -79,30 +79,32 @@ void LogFileView::clear(const QString& hint) {
   previewTitle_->clear();
 }
 
-void LogFileView::show(const LogSource& log, const LogPreviewState& state) {
+void LogFileView::show(const LogScan& scan, const LogColumnMapping& mapping) {
+  const bool bag = scan.kind == LogFileKind::RosBag;
+  const QString path = QString::fromStdString(scan.path);
   // A bag's inspection is a few long lines (topics, types, counts): wrapped, it is read whole.
-  rawText_->setLineWrapMode(log.isBag() ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
-  rawBox_->setTitle(log.isBag() ? tr("What the bag holds") : tr("File (first lines)"));
-  if (log.isMat()) {
+  rawText_->setLineWrapMode(bag ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+  rawBox_->setTitle(bag ? tr("What the bag holds") : tr("File (first lines)"));
+  if (scan.kind == LogFileKind::Mat) {
     rawText_->setPlainText(tr("%1\n\nMATLAB file: the variables t, q, qd, qdd and tau are read by name "
                               "(q and tau required, one column per joint).")
-                               .arg(log.path));
-  } else if (log.isBag()) {
+                               .arg(path));
+  } else if (bag) {
     // What the bag holds (files, topics, types, counts, span, rate, the JointState joints): the
     // engine's description of its scan, the text `excitebench-cli inspect-log` prints.
     QString text;
     try {
-      for (const std::string& line : describeLogScan(state.scan)) text += QString::fromStdString(line) + "\n";
+      for (const std::string& line : describeLogScan(scan)) text += QString::fromStdString(line) + "\n";
     } catch (const std::exception& e) {
       text += QString::fromUtf8(e.what());
     }
     rawText_->setPlainText(text);
   } else {
-    QFile file(log.path);
+    QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-      rawText_->setPlainText(tr("%1: cannot open").arg(log.path));
+      rawText_->setPlainText(tr("%1: cannot open").arg(path));
     } else {
-      const std::size_t lastLine = state.previewOk() && !state.preview().lines.empty() ? state.preview().lines.back() : 60;
+      const std::size_t lastLine = scan.preview && !scan.preview->lines.empty() ? scan.preview->lines.back() : 60;
       QString text;
       for (std::size_t line = 1; line <= lastLine && !file.atEnd(); ++line) {
         QByteArray bytes = file.readLine(64 * 1024);
@@ -113,30 +115,32 @@ void LogFileView::show(const LogSource& log, const LogPreviewState& state) {
       rawText_->setPlainText(text);
     }
   }
-  showPreview(log, state);
+  showPreview(scan, mapping);
 }
 
-void LogFileView::showPreview(const LogSource& log, const LogPreviewState& state) {
+void LogFileView::showPreview(const LogScan& scan, const LogColumnMapping& mapping) {
+  const bool bag = scan.kind == LogFileKind::RosBag;
   previewTable_->clear();
-  previewBox_->setTitle(log.isBag() ? tr("Joints found") : tr("Parsed columns"));
-  previewTable_->horizontalHeader()->setStretchLastSection(log.isBag());
-  if (log.isBag()) {
-    showBagJoints(state);
+  previewBox_->setTitle(bag ? tr("Joints found") : tr("Parsed columns"));
+  previewTable_->horizontalHeader()->setStretchLastSection(bag);
+  if (bag) {
+    showBagJoints(scan);
     return;
   }
-  if (log.isNamed() || !state.previewOk()) {
+  if (scan.kind != LogFileKind::DelimitedText || !scan.preview) {
     previewTable_->setRowCount(0);
     previewTable_->setColumnCount(0);
-    previewTitle_->setText(log.isMat()   ? tr("No preview for MATLAB files.")
-                           : log.isBag() ? tr("No table preview for ROS 2 bags: the samples are read by joint name.")
-                                         : problemText(state.previewError()));
+    // A delimited-text log without a preview could not be read: the scan's error says why.
+    previewTitle_->setText(scan.kind == LogFileKind::Mat ? tr("No preview for MATLAB files.")
+                           : bag ? tr("No table preview for ROS 2 bags: the samples are read by joint name.")
+                                 : diagnosticText(scan.error));
     previewTitle_->setToolTip(previewTitle_->text());  // a long error is cut by the pane's width
     return;
   }
-  const CsvPreview& p = state.preview();
+  const CsvPreview& p = *scan.preview;
   const int rows = static_cast<int>(p.values.rows());
   const int cols = static_cast<int>(p.layout.columns.size());
-  const std::map<std::string, QString> roles = columnRoles(log.mapping);
+  const std::map<std::string, QString> roles = columnRoles(mapping);
   previewTable_->setRowCount(rows);
   previewTable_->setColumnCount(cols);
   for (int c = 0; c < cols; ++c) {
@@ -176,17 +180,17 @@ void LogFileView::showPreview(const LogSource& log, const LogPreviewState& state
   previewTitle_->setToolTip(QString());
 }
 
-void LogFileView::showBagJoints(const LogPreviewState& state) {
+void LogFileView::showBagJoints(const LogScan& scan) {
   previewTable_->setRowCount(0);
   previewTable_->setColumnCount(0);
-  if (!state.scan.jointStates) {
+  if (!scan.jointStates) {
     // The bag's own error when it could not be scanned, else why it has no usable JointState topic.
-    const Diagnostic& why = state.scan.ok() ? state.scan.jointStatesError : state.scan.error;
+    const Diagnostic& why = scan.ok() ? scan.jointStatesError : scan.error;
     previewTitle_->setText(QString::fromStdString(why.text()));
     previewTitle_->setToolTip(previewTitle_->text());
     return;
   }
-  const BagJointStates& states = *state.scan.jointStates;
+  const BagJointStates& states = *scan.jointStates;
   // Which robot joint reads each bag joint: the one of the same name (bag_log_source.hpp).
   std::map<std::string, int> robotJoint;
   for (size_t j = 0; j < robotJoints_.size(); ++j) robotJoint[robotJoints_[j]] = static_cast<int>(j);
@@ -220,7 +224,7 @@ void LogFileView::showBagJoints(const LogPreviewState& state) {
   previewTitle_->setToolTip(QString());
 }
 
-void LogFileView::showPlace(std::size_t line, const QString& field, const LogPreviewState& state) {
+void LogFileView::showPlace(std::size_t line, const QString& field, const LogScan& scan) {
   if (line == 0) return;
   const QTextBlock block = rawText_->document()->findBlockByNumber(static_cast<int>(line) - 1);
   if (block.isValid()) {
@@ -232,12 +236,12 @@ void LogFileView::showPlace(std::size_t line, const QString& field, const LogPre
     rawText_->centerCursor();
     rawText_->horizontalScrollBar()->setValue(0);
   }
-  if (!state.previewOk()) return;
-  const auto& columns = state.preview().layout.columns;
+  if (!scan.preview) return;
+  const auto& columns = scan.preview->layout.columns;
   int column = -1;
   for (size_t c = 0; c < columns.size(); ++c)
     if (QString::fromStdString(columns[c]) == field) column = static_cast<int>(c);
-  const auto& lines = state.preview().lines;
+  const auto& lines = scan.preview->lines;
   for (size_t r = 0; r < lines.size(); ++r)
     if (lines[r] == line) {
       const int row = static_cast<int>(r);
@@ -251,4 +255,4 @@ void LogFileView::showPlace(std::size_t line, const QString& field, const LogPre
     }
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::widgets

@@ -1,0 +1,41 @@
+#include "widgets/display_text.hpp"
+
+#include <QObject>
+
+#include <cmath>
+
+namespace eb::widgets {
+
+QStringList toQStringList(const std::vector<std::string>& strings) {
+  QStringList out;
+  for (const std::string& s : strings) out << QString::fromStdString(s);
+  return out;
+}
+
+QString formatNumber(double value, int digits) {
+  if (std::isnan(value)) return QStringLiteral("nan");
+  if (std::isinf(value)) return value > 0 ? QStringLiteral("inf") : QStringLiteral("-inf");
+  return QString::number(value, 'g', digits);
+}
+
+QString delimiterLabel(char delimiter) {
+  switch (delimiter) {
+    case ',': return QObject::tr("comma");
+    case ';': return QObject::tr("semicolon");
+    case '\t': return QObject::tr("tab");
+    case ' ': return QObject::tr("blanks");
+    case '|': return QObject::tr("bar");
+    default: return QString(QChar(delimiter));
+  }
+}
+
+QString diagnosticText(const Diagnostic& d) {
+  // Diagnostic::text() leaves out the parts that are empty: without file and line it is the
+  // field and the message, one line.
+  Diagnostic placeless = d;
+  placeless.file.clear();
+  placeless.line = 0;
+  return QString::fromStdString(placeless.text());
+}
+
+}  // namespace eb::widgets

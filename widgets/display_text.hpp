@@ -1,0 +1,25 @@
+#pragma once
+// Small text helpers of the widgets that show engine data: numbers, string lists,
+// a CSV delimiter's name, and a Diagnostic without its place (the widgets show the
+// place themselves, never parse it back from text).
+
+#include "util/diagnostic.hpp"
+
+#include <QString>
+#include <QStringList>
+
+#include <string>
+#include <vector>
+
+namespace eb::widgets {
+
+/// The strings as a QStringList (UTF-8).
+QStringList toQStringList(const std::vector<std::string>& strings);
+/// A number with `digits` significant digits ("1.234e-05", "0.5"); "inf" / "nan" as such.
+QString formatNumber(double value, int digits = 6);
+/// A CSV delimiter's name: "comma", "semicolon", "tab", "blanks", "bar", else the character.
+QString delimiterLabel(char delimiter);
+/// The field and message of `d` as one line ("column 'q3': not a number"), without its file and line.
+QString diagnosticText(const Diagnostic& d);
+
+}  // namespace eb::widgets
