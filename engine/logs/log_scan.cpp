@@ -9,19 +9,6 @@
 
 namespace eb {
 
-namespace {
-
-// The engine's readers throw InputError with the place; anything else keeps its text.
-Diagnostic scanDiagnosticOf(const std::exception& e, const std::string& path) {
-  if (const auto* input = dynamic_cast<const InputError*>(&e)) return input->diagnostic();
-  Diagnostic d;
-  d.file = path;
-  d.message = e.what();
-  return d;
-}
-
-}  // namespace
-
 const std::vector<std::string>& LogScan::columns() const {
   static const std::vector<std::string> none;
   return preview ? preview->layout.columns : none;
@@ -40,7 +27,7 @@ LogScan scanLog(const std::string& path, std::size_t previewRows, const std::opt
       try {
         scan.jointStates = inspectBagJointStates(*scan.bag, scan.topics, "");
       } catch (const std::exception& e) {
-        scan.jointStatesError = scanDiagnosticOf(e, path);
+        scan.jointStatesError = diagnosticOf(e, path);
       }
     } else if (scan.kind == LogFileKind::Mat) {
       scan.matVariables = listMatVariables(path);
@@ -48,7 +35,7 @@ LogScan scanLog(const std::string& path, std::size_t previewRows, const std::opt
       scan.preview = readCsvPreview(path, previewRows, format);
     }
   } catch (const std::exception& e) {
-    scan.error = scanDiagnosticOf(e, path);
+    scan.error = diagnosticOf(e, path);
     if (scan.error.message.empty()) scan.error.message = "cannot be read";
   }
   return scan;
@@ -62,7 +49,7 @@ ScanMappingGuess guessScanMapping(const LogScan& scan, const LogGuessOptions& op
     out.guess = guessLogColumnMapping(layout.columns, scan.preview->values, options, scan.path, layout.columnsLine());
     return out;
   } catch (const std::exception& e) {
-    out.error = scanDiagnosticOf(e, scan.path);
+    out.error = diagnosticOf(e, scan.path);
   }
   // Nothing usable was recognised: keep what the exact names say, so only the rest is left to
   // map by hand (and the check names the one column missing).

@@ -116,4 +116,14 @@ inline InputError inFile(const InputError& e, const std::string& file) {
   return InputError(std::move(d));
 }
 
+/// The finding behind an exception: an InputError's Diagnostic, else one holding the
+/// exception's text, about `file` (empty: none).
+inline Diagnostic diagnosticOf(const std::exception& error, const std::string& file = {}) {
+  if (const auto* input = dynamic_cast<const InputError*>(&error)) return input->diagnostic();
+  Diagnostic d;
+  d.file = file;
+  d.message = error.what();
+  return d;
+}
+
 }  // namespace eb

@@ -65,7 +65,7 @@ const Diagnostic* findError(const ImportPage* page) {
 
 QString describe(const ImportPage* page) {
   QStringList out;
-  for (const Diagnostic& p : page->problems()) out << QString("[%1] line %2: %3").arg(int(p.severity)).arg(p.line).arg(problemText(p));
+  for (const Diagnostic& p : page->problems()) out << QString("[%1] line %2: %3").arg(int(p.severity)).arg(p.line).arg(diagnosticText(p));
   return out.join("\n");
 }
 
@@ -820,11 +820,11 @@ class IdentificationWizardTest : public QObject {
     // Said once, as a warning (the log was split), not once per late sample.
     int timeLines = 0;
     for (const Diagnostic& p : import->problems())
-      if (problemText(p).startsWith("time axis: ")) {
+      if (diagnosticText(p).startsWith("time axis: ")) {
         ++timeLines;
         QCOMPARE(p.severity, Severity::Warning);
-        QVERIFY2(problemText(p).contains("in 5 segments: 3 gaps over 5 steps"), qPrintable(problemText(p)));
-        QVERIFY2(problemText(p).contains("1 time reset"), qPrintable(problemText(p)));
+        QVERIFY2(diagnosticText(p).contains("in 5 segments: 3 gaps over 5 steps"), qPrintable(diagnosticText(p)));
+        QVERIFY2(diagnosticText(p).contains("1 time reset"), qPrintable(diagnosticText(p)));
       }
     QCOMPARE(timeLines, 1);
     auto* chart = wizard.findChild<eb::widgets::TimeStepChart*>();
@@ -927,7 +927,7 @@ class IdentificationWizardTest : public QObject {
     const Diagnostic* error = findError(import);
     QVERIFY2(error, qPrintable(describe(import)));
     QCOMPARE(error->line, std::size_t(151));
-    QVERIFY2(problemText(*error).contains("q3"), qPrintable(problemText(*error)));
+    QVERIFY2(diagnosticText(*error).contains("q3"), qPrintable(diagnosticText(*error)));
     QVERIFY(!import->isComplete());
     QVERIFY(!wizard.button(QWizard::NextButton)->isEnabled());
     // The row is visible in the preview, its bad cell marked.
@@ -957,7 +957,7 @@ class IdentificationWizardTest : public QObject {
     const Diagnostic* error = findError(import);
     QVERIFY2(error, qPrintable(describe(import)));
     QCOMPARE(error->line, std::size_t(1));
-    QVERIFY2(problemText(*error).contains("tau") || problemText(*error).contains("torque"), qPrintable(problemText(*error)));
+    QVERIFY2(diagnosticText(*error).contains("tau") || diagnosticText(*error).contains("torque"), qPrintable(diagnosticText(*error)));
     QVERIFY(!import->isComplete());
 
     // The user maps joint 3's torque by hand (here to the torque of joint 2): the log reads.
@@ -992,8 +992,8 @@ class IdentificationWizardTest : public QObject {
     const Diagnostic* error = findError(import);
     QVERIFY2(error, qPrintable(describe(import)));
     QCOMPARE(QString::fromStdString(error->field), QString("torque sign"));
-    QVERIFY2(problemText(*error).contains("joints 2 (panda_joint2) and 4 (panda_joint4)"), qPrintable(problemText(*error)));
-    QVERIFY2(problemText(*error).contains("--torque-sign 1,-1,1,-1,1,1,1"), qPrintable(problemText(*error)));
+    QVERIFY2(diagnosticText(*error).contains("joints 2 (panda_joint2) and 4 (panda_joint4)"), qPrintable(diagnosticText(*error)));
+    QVERIFY2(diagnosticText(*error).contains("--torque-sign 1,-1,1,-1,1,1,1"), qPrintable(diagnosticText(*error)));
     QVERIFY(!import->isComplete());
 
     // The user states the signs: the log reads as the original, nothing is left to say.
@@ -1005,7 +1005,7 @@ class IdentificationWizardTest : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(!import->isChecking(), 30000);
     QTRY_VERIFY2_WITH_TIMEOUT(import->isComplete(), qPrintable(describe(import)), 30000);
     QVERIFY(!findError(import));
-    for (const Diagnostic& p : import->problems()) QVERIFY2(p.field != "torque sign", qPrintable(problemText(p)));
+    for (const Diagnostic& p : import->problems()) QVERIFY2(p.field != "torque sign", qPrintable(diagnosticText(p)));
   }
 
   void torqueConstantsScaleAHandMappedCurrentLog() {

@@ -36,7 +36,7 @@ namespace {
 QString describe(const ImportPage* page) {
   QStringList out;
   for (const Diagnostic& p : page->problems())
-    out << QString("[%1] line %2: %3").arg(int(p.severity)).arg(p.line).arg(problemText(p));
+    out << QString("[%1] line %2: %3").arg(int(p.severity)).arg(p.line).arg(diagnosticText(p));
   return out.join("\n");
 }
 
@@ -188,12 +188,12 @@ class WizardSessionTest : public QObject {
       if (p.severity == Severity::Error) error = error ? error : &p;
     QVERIFY2(error, qPrintable(describe(import)));
     QCOMPARE(error->line, std::size_t(41));
-    const QString full = "line 41: " + problemText(*error);
+    const QString full = "line 41: " + diagnosticText(*error);
     QCOMPARE(problemLine(*error), full);
     auto* list = wizard.findChild<QTreeWidget*>("problemList");
     QVERIFY(list && list->topLevelItemCount() >= 1);
     QTreeWidgetItem* first = list->topLevelItem(0);
-    QCOMPARE(first->text(2), problemText(*error));
+    QCOMPARE(first->text(2), diagnosticText(*error));
     QCOMPARE(first->toolTip(2), full);
     // ... and the current problem shows whole below the list.
     auto* detail = wizard.findChild<QLabel*>("problemDetail");

@@ -8,7 +8,7 @@
 
 #include "app/wizard/controller/extra_log_settings.hpp"
 #include "app/wizard/controller/identification_controller.hpp"
-#include "app/wizard/panels/log_problems.hpp"
+#include "widgets/display_text.hpp"
 
 namespace eb::wizard {
 
@@ -226,7 +226,7 @@ bool IdentificationController::runValidation(QString* why) {
       [=](const common::BackgroundTask::Outcome& outcome) {
         // An input error with a place is shown as the page shows every log problem.
         const bool placed = !outcome.ok && !outcome.cancelled && !outcome.detail.file.empty();
-        finishRun(Job::Validation, outcome, placed ? problemText(outcome.detail) : failureText(outcome),
+        finishRun(Job::Validation, outcome, placed ? widgets::diagnosticText(outcome.detail) : failureText(outcome),
                   out->inputs != ValidationInputs{estimate_, document_->validationLog()}, [&] { setValidation(out); });
       });
 }

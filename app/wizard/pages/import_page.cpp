@@ -226,7 +226,7 @@ void ImportPage::showLog(int index) {
   if (!it->second.scanned) scanLogOf(log, it->second);
   updating_ = true;
   fileView_->show(it->second.scan, log.mapping);
-  readOptions_->showFormat(it->second.scan, readChoiceOf(log));
+  readOptions_->showFormat(it->second.scan, log);
   mappingPanel_->showLog(log, it->second, logs.size() > 1);
   updating_ = false;
 }
@@ -315,7 +315,7 @@ void ImportPage::applyColumnLayout(const QString& text) {
     log.mapping = mappingFromLayoutText(text, log, states_[log.path], session_->jointNames(),
                                         session_->document()->import().torqueConstants, &unscaled);
   } catch (const std::exception& e) {
-    layoutField_->showError(problemText(diagnosticOf(e)));
+    layoutField_->showError(diagnosticText(diagnosticOf(e)));
     return;
   }
   log.mappingEdited = true;

@@ -15,22 +15,8 @@ namespace {
 constexpr double kSlowRateHz = 100.0;
 }  // namespace
 
-Diagnostic diagnosticOf(const std::exception& error) {
-  if (const auto* input = dynamic_cast<const InputError*>(&error)) return input->diagnostic();
-  Diagnostic d;
-  d.message = error.what();
-  return d;
-}
-
-QString problemText(const Diagnostic& d) {
-  std::string text;
-  if (!d.field.empty()) text += d.fieldKind.empty() ? d.field + ": " : d.fieldKind + " '" + d.field + "': ";
-  text += d.message;
-  return QString::fromStdString(oneLineMessage(text));
-}
-
 QString problemLine(const Diagnostic& p) {
-  return p.line ? QObject::tr("line %1: %2").arg(p.line).arg(problemText(p)) : problemText(p);
+  return p.line ? QObject::tr("line %1: %2").arg(p.line).arg(diagnosticText(p)) : diagnosticText(p);
 }
 
 std::vector<Diagnostic> collectLogProblems(const std::vector<LogSource>& logs,
@@ -122,7 +108,7 @@ void LogProblemList::setProblems(const std::vector<Diagnostic>& problems) {
     item->setText(0, QFileInfo(path).fileName());
     item->setToolTip(0, path);
     item->setText(1, p.line ? QString::number(p.line) : QString());
-    item->setText(2, problemText(p));
+    item->setText(2, diagnosticText(p));
     item->setToolTip(1, problemLine(p));
     item->setToolTip(2, problemLine(p));
     const QStyle::StandardPixmap icon = p.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical

@@ -11,6 +11,7 @@
 
 #include "identification/log_check.hpp"
 #include "util/diagnostic.hpp"
+#include "widgets/display_text.hpp"
 
 #include <QStringList>
 #include <QTreeWidget>
@@ -20,12 +21,9 @@
 
 namespace eb::wizard {
 
-/// The finding behind an exception: the engine's diagnostic for an InputError, else its text.
-Diagnostic diagnosticOf(const std::exception& error);
-
 /// A diagnostic as the list shows it: the field and the message, without the file and line
 /// (they have columns of their own).
-QString problemText(const Diagnostic& d);
+using widgets::diagnosticText;
 
 /// A problem as one line with its place: "line 12: column 'q3': ..." (the whole message, for tooltips).
 QString problemLine(const Diagnostic& problem);
