@@ -25,9 +25,9 @@
 //   project["identification"] = wizard.document()->toJson(projectDir);
 
 #include "app/wizard/pages/export_page.hpp"
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/document_types.hpp"
 #include "app/wizard/controller/wizard_session.hpp"
-#include "app/wizard/controller/wizard_session_store.hpp"
+#include "app/project/wizard_session_store.hpp"
 
 #include "model/robot_model.hpp"
 
@@ -38,6 +38,9 @@
 #include <optional>
 
 namespace eb::wizard {
+
+using project::KeptSession;  // the kept session lives beside the document (app/project)
+using project::WizardSessionStore;
 
 class ImportPage;
 class PreprocessPage;

@@ -11,7 +11,7 @@
 #include "app/wizard/pages/preprocess_page.hpp"
 #include "app/wizard/pages/validate_page.hpp"
 #include "app/wizard/controller/wizard_result_lines.hpp"
-#include "app/wizard/controller/wizard_session_store.hpp"
+#include "app/project/wizard_session_store.hpp"
 
 #include "model/builtin_robots.hpp"
 #include "util/input_error.hpp"

@@ -5,7 +5,7 @@
 // columns guessed from its header, as `excitebench-cli` does. Everything else
 // (preprocessing, regressor columns, currents) is the document's.
 
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/document_types.hpp"
 
 #include <QString>
 

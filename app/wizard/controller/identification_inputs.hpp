@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/document_types.hpp"
 #include "io/payload_file.hpp"
 
 namespace eb::wizard {

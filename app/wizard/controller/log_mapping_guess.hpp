@@ -3,7 +3,7 @@
 // scanLog), and the column mapping guessed from it (the engine's guessScanMapping: the
 // recognisers, else the columns whose names say exactly what they hold), kept in the log.
 
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/document_types.hpp"
 #include "logs/log_scan.hpp"
 #include "util/diagnostic.hpp"
 

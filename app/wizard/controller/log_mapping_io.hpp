@@ -4,7 +4,7 @@
 // mapping file applied to a log (its format forced, its columns mapped by name
 // or by layout, checked against the log's header).
 
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/document_types.hpp"
 #include "app/wizard/controller/log_mapping_guess.hpp"
 
 #include <QString>

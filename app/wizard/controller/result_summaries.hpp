@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/document_types.hpp"
 #include "app/wizard/controller/identification_results.hpp"
 #include "model/robot_model.hpp"
 

@@ -3,7 +3,7 @@
 // status bar (the wizard's pages show the details): what was estimated, how
 // well, and how well it predicts the validation log.
 
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/document_types.hpp"
 
 #include "identification/base_estimation.hpp"
 

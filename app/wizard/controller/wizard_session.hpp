@@ -5,7 +5,7 @@
 // only summarises. Pages observe its signals.
 
 #include "app/wizard/controller/identification_controller.hpp"
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/document_types.hpp"
 
 #include "model/robot_model.hpp"
 

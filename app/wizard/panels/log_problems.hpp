@@ -6,7 +6,7 @@
 // clicked (LogProblemList). Places come from the diagnostics (line, column
 // name), never from parsing message text.
 
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/document_types.hpp"
 #include "app/wizard/controller/log_mapping_guess.hpp"
 
 #include "identification/log_check.hpp"

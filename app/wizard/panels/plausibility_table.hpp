@@ -7,7 +7,7 @@
 // "N of M links plausible". It shows LinkResult rows only: the plausibility is
 // checked with the estimate on the worker thread (identification_jobs.cpp).
 
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/wizard/controller/document_types.hpp"
 #include "app/wizard/controller/result_summaries.hpp"  // linkResults: the rows, from the engine's verdicts
 
 #include <QWidget>

@@ -1,4 +1,4 @@
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/project/identification_document.hpp"
 
 #include "logs/log_file_kind.hpp"
 
@@ -13,7 +13,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace eb::wizard {
+namespace eb::project {
 
 bool LogSource::operator==(const LogSource& o) const {
   return path == o.path && delimiter == o.delimiter && decimal == o.decimal && header == o.header &&
@@ -203,4 +203,4 @@ void IdentificationDocument::emitEverythingChanged() {
   emit changed();
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::project

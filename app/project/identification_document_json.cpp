@@ -1,8 +1,8 @@
 // IdentificationDocument's JSON form (toJson / fromJson): format "excitebench-identification",
 // version 1, one section per settings group, paths relative to a folder when one is given.
-#include "app/wizard/controller/identification_document.hpp"
-#include "app/wizard/controller/identification_json_support.hpp"
-#include "app/wizard/controller/result_summaries_json.hpp"
+#include "app/project/identification_document.hpp"
+#include "app/project/identification_json_support.hpp"
+#include "app/project/result_summaries_json.hpp"
 
 #include "io/identification_settings_json.hpp"
 #include "logs/log_mapping_file.hpp"
@@ -21,7 +21,7 @@
 #include <limits>
 #include <stdexcept>
 
-namespace eb::wizard {
+namespace eb::project {
 
 using namespace document_json;
 
@@ -215,4 +215,4 @@ bool IdentificationDocument::fromJson(const QJsonObject& json, const QString& ba
   return true;
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::project

@@ -10,7 +10,7 @@
 
 #include <optional>
 
-namespace eb::wizard {
+namespace eb::project {
 
 class IdentificationDocument;
 
@@ -47,4 +47,4 @@ class WizardSessionStore {
   QString path_;
 };
 
-}  // namespace eb::wizard
+}  // namespace eb::project

@@ -1,12 +1,12 @@
-#include "app/wizard/controller/result_summaries_json.hpp"
+#include "app/project/result_summaries_json.hpp"
 
-#include "app/wizard/controller/identification_json_support.hpp"
+#include "app/project/identification_json_support.hpp"
 
 #include <QJsonArray>
 
 #include <limits>
 
-namespace eb::wizard {
+namespace eb::project {
 
 using namespace document_json;
 
@@ -20,42 +20,42 @@ QStringList stringsFromJson(const QJsonValue& v) {
 
 // The consistent estimate's prior weight and links (same keys as params.json where it has them).
 void consistentToJson(const ResultsSummary& r, QJsonObject& o) {
-  o["prior_weight"] = number(r.priorWeight);
+  o["prior_weight"] = jsonNumber(r.priorWeight);
   o["prior_weight_chosen"] = r.priorWeightChosen;
   o["held_out_samples"] = static_cast<double>(r.heldOutSamples);
   QJsonArray curve, links;
-  for (const auto& [weight, score] : r.priorWeightCurve) curve.append(QJsonArray{number(weight), number(score)});
+  for (const auto& [weight, score] : r.priorWeightCurve) curve.append(QJsonArray{jsonNumber(weight), jsonNumber(score)});
   for (const LinkResult& l : r.links)
     links.append(QJsonObject{{"link", l.link},
-                             {"mass", number(l.mass)},
+                             {"mass", jsonNumber(l.mass)},
                              {"plausible", l.plausible},
                              {"problems", QJsonArray::fromStringList(l.problems)},
                              {"notes", QJsonArray::fromStringList(l.notes)},
-                             {"data_share", QJsonObject{{"mass", number(l.massShare)},
-                                                        {"com", number(l.comShare)},
-                                                        {"inertia", number(l.inertiaShare)}}}});
+                             {"data_share", QJsonObject{{"mass", jsonNumber(l.massShare)},
+                                                        {"com", jsonNumber(l.comShare)},
+                                                        {"inertia", jsonNumber(l.inertiaShare)}}}});
   o["prior_weight_curve"] = curve;
   o["links"] = links;
 }
 
 void consistentFromJson(const QJsonObject& o, ResultsSummary& r) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  r.priorWeight = numberOr(o["prior_weight"], 0.0);
+  r.priorWeight = jsonNumberOr(o["prior_weight"], 0.0);
   r.priorWeightChosen = o["prior_weight_chosen"].toBool(false);
   r.heldOutSamples = static_cast<long>(o["held_out_samples"].toDouble(0));
   for (const QJsonValue& v : o["prior_weight_curve"].toArray())
-    r.priorWeightCurve.emplace_back(numberOr(v.toArray()[0], nan), numberOr(v.toArray()[1], nan));
+    r.priorWeightCurve.emplace_back(jsonNumberOr(v.toArray()[0], nan), jsonNumberOr(v.toArray()[1], nan));
   for (const QJsonValue& v : o["links"].toArray()) {
     const QJsonObject lo = v.toObject(), share = lo["data_share"].toObject();
     LinkResult l;
     l.link = lo["link"].toString();
-    l.mass = numberOr(lo["mass"], nan);
+    l.mass = jsonNumberOr(lo["mass"], nan);
     l.plausible = lo["plausible"].toBool(false);
     l.problems = stringsFromJson(lo["problems"]);
     l.notes = stringsFromJson(lo["notes"]);
-    l.massShare = numberOr(share["mass"], nan);
-    l.comShare = numberOr(share["com"], nan);
-    l.inertiaShare = numberOr(share["inertia"], nan);
+    l.massShare = jsonNumberOr(share["mass"], nan);
+    l.comShare = jsonNumberOr(share["com"], nan);
+    l.inertiaShare = jsonNumberOr(share["inertia"], nan);
     r.links.push_back(l);
   }
 }
@@ -66,20 +66,20 @@ void consistentFromJson(const QJsonObject& o, ResultsSummary& r) {
 QJsonObject resultsToJson(const ResultsSummary& summary) {
   QJsonObject r;
   r["method"] = estimationMethodName(summary.method);
-  r["condition"] = number(summary.condition);
+  r["condition"] = jsonNumber(summary.condition);
   r["samples"] = static_cast<double>(summary.samples);
   r["consistent"] = summary.consistent;
   QJsonArray params;
   for (const ParameterResult& p : summary.parameters)
     params.append(QJsonObject{{"name", p.name},
                               {"expression", p.expression},
-                              {"value", number(p.value)},
-                              {"std", number(p.stddev)},
-                              {"rel_std_percent", number(p.relativeStddev)}});
+                              {"value", jsonNumber(p.value)},
+                              {"std", jsonNumber(p.stddev)},
+                              {"rel_std_percent", jsonNumber(p.relativeStddev)}});
   r["base_parameters"] = params;
   QJsonArray joints;
   for (const JointResidual& j : summary.joints)
-    joints.append(QJsonObject{{"joint", j.joint}, {"residual_rms", number(j.residualRms)}, {"noise_std", number(j.noiseStd)}});
+    joints.append(QJsonObject{{"joint", j.joint}, {"residual_rms", jsonNumber(j.residualRms)}, {"noise_std", jsonNumber(j.noiseStd)}});
   r["joints"] = joints;
   if (summary.consistent) consistentToJson(summary, r);
   return r;
@@ -93,12 +93,12 @@ QJsonObject validationToJson(const ValidationSummary& summary, const QString& ba
   QJsonArray joints;
   for (const JointValidation& j : summary.joints)
     joints.append(QJsonObject{{"joint", j.joint},
-                              {"rmse", number(j.rmse)},
-                              {"nrmse_percent", number(j.nrmse)},
-                              {"max_error", number(j.maxError)},
-                              {"measured_rms", number(j.measuredRms)},
-                              {"model_rmse", number(j.modelRmse)},
-                              {"model_nrmse_percent", number(j.modelNrmse)}});
+                              {"rmse", jsonNumber(j.rmse)},
+                              {"nrmse_percent", jsonNumber(j.nrmse)},
+                              {"max_error", jsonNumber(j.maxError)},
+                              {"measured_rms", jsonNumber(j.measuredRms)},
+                              {"model_rmse", jsonNumber(j.modelRmse)},
+                              {"model_nrmse_percent", jsonNumber(j.modelNrmse)}});
   v["joints"] = joints;
   return v;
 }
@@ -109,17 +109,17 @@ std::optional<ResultsSummary> resultsFromJson(const QJsonObject& json) {
   const QJsonObject r = json["results"].toObject();
   ResultsSummary s;
   s.method = methodFromJson(r["method"].toString(), "results.method");
-  s.condition = numberOr(r["condition"], inf);
+  s.condition = jsonNumberOr(r["condition"], inf);
   s.samples = static_cast<long>(r["samples"].toDouble(0));
   s.consistent = r["consistent"].toBool(false);
   for (const QJsonValue& v : r["base_parameters"].toArray()) {
     const QJsonObject o = v.toObject();
-    s.parameters.push_back({o["name"].toString(), o["expression"].toString(), numberOr(o["value"], 0.0),
-                            numberOr(o["std"], inf), numberOr(o["rel_std_percent"], inf)});
+    s.parameters.push_back({o["name"].toString(), o["expression"].toString(), jsonNumberOr(o["value"], 0.0),
+                            jsonNumberOr(o["std"], inf), jsonNumberOr(o["rel_std_percent"], inf)});
   }
   for (const QJsonValue& v : r["joints"].toArray()) {
     const QJsonObject o = v.toObject();
-    s.joints.push_back({o["joint"].toString(), numberOr(o["residual_rms"], 0.0), numberOr(o["noise_std"], 0.0)});
+    s.joints.push_back({o["joint"].toString(), jsonNumberOr(o["residual_rms"], 0.0), jsonNumberOr(o["noise_std"], 0.0)});
   }
   if (s.consistent) consistentFromJson(r, s);
   return s;
@@ -133,11 +133,11 @@ std::optional<ValidationSummary> validationFromJson(const QJsonObject& json, con
   s.samples = static_cast<long>(r["samples"].toDouble(0));
   for (const QJsonValue& v : r["joints"].toArray()) {
     const QJsonObject o = v.toObject();
-    s.joints.push_back({o["joint"].toString(), numberOr(o["rmse"], 0.0), numberOr(o["nrmse_percent"], 0.0),
-                        numberOr(o["max_error"], 0.0), numberOr(o["measured_rms"], 0.0),
-                        numberOr(o["model_rmse"], 0.0), numberOr(o["model_nrmse_percent"], 0.0)});
+    s.joints.push_back({o["joint"].toString(), jsonNumberOr(o["rmse"], 0.0), jsonNumberOr(o["nrmse_percent"], 0.0),
+                        jsonNumberOr(o["max_error"], 0.0), jsonNumberOr(o["measured_rms"], 0.0),
+                        jsonNumberOr(o["model_rmse"], 0.0), jsonNumberOr(o["model_nrmse_percent"], 0.0)});
   }
   return s;
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::project

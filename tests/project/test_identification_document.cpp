@@ -1,7 +1,7 @@
 // IdentificationDocument: JSON round trip (relative paths, overrides, infinite
 // deviations), refusal of foreign objects, engine settings, and the rule that
 // settings edits drop the results they no longer describe.
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/project/identification_document.hpp"
 
 #include "util/input_error.hpp"
 
@@ -16,7 +16,7 @@
 #include <limits>
 
 using namespace eb;
-using namespace eb::wizard;
+using namespace eb::project;
 
 namespace {
 

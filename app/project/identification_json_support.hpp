@@ -10,7 +10,7 @@
 
 #include <string>
 
-namespace eb::wizard::document_json {
+namespace eb::project::document_json {
 
 /// Throws InputError whose field is `path`, the value's JSON path ("logs[1].mapping.time_unit").
 [[noreturn]] void jsonFail(const std::string& path, const std::string& message);
@@ -19,10 +19,10 @@ QString relativePath(const QString& path, const QString& baseDir);
 /// A path read from the document, made absolute against `baseDir` when it is relative.
 QString absolutePath(const QString& path, const QString& baseDir);
 /// `v` as JSON, null when it is not finite.
-QJsonValue number(double v);
+QJsonValue jsonNumber(double v);
 /// The number in `v`, or `fallback` when it holds none (null).
-double numberOr(const QJsonValue& v, double fallback);
+double jsonNumberOr(const QJsonValue& v, double fallback);
 /// The estimation method named `name`; jsonFail at `where` when there is none of that name.
 EstimationMethod methodFromJson(const QString& name, const char* where);
 
-}  // namespace eb::wizard::document_json
+}  // namespace eb::project::document_json

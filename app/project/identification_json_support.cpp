@@ -1,4 +1,4 @@
-#include "app/wizard/controller/identification_json_support.hpp"
+#include "app/project/identification_json_support.hpp"
 
 #include "util/input_error.hpp"
 
@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-namespace eb::wizard::document_json {
+namespace eb::project::document_json {
 
 // The field is shown as it is; readJson() adds the file.
 [[noreturn]] void jsonFail(const std::string& path, const std::string& message) {
@@ -29,8 +29,8 @@ QString absolutePath(const QString& path, const QString& baseDir) {
 }
 
 // Infinite relative deviations (zero values) are written as null.
-QJsonValue number(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
-double numberOr(const QJsonValue& v, double fallback) { return v.isDouble() ? v.toDouble() : fallback; }
+QJsonValue jsonNumber(double v) { return std::isfinite(v) ? QJsonValue(v) : QJsonValue(); }
+double jsonNumberOr(const QJsonValue& v, double fallback) { return v.isDouble() ? v.toDouble() : fallback; }
 
 EstimationMethod methodFromJson(const QString& name, const char* where) {
   try {
@@ -40,4 +40,4 @@ EstimationMethod methodFromJson(const QString& name, const char* where) {
   }
 }
 
-}  // namespace eb::wizard::document_json
+}  // namespace eb::project::document_json

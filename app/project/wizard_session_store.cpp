@@ -1,7 +1,6 @@
-#include "app/wizard/controller/wizard_session_store.hpp"
+#include "app/project/wizard_session_store.hpp"
 
-#include "app/wizard/controller/identification_document.hpp"
-#include "app/wizard/controller/wizard_text.hpp"
+#include "app/project/identification_document.hpp"
 
 #include <QDateTime>
 #include <QDir>
@@ -13,10 +12,10 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 
-namespace eb::wizard {
+namespace eb::project {
 
 namespace {
-constexpr const char* kFormat = "excitebench-wizard-session";
+constexpr const char* kSessionFormat = "excitebench-wizard-session";
 constexpr const char* kDocumentKey = "document";  // the IdentificationDocument's object
 }
 
@@ -27,7 +26,7 @@ QString WizardSessionStore::defaultPath() {
 
 bool WizardSessionStore::save(const QString& robotSpec, const IdentificationDocument& document) const {
   if (document.logs().empty()) return true;
-  QJsonObject root{{"format", kFormat},
+  QJsonObject root{{"format", kSessionFormat},
                    {"version", 1},
                    {"robot", robotSpec},
                    {"saved_at", QDateTime::currentDateTime().toString(Qt::ISODate)},
@@ -43,7 +42,7 @@ std::optional<KeptSession> WizardSessionStore::load(const QString& robotSpec) co
   QFile file(path_);
   if (!file.open(QIODevice::ReadOnly)) return std::nullopt;
   const QJsonObject root = QJsonDocument::fromJson(file.readAll()).object();
-  if (root["format"].toString() != kFormat || root["robot"].toString() != robotSpec) return std::nullopt;
+  if (root["format"].toString() != kSessionFormat || root["robot"].toString() != robotSpec) return std::nullopt;
   KeptSession session;
   session.robotSpec = robotSpec;
   session.document = root[kDocumentKey].toObject();
@@ -60,8 +59,8 @@ void WizardSessionStore::restore(const KeptSession& session, IdentificationDocum
 QString WizardSessionStore::describe(const KeptSession& session) {
   const QDateTime at = QDateTime::fromString(session.savedAt, Qt::ISODate);
   return QObject::tr("%1, closed %2")
-      .arg(countOf(session.logs, QObject::tr("log"), QObject::tr("logs")),
+      .arg(session.logs == 1 ? QObject::tr("1 log") : QObject::tr("%1 logs").arg(session.logs),
            at.isValid() ? at.toString("yyyy-MM-dd HH:mm") : QObject::tr("earlier"));
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::project

@@ -28,7 +28,7 @@
 #include <string>
 #include <vector>
 
-namespace eb::wizard {
+namespace eb::project {
 
 /// One experiment log and how to read it: the engine's read choice (its column mapping, for CSV
 /// logs with the joints in model order, empty until guessed on import; whether the user made
@@ -240,4 +240,4 @@ std::optional<CsvFormat> effectiveCsvFormat(const LogSource& log);
 /// Human-readable names used by the pages and the JSON file.
 QString methodLabel(EstimationMethod method);           ///< "Weighted least squares (WLS)"
 
-}  // namespace eb::wizard
+}  // namespace eb::project

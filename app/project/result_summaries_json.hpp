@@ -2,14 +2,14 @@
 // The identification document's "results" and "validation" sections: the estimate's and the
 // validation's summaries as JSON (the same keys as params.json where it has them), and back.
 
-#include "app/wizard/controller/identification_document.hpp"
+#include "app/project/identification_document.hpp"
 
 #include <QJsonObject>
 #include <QString>
 
 #include <optional>
 
-namespace eb::wizard {
+namespace eb::project {
 
 /// The results summary: method, condition, base parameters, residuals per joint, and the
 /// consistent estimate's prior weight and links.
@@ -21,4 +21,4 @@ std::optional<ResultsSummary> resultsFromJson(const QJsonObject& document);
 /// The document's "validation" section, if it has one, its log made absolute against `baseDir`.
 std::optional<ValidationSummary> validationFromJson(const QJsonObject& document, const QString& baseDir);
 
-}  // namespace eb::wizard
+}  // namespace eb::project
