@@ -16,6 +16,7 @@
 #include "logs/log_file_kind.hpp"
 #include "logs/log_scan.hpp"
 #include "identification/log_preprocessing.hpp"
+#include "report/identification_report.hpp"
 
 #include <QJsonObject>
 #include <QObject>
@@ -104,21 +105,6 @@ struct JointResidual {
   double noiseStd = 0.0;     ///< [N m]
 };
 
-/// One link of a consistent estimate: its identified mass, the plausibility verdict
-/// (identification/plausibility.hpp, against the link geometry's bounds) and how much of its
-/// parameters the data determined (BaseEstimate::dataShare; 0 = the prior's, 1 = the data's).
-struct LinkResult {
-  QString link;
-  double mass = 0.0;  ///< [kg]
-  bool plausible = true;
-  QStringList problems;  ///< why it is not plausible ("COM 0.31 m outside ... (x)")
-  QStringList notes;     ///< checks that could not run ("no geometry: ...")
-  /// Data shares of the mass, the first moments (mean of 3) and the inertia (mean of 6); NaN: not reported.
-  double massShare = std::numeric_limits<double>::quiet_NaN();
-  double comShare = std::numeric_limits<double>::quiet_NaN();
-  double inertiaShare = std::numeric_limits<double>::quiet_NaN();
-};
-
 /// Summary of the latest estimate (what the project file keeps, the consistent fields included).
 struct ResultsSummary {
   EstimationMethod method = EstimationMethod::Wls;
@@ -132,7 +118,9 @@ struct ResultsSummary {
   bool priorWeightChosen = false;  ///< chosen on held-out samples (else fixed)
   long heldOutSamples = 0;         ///< samples it was chosen on
   std::vector<std::pair<double, double>> priorWeightCurve;  ///< (weight, held-out score) of each weight tried
-  std::vector<LinkResult> links;   ///< per body, model order; empty when plausibility was not checked
+  /// Per body, model order (reportLinks: mass, verdict, data shares; COM and inertia are not kept);
+  /// empty when plausibility was not checked.
+  std::vector<ReportLink> links;
 };
 
 /// Per joint torque prediction error on the validation log.

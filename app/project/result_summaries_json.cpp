@@ -12,9 +12,15 @@ using namespace document_json;
 
 namespace {
 
-QStringList stringsFromJson(const QJsonValue& v) {
+std::vector<std::string> stringsFromJson(const QJsonValue& v) {
+  std::vector<std::string> out;
+  for (const QJsonValue& s : v.toArray()) out.push_back(s.toString().toStdString());
+  return out;
+}
+
+QStringList stringsOf(const std::vector<std::string>& strings) {
   QStringList out;
-  for (const QJsonValue& s : v.toArray()) out << s.toString();
+  for (const std::string& s : strings) out << QString::fromStdString(s);
   return out;
 }
 
@@ -25,15 +31,18 @@ void consistentToJson(const ResultsSummary& r, QJsonObject& o) {
   o["held_out_samples"] = static_cast<double>(r.heldOutSamples);
   QJsonArray curve, links;
   for (const auto& [weight, score] : r.priorWeightCurve) curve.append(QJsonArray{jsonNumber(weight), jsonNumber(score)});
-  for (const LinkResult& l : r.links)
-    links.append(QJsonObject{{"link", l.link},
-                             {"mass", jsonNumber(l.mass)},
-                             {"plausible", l.plausible},
-                             {"problems", QJsonArray::fromStringList(l.problems)},
-                             {"notes", QJsonArray::fromStringList(l.notes)},
-                             {"data_share", QJsonObject{{"mass", jsonNumber(l.massShare)},
-                                                        {"com", jsonNumber(l.comShare)},
-                                                        {"inertia", jsonNumber(l.inertiaShare)}}}});
+  for (const ReportLink& l : r.links) {
+    QJsonObject link{{"link", QString::fromStdString(l.name)},
+                     {"mass", jsonNumber(l.mass)},
+                     {"plausible", l.plausible},
+                     {"problems", QJsonArray::fromStringList(stringsOf(l.problems))},
+                     {"notes", QJsonArray::fromStringList(stringsOf(l.notes))}};
+    if (l.dataShare)
+      link["data_share"] = QJsonObject{{"mass", jsonNumber((*l.dataShare)[0])},
+                                       {"com", jsonNumber((*l.dataShare)[1])},
+                                       {"inertia", jsonNumber((*l.dataShare)[2])}};
+    links.append(link);
+  }
   o["prior_weight_curve"] = curve;
   o["links"] = links;
 }
@@ -46,17 +55,19 @@ void consistentFromJson(const QJsonObject& o, ResultsSummary& r) {
   for (const QJsonValue& v : o["prior_weight_curve"].toArray())
     r.priorWeightCurve.emplace_back(jsonNumberOr(v.toArray()[0], nan), jsonNumberOr(v.toArray()[1], nan));
   for (const QJsonValue& v : o["links"].toArray()) {
-    const QJsonObject lo = v.toObject(), share = lo["data_share"].toObject();
-    LinkResult l;
-    l.link = lo["link"].toString();
+    const QJsonObject lo = v.toObject();
+    ReportLink l;
+    l.name = lo["link"].toString().toStdString();
     l.mass = jsonNumberOr(lo["mass"], nan);
     l.plausible = lo["plausible"].toBool(false);
     l.problems = stringsFromJson(lo["problems"]);
     l.notes = stringsFromJson(lo["notes"]);
-    l.massShare = jsonNumberOr(share["mass"], nan);
-    l.comShare = jsonNumberOr(share["com"], nan);
-    l.inertiaShare = jsonNumberOr(share["inertia"], nan);
-    r.links.push_back(l);
+    if (lo.contains("data_share")) {
+      const QJsonObject share = lo["data_share"].toObject();
+      l.dataShare = std::array<double, 3>{jsonNumberOr(share["mass"], nan), jsonNumberOr(share["com"], nan),
+                                          jsonNumberOr(share["inertia"], nan)};
+    }
+    r.links.push_back(std::move(l));
   }
 }
 

@@ -52,13 +52,15 @@ std::pair<std::pair<double, double>, std::string> velocityRange(const Identified
   return {{-kDefaultVelocity, kDefaultVelocity}, "+-1 rad/s (no logged range, no velocity limit)"};
 }
 
-std::vector<ReportLink> links(const IdentifiedParameters& p, const RobotModel& model) {
+}  // namespace report_builder_detail
+
+std::vector<ReportLink> reportLinks(const RobotModel& model, const Eigen::VectorXd& fullParameters,
+                                    const std::optional<Eigen::VectorXd>& dataShare,
+                                    const std::vector<BodyPlausibility>& verdicts) {
   std::vector<ReportLink> out;
-  if (!p.fullParameters || p.fullParameters->size() < 10 * model.bodyCount()) return out;
-  const std::vector<BodyPlausibility> verdicts =
-      !p.plausibility.empty() ? p.plausibility : checkPlausibility(model, *p.fullParameters, bodyGeometryBounds(model));
+  if (fullParameters.size() < 10 * model.bodyCount()) return out;
   for (int b = 0; b < model.bodyCount(); ++b) {
-    const Vector10d t = p.fullParameters->segment<10>(10 * b);
+    const Vector10d t = fullParameters.segment<10>(10 * b);
     const Eigen::Matrix3d I = inertiaAboutCom(t);
     ReportLink l;
     l.name = model.body(b).name;
@@ -72,8 +74,8 @@ std::vector<ReportLink> links(const IdentifiedParameters& p, const RobotModel& m
       l.notes = v.notes;
       l.bounds = v.bounds;
     }
-    if (p.dataShare && p.dataShare->size() >= 10 * (b + 1)) {
-      const Eigen::VectorXd& s = *p.dataShare;
+    if (dataShare && dataShare->size() >= 10 * (b + 1)) {
+      const Eigen::VectorXd& s = *dataShare;
       // As params.json writes it: mass, and the mean share of the COM's and the inertia's parameters.
       l.dataShare = std::array<double, 3>{s[10 * b], s.segment(10 * b + 1, 3).mean(), s.segment(10 * b + 4, 6).mean()};
     }
@@ -81,8 +83,6 @@ std::vector<ReportLink> links(const IdentifiedParameters& p, const RobotModel& m
   }
   return out;
 }
-
-}  // namespace report_builder_detail
 
 ReportFriction frictionCurve(const IdentifiedParameters& p, int joint, double lo, double hi, int points) {
   using namespace report_builder_detail;
@@ -156,7 +156,10 @@ IdentificationReport reportFromParameters(const IdentifiedParameters& p, const R
                                 i < p.stddev.size() ? p.stddev[i] : std::numeric_limits<double>::quiet_NaN(),
                                 i < p.relativeStddev.size() ? p.relativeStddev[i] : std::numeric_limits<double>::quiet_NaN()});
   }
-  r.links = links(p, model);
+  if (p.fullParameters && p.fullParameters->size() >= 10 * model.bodyCount())
+    r.links = reportLinks(model, *p.fullParameters, p.dataShare,
+                          !p.plausibility.empty() ? p.plausibility
+                                                  : checkPlausibility(model, *p.fullParameters, bodyGeometryBounds(model)));
   if (p.options.viscous || p.options.coulomb)
     for (int j = 0; j < static_cast<int>(p.jointNames.size()); ++j) {
       const auto [range, from] = velocityRange(p, model, j);

@@ -15,6 +15,7 @@
 #include "report/report_checks.hpp"
 #include "simulation/closed_loop_tracking.hpp"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +30,16 @@ namespace eb {
 /// No checks yet: call standardChecks when every part is in.
 IdentificationReport reportFromParameters(const IdentifiedParameters& params, const RobotModel& model,
                                           const std::string& paramsFile = "");
+
+/// Each link of a physically consistent estimate, model order: its mass [kg], COM [m, link frame]
+/// and inertia about the COM [kg m^2] from `fullParameters` (10 per body), the plausibility
+/// verdict of `verdicts` (one per body; none: not checked) and the data's share of mass, COM
+/// (mean of the 3 first moments) and inertia (mean of the 6 entries) from `dataShare`. Empty when
+/// `fullParameters` does not cover every body. The report, params.json's readers and the wizard
+/// all show these.
+std::vector<ReportLink> reportLinks(const RobotModel& model, const Eigen::VectorXd& fullParameters,
+                                    const std::optional<Eigen::VectorXd>& dataShare,
+                                    const std::vector<BodyPlausibility>& verdicts);
 
 /// The friction of joint `joint` (0-based) of `params`: its coefficients and the curve tau_f(qd)
 /// [N m] over [lo, hi] [rad/s] at `points` velocities (0 included when in range, where the

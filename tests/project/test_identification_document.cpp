@@ -148,17 +148,15 @@ class IdentificationDocumentTest : public QObject {
     r.priorWeightChosen = true;
     r.heldOutSamples = 960;
     r.priorWeightCurve = {{1e-4, 8.5}, {1e-5, 7.25}};
-    LinkResult good, bad;
-    good.link = "link1";
+    ReportLink good, bad;
+    good.name = "link1";
     good.mass = 2.5;
-    good.massShare = 0.75;
-    good.comShare = 0.5;
-    good.inertiaShare = 0.125;
-    good.notes << "no geometry: COM, spread and volume not checked";
-    bad.link = "link2";
+    good.dataShare = std::array<double, 3>{0.75, 0.5, 0.125};
+    good.notes = {"no geometry: COM, spread and volume not checked"};
+    bad.name = "link2";
     bad.mass = 30.0;
     bad.plausible = false;
-    bad.problems << "mass 30 kg in 0.001 m^3" << "COM outside";
+    bad.problems = {"mass 30 kg in 0.001 m^3", "COM outside"};
     r.links = {good, bad};
     IdentificationDocument doc;
     doc.setResults(r);
@@ -174,11 +172,12 @@ class IdentificationDocumentTest : public QObject {
     QCOMPARE(c.priorWeightCurve.size(), size_t(2));
     QCOMPARE(c.priorWeightCurve[1].second, 7.25);
     QCOMPARE(c.links.size(), size_t(2));
-    QCOMPARE(c.links[0].inertiaShare, 0.125);
+    QVERIFY(c.links[0].dataShare.has_value());
+    QCOMPARE((*c.links[0].dataShare)[2], 0.125);
     QCOMPARE(c.links[0].notes, good.notes);
     QVERIFY(c.links[0].plausible && !c.links[1].plausible);
     QCOMPARE(c.links[1].problems, bad.problems);
-    QVERIFY(std::isnan(c.links[1].massShare));  // not reported: written as null, read as NaN
+    QVERIFY(!c.links[1].dataShare.has_value());  // not reported: not written, not read
     QCOMPARE(copy.toJson(), json);
   }
 

@@ -33,7 +33,8 @@
 #include "app/wizard/panels/friction_comparison_view.hpp"
 #include "app/wizard/identification_wizard.hpp"
 #include "app/wizard/pages/import_page.hpp"
-#include "app/wizard/panels/plausibility_table.hpp"
+#include "app/wizard/controller/result_summaries.hpp"
+#include "widgets/plausibility_table.hpp"
 #include "app/wizard/pages/preprocess_page.hpp"
 #include "widgets/display_text.hpp"
 #include "widgets/time_step_chart.hpp"
@@ -720,33 +721,36 @@ class IdentificationWizardTest : public QObject {
     Eigen::VectorXd share = Eigen::VectorXd::Constant(theta.size(), 0.5);
     share.segment(10 * 3, 4) << 1.0, 0.9, 0.6, 0.3;  // mass 100 %, COM mean 60 %
     e.dataShare = share;
-    const std::vector<LinkResult> links = linkResults(panda_, e, checkPlausibility(panda_, theta, bodyGeometryBounds(panda_)));
+    const std::vector<ReportLink> links = linkResults(panda_, e, checkPlausibility(panda_, theta, bodyGeometryBounds(panda_)));
     QCOMPARE(int(links.size()), panda_.bodyCount());
-    QVERIFY(!links[3].plausible && !links[3].problems.isEmpty());
-    QCOMPARE(links[3].massShare, 1.0);
-    QVERIFY(std::abs(links[3].comShare - 0.6) < 1e-12);
+    QVERIFY(!links[3].plausible && !links[3].problems.empty());
+    QVERIFY(links[3].dataShare.has_value());
+    QCOMPARE((*links[3].dataShare)[0], 1.0);
+    QVERIFY(std::abs((*links[3].dataShare)[1] - 0.6) < 1e-12);
     QCOMPARE(links[3].mass, 1000.0 * panda_.standardParameters()[30]);
 
-    PlausibilityTable view;
+    widgets::PlausibilityTable view;
     view.setLinks(links);
     view.show();
     auto* table = view.findChild<QTableWidget*>("plausibilityTable");
     QCOMPARE(table->rowCount(), panda_.bodyCount());
-    QCOMPARE(table->item(3, PlausibilityTable::CMark)->text(), QString("✗ NOT plausible"));
-    QCOMPARE(table->item(3, PlausibilityTable::CMassShare)->text(), QString("100"));
-    QCOMPARE(table->item(3, PlausibilityTable::CComShare)->text(), QString("60"));
-    QCOMPARE(table->item(2, PlausibilityTable::CComShare)->text(), QString("50"));
-    const QString problem = links[3].problems.front();
-    QVERIFY(table->item(3, PlausibilityTable::CProblems)->text().contains(problem));
-    QVERIFY(table->item(3, PlausibilityTable::CLink)->toolTip().contains(problem));
+    QCOMPARE(table->item(3, widgets::PlausibilityTable::CMark)->text(), QString("✗ NOT plausible"));
+    QCOMPARE(table->item(3, widgets::PlausibilityTable::CMassShare)->text(), QString("100"));
+    QCOMPARE(table->item(3, widgets::PlausibilityTable::CComShare)->text(), QString("60"));
+    QCOMPARE(table->item(2, widgets::PlausibilityTable::CComShare)->text(), QString("50"));
+    const QString problem = QString::fromStdString(links[3].problems.front());
+    QVERIFY(table->item(3, widgets::PlausibilityTable::CProblems)->text().contains(problem));
+    QVERIFY(table->item(3, widgets::PlausibilityTable::CLink)->toolTip().contains(problem));
     auto* details = view.findChild<QTextEdit*>("plausibilityDetails");
     QVERIFY(details->isVisible());
     const QString detailText = details->toPlainText();
-    QVERIFY2(detailText.contains(links[3].link + ": " + problem), qPrintable(detailText));
-    for (const LinkResult& l : links)
-      QVERIFY2(detailText.contains(l.link + ": ") != l.plausible, qPrintable(l.link + " in the details: " + detailText));
+    QVERIFY2(detailText.contains(QString::fromStdString(links[3].name) + ": " + problem), qPrintable(detailText));
+    for (const ReportLink& l : links) {
+      const QString name = QString::fromStdString(l.name);
+      QVERIFY2(detailText.contains(name + ": ") != l.plausible, qPrintable(name + " in the details: " + detailText));
+    }
     int plausible = 0;
-    for (const LinkResult& l : links) plausible += l.plausible;
+    for (const ReportLink& l : links) plausible += l.plausible;
     const QString summary = view.findChild<QLabel*>("plausibilitySummary")->text();
     QVERIFY2(summary.startsWith(QString("%1 of 7 links plausible").arg(plausible)), qPrintable(summary));
     QVERIFY(plausible < 7);
@@ -1302,14 +1306,14 @@ class IdentificationWizardTest : public QObject {
     QVERIFY(e.dataShare && e.dataShare->size() >= 70);
     for (int b = 0; b < 7; ++b) {
       const QString link = QString::fromStdString(panda_.body(b).name);
-      QCOMPARE(table->item(b, PlausibilityTable::CLink)->text(), link);
-      const QString mark = table->item(b, PlausibilityTable::CMark)->text();
+      QCOMPARE(table->item(b, widgets::PlausibilityTable::CLink)->text(), link);
+      const QString mark = table->item(b, widgets::PlausibilityTable::CMark)->text();
       QVERIFY2(mark.contains("plausible") && !mark.contains("NOT"),
-               qPrintable(link + ": " + mark + " " + table->item(b, PlausibilityTable::CProblems)->text()));
-      QCOMPARE(table->item(b, PlausibilityTable::CMass)->text(), QString::number((*e.fullParameters)[10 * b], 'g', 4));
-      QCOMPARE(table->item(b, PlausibilityTable::CMassShare)->text(),
+               qPrintable(link + ": " + mark + " " + table->item(b, widgets::PlausibilityTable::CProblems)->text()));
+      QCOMPARE(table->item(b, widgets::PlausibilityTable::CMass)->text(), QString::number((*e.fullParameters)[10 * b], 'g', 4));
+      QCOMPARE(table->item(b, widgets::PlausibilityTable::CMassShare)->text(),
                QString::number(100.0 * (*e.dataShare)[10 * b], 'f', 0));
-      QCOMPARE(table->item(b, PlausibilityTable::CInertiaShare)->text(),
+      QCOMPARE(table->item(b, widgets::PlausibilityTable::CInertiaShare)->text(),
                QString::number(100.0 * e.dataShare->segment(10 * b + 4, 6).mean(), 'f', 0));
     }
     auto* summary = wizard.findChild<QLabel*>("plausibilitySummary");

@@ -14,7 +14,6 @@ using project::ImportSettings;
 using project::JointResidual;
 using project::JointValidation;
 using project::kPoorlyIdentifiedPercent;
-using project::LinkResult;
 using project::LogSource;
 using project::ParameterResult;
 using project::PreprocessingSettings;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/wizard/controller/wizard_text.hpp"
+#include "report/report_builder.hpp"
 
 namespace eb::wizard {
 
@@ -43,31 +44,10 @@ ValidationSummary validationSummary(const ValidationData& v, const RobotModel& m
   return s;
 }
 
-std::vector<LinkResult> linkResults(const RobotModel& model, const BaseEstimate& estimate,
+std::vector<ReportLink> linkResults(const RobotModel& model, const BaseEstimate& estimate,
                                     const std::vector<BodyPlausibility>& plausibility) {
-  std::vector<LinkResult> out;
-  const int bodies = model.bodyCount();
-  if (!estimate.fullParameters || estimate.fullParameters->size() < 10 * bodies ||
-      static_cast<int>(plausibility.size()) < bodies)
-    return out;
-  const bool shares = estimate.dataShare && estimate.dataShare->size() >= 10 * bodies;
-  for (int b = 0; b < bodies; ++b) {
-    const BodyPlausibility& v = plausibility[static_cast<size_t>(b)];
-    LinkResult r;
-    r.link = QString::fromStdString(v.link);
-    r.mass = (*estimate.fullParameters)[10 * b];
-    r.plausible = v.plausible();
-    r.problems = toQStringList(v.problems);
-    r.notes = toQStringList(v.notes);
-    if (shares) {
-      const Eigen::VectorXd s = estimate.dataShare->segment(10 * b, 10);
-      r.massShare = s[0];
-      r.comShare = s.segment(1, 3).mean();
-      r.inertiaShare = s.tail(6).mean();
-    }
-    out.push_back(r);
-  }
-  return out;
+  if (!estimate.fullParameters || static_cast<int>(plausibility.size()) < model.bodyCount()) return {};
+  return reportLinks(model, *estimate.fullParameters, estimate.dataShare, plausibility);
 }
 
 }  // namespace eb::wizard

@@ -20,11 +20,10 @@ ResultsSummary estimateSummary(const EstimateResult& result, const RobotModel& m
 /// the identified and the robot's own parameters.
 ValidationSummary validationSummary(const ValidationData& validation, const RobotModel& model);
 
-/// The per-link rows of a consistent estimate: per body (model order) the mass from
-/// estimate.fullParameters, the verdict of `plausibility` (one per body) and the data shares
-/// (the CLI's grouping: mass, mean of the 3 first moments, mean of the 6 inertia entries).
-/// Empty when the estimate has no full parameters or `plausibility` does not cover every body.
-std::vector<LinkResult> linkResults(const RobotModel& model, const BaseEstimate& estimate,
+/// The per-link rows of a consistent estimate (reportLinks, as the report shows them: mass, the
+/// verdict of `plausibility`, one per body, and the data shares). Empty when the estimate has no
+/// full parameters or `plausibility` does not cover every body.
+std::vector<ReportLink> linkResults(const RobotModel& model, const BaseEstimate& estimate,
                                     const std::vector<BodyPlausibility>& plausibility);
 
 }  // namespace eb::wizard

@@ -2,7 +2,7 @@
 
 #include "app/wizard/panels/estimate_comparison_table.hpp"
 #include "app/wizard/panels/friction_comparison_view.hpp"
-#include "app/wizard/panels/plausibility_table.hpp"
+#include "widgets/plausibility_table.hpp"
 #include "widgets/prior_weight_chart.hpp"
 #include "app/wizard/controller/result_summaries.hpp"
 #include "app/wizard/controller/wizard_text.hpp"

@@ -25,6 +25,7 @@ class QPushButton;
 class QTableWidget;
 
 namespace eb::widgets {
+class PlausibilityTable;
 class PriorWeightChart;
 }
 
@@ -32,7 +33,6 @@ namespace eb::wizard {
 
 class EstimateComparisonTable;
 class FrictionComparisonView;
-class PlausibilityTable;
 
 /// The prior weight as the estimate page shows it ("1e-05", 3 significant digits, as the engine's note).
 QString formatPriorWeight(double weight);
@@ -104,7 +104,7 @@ class EstimatePage : public QWizardPage {
   QPlainTextEdit* notesText_;
   QLabel* priorWeightLabel_;
   QGroupBox* linksBox_;
-  PlausibilityTable* plausibilityTable_;
+  widgets::PlausibilityTable* plausibilityTable_;
   QTabWidget* notesTabs_;
   QSplitter* split_;
   widgets::PriorWeightChart* priorWeightChart_;

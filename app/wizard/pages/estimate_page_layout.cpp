@@ -4,7 +4,7 @@
 
 #include "app/wizard/panels/estimate_comparison_table.hpp"
 #include "app/wizard/panels/friction_comparison_view.hpp"
-#include "app/wizard/panels/plausibility_table.hpp"
+#include "widgets/plausibility_table.hpp"
 #include "widgets/prior_weight_chart.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
 
@@ -190,7 +190,7 @@ QWidget* EstimatePage::buildResultPanes() {
   notesText_->setObjectName("estimateNotes");
   notesText_->setReadOnly(true);
   notesText_->setLineWrapMode(QPlainTextEdit::WidgetWidth);
-  plausibilityTable_ = new PlausibilityTable;
+  plausibilityTable_ = new widgets::PlausibilityTable;
   priorWeightChart_ = new widgets::PriorWeightChart;
   linksBox_ = new QGroupBox(tr("Plausibility per link"));
   linksBox_->setObjectName("plausibilityBox");

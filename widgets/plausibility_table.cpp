@@ -1,6 +1,7 @@
-#include "app/wizard/panels/plausibility_table.hpp"
+#include "widgets/plausibility_table.hpp"
 
-#include "app/wizard/controller/wizard_text.hpp"
+#include "identification/plausibility.hpp"
+#include "widgets/display_text.hpp"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -10,15 +11,20 @@
 
 #include <cmath>
 
-namespace eb::wizard {
+namespace eb::widgets {
 namespace {
 
 QString percent(double share) { return std::isfinite(share) ? QString::number(100.0 * share, 'f', 0) : QString("-"); }
 
+// The share of part `k` (0 mass, 1 COM, 2 inertia); NaN when not reported.
+double shareOf(const ReportLink& link, int k) {
+  return link.dataShare ? (*link.dataShare)[static_cast<std::size_t>(k)] : std::nan("");
+}
+
 // Problems, then notes in parentheses (as the CLI lists them under a link).
-QStringList findings(const LinkResult& link) {
-  QStringList out = link.problems;
-  for (const QString& n : link.notes) out << QString("(%1)").arg(n);
+QStringList findings(const ReportLink& link) {
+  QStringList out = toQStringList(link.problems);
+  for (const std::string& n : link.notes) out << QString("(%1)").arg(QString::fromStdString(n));
   return out;
 }
 
@@ -30,9 +36,9 @@ QString plausibilityMark(bool plausible) {
   return plausible ? QObject::tr("✓ plausible") : QObject::tr("✗ NOT plausible");
 }
 
-QString plausibilitySummary(const std::vector<LinkResult>& links) {
+QString plausibilitySummary(const std::vector<ReportLink>& links) {
   int plausible = 0;
-  for (const LinkResult& l : links) plausible += l.plausible ? 1 : 0;
+  for (const ReportLink& l : links) plausible += l.plausible ? 1 : 0;
   return QObject::tr("%1 of %2 links plausible (bounds from geometry or joint origins, density ≤ %3 kg/m³)")
       .arg(plausible)
       .arg(links.size())
@@ -80,7 +86,7 @@ PlausibilityTable::PlausibilityTable(QWidget* parent) : QWidget(parent) {
   setLinks({});
 }
 
-void PlausibilityTable::setLinks(const std::vector<LinkResult>& links, const QString& message) {
+void PlausibilityTable::setLinks(const std::vector<ReportLink>& links, const QString& message) {
   table_->setRowCount(0);
   table_->setVisible(!links.empty());
   if (links.empty()) {
@@ -93,14 +99,15 @@ void PlausibilityTable::setLinks(const std::vector<LinkResult>& links, const QSt
   QStringList details;
   table_->setRowCount(static_cast<int>(links.size()));
   for (int row = 0; row < static_cast<int>(links.size()); ++row) {
-    const LinkResult& l = links[static_cast<size_t>(row)];
+    const ReportLink& l = links[static_cast<size_t>(row)];
+    const QString name = QString::fromStdString(l.name);
     const QStringList found = findings(l);
-    QTableWidgetItem* items[CCount] = {new QTableWidgetItem(l.link),
+    QTableWidgetItem* items[CCount] = {new QTableWidgetItem(name),
                                        new QTableWidgetItem(formatNumber(l.mass, 4)),
                                        new QTableWidgetItem(plausibilityMark(l.plausible)),
-                                       new QTableWidgetItem(percent(l.massShare)),
-                                       new QTableWidgetItem(percent(l.comShare)),
-                                       new QTableWidgetItem(percent(l.inertiaShare)),
+                                       new QTableWidgetItem(percent(shareOf(l, 0))),
+                                       new QTableWidgetItem(percent(shareOf(l, 1))),
+                                       new QTableWidgetItem(percent(shareOf(l, 2))),
                                        new QTableWidgetItem(found.join("; "))};
     for (int c : {CMass, CMassShare, CComShare, CInertiaShare})
       items[c]->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -108,17 +115,17 @@ void PlausibilityTable::setLinks(const std::vector<LinkResult>& links, const QSt
     QFont bold = items[CMark]->font();
     bold.setBold(!l.plausible);
     items[CMark]->setFont(bold);
-    const QString tip = found.isEmpty() ? tr("%1: every check passed").arg(l.link)
-                                        : QString("%1: %2\n%3").arg(l.link, plausibilityMark(l.plausible), found.join('\n'));
+    const QString tip = found.isEmpty() ? tr("%1: every check passed").arg(name)
+                                        : QString("%1: %2\n%3").arg(name, plausibilityMark(l.plausible), found.join('\n'));
     for (int c = 0; c < CCount; ++c) {
       items[c]->setToolTip(tip);
       table_->setItem(row, c, items[c]);
     }
-    if (!l.plausible) details << QString("<b>%1</b>: %2").arg(l.link.toHtmlEscaped(), l.problems.join("; ").toHtmlEscaped());
+    if (!l.plausible) details << QString("<b>%1</b>: %2").arg(name.toHtmlEscaped(), toQStringList(l.problems).join("; ").toHtmlEscaped());
   }
   summaryLabel_->setText(plausibilitySummary(links));
   details_->setHtml(details.join("<br>"));
   details_->setVisible(!details.isEmpty());
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::widgets
