@@ -2,6 +2,7 @@
 
 #include "app/wizard/panels/gain_calibration_panel.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
+#include "widgets/payload_table.hpp"
 
 #include "io/payload_file.hpp"
 
@@ -12,40 +13,16 @@
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
-#include <QTableWidget>
 #include <QVBoxLayout>
 
 #include <cmath>
 
 namespace eb::wizard {
-
-namespace {
-
-// Table rows: what people read off a payload, in SI units.
-struct Row {
-  const char* name;
-  const char* unit;
-};
-constexpr Row kRows[] = {{"mass", "kg"},        {"COM x", "m"},       {"COM y", "m"},       {"COM z", "m"},
-                         {"Ixx (COM)", "kg m²"}, {"Ixy (COM)", "kg m²"}, {"Ixz (COM)", "kg m²"},
-                         {"Iyy (COM)", "kg m²"}, {"Iyz (COM)", "kg m²"}, {"Izz (COM)", "kg m²"}};
-
-// Whether a row is determined by the data. Standard parameters: m, mx, my, mz, Ixx, Ixy, Iyy,
-// Ixz, Iyz, Izz. The mass needs m, a COM coordinate needs m and its first moment, and the
-// inertia about the COM needs all ten.
-bool rowIdentified(int row, const std::vector<int>& unidentified) {
-  for (int k : unidentified)
-    if (k == 0 || row >= 4 || (row >= 1 && k == row)) return false;
-  return true;
-}
-
-}  // namespace
 
 PayloadPage::PayloadPage(WizardSession* session, QWidget* parent)
     : QWizardPage(parent), session_(session), controller_(session->controller()) {
@@ -157,20 +134,8 @@ QWidget* PayloadPage::buildInputs() {
 QWidget* PayloadPage::buildResults() {
   auto* box = new QGroupBox(tr("Payload in the link's frame"));
   auto* layout = new QVBoxLayout(box);
-  table_ = new QTableWidget(int(std::size(kRows)), 4);
-  table_->setObjectName("payloadTable");
-  table_->setHorizontalHeaderLabels({tr("Quantity"), tr("Value"), tr("± 1σ"), tr("From the data")});
-  table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
-  table_->verticalHeader()->setVisible(false);
-  table_->verticalHeader()->setDefaultSectionSize(22);
-  table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-  for (int r = 0; r < table_->rowCount(); ++r)
-    table_->setItem(r, 0, new QTableWidgetItem(QString("%1 [%2]").arg(kRows[r].name, kRows[r].unit)));
+  table_ = new widgets::PayloadTable;
   layout->addWidget(table_, 1);
-  consistencyLabel_ = new QLabel;
-  consistencyLabel_->setObjectName("payloadConsistency");
-  consistencyLabel_->setWordWrap(true);
-  layout->addWidget(consistencyLabel_);
   notesLabel_ = new QLabel;
   notesLabel_->setObjectName("payloadNotes");
   notesLabel_->setWordWrap(true);
@@ -298,39 +263,11 @@ void PayloadPage::showResult() {
   for (QPushButton* b : exportButtons_) b->setEnabled(result != nullptr);
   if (!result) {
     // None, or dropped because its inputs changed: no figures of another estimate or reading.
-    for (int r = 0; r < table_->rowCount(); ++r)
-      for (int c = 1; c < 4; ++c) delete table_->takeItem(r, c);
-    consistencyLabel_->clear();
+    table_->setPayload(nullptr);
     notesLabel_->clear();
     return;
   }
-  const PayloadEstimate& p = result->payload;
-  const double values[10] = {p.mass,
-                             p.com.x(),
-                             p.com.y(),
-                             p.com.z(),
-                             p.inertiaCom(0, 0),
-                             p.inertiaCom(0, 1),
-                             p.inertiaCom(0, 2),
-                             p.inertiaCom(1, 1),
-                             p.inertiaCom(1, 2),
-                             p.inertiaCom(2, 2)};
-  const double stds[10] = {p.massStd,          p.comStd.x(),       p.comStd.y(),       p.comStd.z(),
-                           p.inertiaComStd[0], p.inertiaComStd[1], p.inertiaComStd[2], p.inertiaComStd[3],
-                           p.inertiaComStd[4], p.inertiaComStd[5]};
-  for (int r = 0; r < table_->rowCount(); ++r) {
-    const bool fromData = rowIdentified(r, p.unidentified);
-    table_->setItem(r, 1, new QTableWidgetItem(formatNumber(values[r], 5)));
-    table_->setItem(r, 2, new QTableWidgetItem(fromData ? formatNumber(stds[r], 2) : QString("—")));
-    auto* mark = new QTableWidgetItem(fromData ? QString("✓") : tr("not excited"));
-    mark->setForeground(fromData ? QColor(30, 120, 40) : QColor(180, 40, 40));
-    if (!fromData) mark->setToolTip(tr("The log does not excite this quantity: it is left at zero"));
-    table_->setItem(r, 3, mark);
-  }
-  consistencyLabel_->setText(p.consistency.empty()
-                                 ? tr("Physically consistent (positive mass, positive-definite inertia).")
-                                 : tr("Not physically consistent: %1").arg(QString::fromStdString(p.consistency)));
-  consistencyLabel_->setStyleSheet(p.consistency.empty() ? "color: #1e7828" : "color: #b42828");
+  table_->setPayload(&result->payload);
   QStringList notes;
   for (const std::string& note : result->notes) notes << QString::fromStdString(note);
   for (const LogWarning& w : result->warnings) notes << QString::fromStdString(w.message);

@@ -22,7 +22,10 @@ class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
-class QTableWidget;
+
+namespace eb::widgets {
+class PayloadTable;
+}
 
 namespace eb::wizard {
 
@@ -88,8 +91,7 @@ class PayloadPage : public QWizardPage {
   QPushButton* cancelButton_;
   QProgressBar* progress_;
   QLabel* statusLabel_;
-  QTableWidget* table_;
-  QLabel* consistencyLabel_;
+  widgets::PayloadTable* table_;  // the payload, its deviations and consistency
   QLabel* notesLabel_;
   QPushButton* exportButtons_[2];
   GainCalibrationPanel* gains_;
