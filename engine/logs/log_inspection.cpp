@@ -42,7 +42,9 @@ std::vector<std::string> inspectBag(const LogScan& scan) {
   for (const std::string& n : bag.notes) lines.push_back("  note: " + n);
   for (const BagTopic& t : scan.topics) {
     std::string line = "  topic " + t.name + "  " + (t.type.empty() ? "(no schema)" : t.type) + "  " + t.encoding + "  " +
-                       std::to_string(t.messages) + (t.messages == 1 ? " message" : " messages");
+                       (!t.messagesKnown  ? std::string("messages not counted")
+                        : t.messages == 1 ? std::string("1 message")
+                                          : std::to_string(t.messages) + " messages");
     if (t.messages >= 2 && t.last > t.first) {
       const double span = static_cast<double>(t.last - t.first) * 1e-9;
       line += "  " + fixed(span, 3) + " s  " + fixed(static_cast<double>(t.messages - 1) / span, 1) + " Hz";

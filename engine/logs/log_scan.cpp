@@ -14,14 +14,15 @@ const std::vector<std::string>& LogScan::columns() const {
   return preview ? preview->layout.columns : none;
 }
 
-LogScan scanLog(const std::string& path, std::size_t previewRows, const std::optional<CsvFormat>& format) {
+LogScan scanLog(const std::string& path, std::size_t previewRows, const std::optional<CsvFormat>& format,
+                bool countBagMessages) {
   LogScan scan;
   scan.path = path;
   try {
     scan.kind = logFileKindOf(path);
     if (scan.kind == LogFileKind::RosBag) {
       scan.bag = resolveBagFiles(path);
-      scan.topics = listBagTopics(*scan.bag, true);
+      scan.topics = listBagTopics(*scan.bag, countBagMessages);
       // A bag without a usable JointState topic is still described (its topics); the reason
       // stays beside, for the wizard's joint table and inspect-log's last line.
       try {

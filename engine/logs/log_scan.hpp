@@ -44,8 +44,12 @@ struct LogScan {
 /// Scans the log at `path` (a CSV/text table, a MAT file, a bag folder or .mcap/.db3 file):
 /// its kind by logFileKindOf, then for text the layout and up to `previewRows` rows read with
 /// `format` (detected when empty). Never throws for an unreadable file: scan.error says why.
+/// `countBagMessages`: a bag is read through to count each topic's messages and their first and
+/// last times (inspect-log's span and rate); false takes what an MCAP summary states and reads
+/// the data only where the summary is incomplete, so an hour-long bag scans at once (the
+/// wizard, which scans on the GUI thread and reads the whole log on a worker afterwards).
 LogScan scanLog(const std::string& path, std::size_t previewRows = 200,
-                const std::optional<CsvFormat>& format = std::nullopt);
+                const std::optional<CsvFormat>& format = std::nullopt, bool countBagMessages = true);
 
 /// A column mapping guessed from a scanned table.
 struct ScanMappingGuess {

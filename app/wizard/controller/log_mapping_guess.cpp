@@ -24,7 +24,8 @@ void scanLogOf(const LogSource& log, LogPreviewState& state) {
     state.scanned = true;
     return;
   }
-  state.scan = scanLog(log.path.toStdString(), kPreviewRows, format);
+  // Not counting a bag's messages: this runs on the GUI thread, and the check reads the whole log.
+  state.scan = scanLog(log.path.toStdString(), kPreviewRows, format, false);
   state.scanned = true;
 }
 

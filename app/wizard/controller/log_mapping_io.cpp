@@ -23,7 +23,7 @@ void applyMappingOptions(const LogImportOptions& options, const std::string& map
     log.delimiter = options.format->delimiter;
     log.decimal = options.format->decimal;
     log.header = options.format->hasHeader;
-    state.scan = scanLog(log.path.toStdString(), previewRows, options.format);
+    state.scan = scanLog(log.path.toStdString(), previewRows, options.format, false);
     state.scanned = true;
     if (!state.scan.ok()) throw InputError(state.scan.error);
   }

@@ -52,6 +52,34 @@ TEST(LogScan, ForcedFormatIsUsed) {
   EXPECT_EQ(scan.preview->value(0, 1), 2.0);
 }
 
+TEST(LogScan, ABagScannedWithoutCountingTakesItsSummarysCounts) {
+  // The wizard's scan of an MCAP with a complete summary: the same topics, joints and message
+  // counts as the counted scan, without reading the data (no first/last times, no rate).
+  const std::string path = logFixture("mcap_layouts/everything.mcap");
+  const LogScan counted = scanLog(path), quick = scanLog(path, 200, std::nullopt, false);
+  ASSERT_TRUE(counted.ok() && quick.ok()) << quick.error.message;
+  ASSERT_EQ(quick.topics.size(), counted.topics.size());
+  ASSERT_FALSE(quick.topics.empty());
+  for (std::size_t k = 0; k < quick.topics.size(); ++k) {
+    EXPECT_EQ(quick.topics[k].name, counted.topics[k].name);
+    EXPECT_TRUE(quick.topics[k].messagesKnown);
+    EXPECT_EQ(quick.topics[k].messages, counted.topics[k].messages);
+    EXPECT_TRUE(counted.topics[k].counted);
+    EXPECT_FALSE(quick.topics[k].counted);
+  }
+  ASSERT_TRUE(quick.jointStates && counted.jointStates);
+  EXPECT_EQ(quick.jointStates->joints, counted.jointStates->joints);
+  const std::vector<std::string> lines = describeLogScan(quick);
+  bool topicLine = false;
+  for (const std::string& line : lines)
+    if (line.rfind("  topic ", 0) == 0) {
+      topicLine = true;
+      EXPECT_EQ(line.find(" Hz"), std::string::npos) << line;  // no span without reading
+      EXPECT_NE(line.find(" message"), std::string::npos) << line;
+    }
+  EXPECT_TRUE(topicLine);
+}
+
 TEST(LogScan, BagGivesItsTopicAndJoints) {
   const LogScan scan = scanLog(logFixture("rosbag_db3/joint_states.db3"));
   ASSERT_TRUE(scan.ok()) << scan.error.message;
