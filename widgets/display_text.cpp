@@ -29,6 +29,17 @@ QString delimiterLabel(char delimiter) {
   }
 }
 
+QString methodLabel(EstimationMethod method) {
+  switch (method) {
+    case EstimationMethod::Ols: return QObject::tr("Ordinary least squares (OLS)");
+    case EstimationMethod::Wls: return QObject::tr("Weighted least squares (WLS)");
+    case EstimationMethod::Ridge: return QObject::tr("Ridge regression");
+    case EstimationMethod::Consistent: return QObject::tr("Physically consistent");
+    case EstimationMethod::Auto: return QObject::tr("Automatic (best on held-out data)");
+  }
+  return {};
+}
+
 QString diagnosticText(const Diagnostic& d) {
   // Diagnostic::text() leaves out the parts that are empty: without file and line it is the
   // field and the message, one line.

@@ -1,8 +1,9 @@
 #pragma once
 // Small text helpers of the widgets that show engine data: numbers, string lists,
-// a CSV delimiter's name, and a Diagnostic without its place (the widgets show the
+// a CSV delimiter's name, an estimation method's name, and a Diagnostic without its place (the widgets show the
 // place themselves, never parse it back from text).
 
+#include "identification/base_estimation.hpp"
 #include "util/diagnostic.hpp"
 
 #include <QString>
@@ -19,6 +20,8 @@ QStringList toQStringList(const std::vector<std::string>& strings);
 QString formatNumber(double value, int digits = 6);
 /// A CSV delimiter's name: "comma", "semicolon", "tab", "blanks", "bar", else the character.
 QString delimiterLabel(char delimiter);
+/// An estimation method's name as the user reads it: "Weighted least squares (WLS)".
+QString methodLabel(EstimationMethod method);
 /// The field and message of `d` as one line ("column 'q3': not a number"), without its file and line.
 QString diagnosticText(const Diagnostic& d);
 

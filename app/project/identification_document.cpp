@@ -42,17 +42,6 @@ std::optional<CsvFormat> effectiveCsvFormat(const LogSource& log) {
   return format;
 }
 
-QString methodLabel(EstimationMethod method) {
-  switch (method) {
-    case EstimationMethod::Ols: return QObject::tr("Ordinary least squares (OLS)");
-    case EstimationMethod::Wls: return QObject::tr("Weighted least squares (WLS)");
-    case EstimationMethod::Ridge: return QObject::tr("Ridge regression");
-    case EstimationMethod::Consistent: return QObject::tr("Physically consistent");
-    case EstimationMethod::Auto: return QObject::tr("Automatic (best on held-out data)");
-  }
-  return {};
-}
-
 IdentificationDocument::IdentificationDocument(QObject* parent) : QObject(parent) {}
 
 std::vector<std::string> IdentificationDocument::logPaths() const {

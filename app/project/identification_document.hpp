@@ -225,7 +225,4 @@ class IdentificationDocument : public QObject {
 /// Reads the head of the file when a field is overridden; throws InputError.
 std::optional<CsvFormat> effectiveCsvFormat(const LogSource& log);
 
-/// Human-readable names used by the pages and the JSON file.
-QString methodLabel(EstimationMethod method);           ///< "Weighted least squares (WLS)"
-
 }  // namespace eb::project

@@ -20,6 +20,5 @@ using project::PreprocessingSettings;
 using project::ResultsSummary;
 using project::ValidationSummary;
 using project::effectiveCsvFormat;
-using project::methodLabel;
 
 }  // namespace eb::wizard

@@ -1,7 +1,7 @@
 #pragma once
-// Small text helpers shared by the wizard pages: counts, numbers and the log file
-// filter. Numbers and string lists are the widgets' (widgets/display_text.hpp), named
-// here so the pages call them as their own. (Engine findings reach the pages as
+// Small text helpers shared by the wizard pages: counts, numbers, method names and the log
+// file filter. Numbers, string lists and method names are the widgets'
+// (widgets/display_text.hpp), named here so the pages call them as their own. (Engine findings reach the pages as
 // Diagnostics, never as text to parse back.)
 
 #include "widgets/display_text.hpp"
@@ -11,6 +11,7 @@
 namespace eb::wizard {
 
 using widgets::formatNumber;
+using widgets::methodLabel;
 using widgets::toQStringList;
 
 /// "1 log", "3 logs": a count with the singular or plural noun.

@@ -2,14 +2,12 @@
 
 #include "app/wizard/panels/estimate_comparison_table.hpp"
 #include "app/wizard/panels/friction_comparison_view.hpp"
+#include "widgets/estimation_options_editor.hpp"
 #include "widgets/plausibility_table.hpp"
 #include "widgets/prior_weight_chart.hpp"
 #include "app/wizard/controller/result_summaries.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
 
-#include <QCheckBox>
-#include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QGroupBox>
 #include <QHeaderView>
@@ -75,20 +73,8 @@ EstimatePage::EstimatePage(WizardSession* session, QWidget* parent)
 }
 
 void EstimatePage::showSettings() {
-  updating_ = true;
   const EstimationSettings& s = session_->document()->estimation();
-  methodCombo_->setCurrentIndex(std::max(0, methodCombo_->findData(static_cast<int>(s.estimation.method))));
-  ridgeSpin_->setValue(s.estimation.ridgeLambda);
-  ridgeSpin_->setEnabled(s.estimation.method == EstimationMethod::Ridge);
-  viscousCheck_->setChecked(s.regressor.viscous);
-  coulombCheck_->setChecked(s.regressor.coulomb);
-  offsetCheck_->setChecked(s.regressor.offset);
-  armatureCheck_->setChecked(s.regressor.armature);
-  frictionModelLabel_->setText(s.frictionModel.empty()
-                                   ? QString()
-                                   : tr("Friction: %1, as compared").arg(QString::fromStdString(s.frictionModel)));
-  frictionModelLabel_->setVisible(!s.frictionModel.empty());
-  updating_ = false;
+  settingsEditor_->setOptions(s.estimation, s.regressor, QString::fromStdString(s.frictionModel));
 }
 
 void EstimatePage::useFrictionModel(const RegressorOptions& options, const QString& name) {
@@ -118,24 +104,19 @@ void EstimatePage::useEstimate(const EstimationSettings& settings) {
 void EstimatePage::onSettingsEdited() {
   if (updating_) return;
   EstimationSettings s = session_->document()->estimation();
-  s.estimation.method = static_cast<EstimationMethod>(methodCombo_->currentData().toInt());
-  s.estimation.ridgeLambda = ridgeSpin_->value();
-  RegressorOptions& r = s.regressor;
-  if (r.viscous != viscousCheck_->isChecked() || r.coulomb != coulombCheck_->isChecked()) {
-    // A friction box ticked by hand: back to the plain shapes.
+  s.estimation = settingsEditor_->estimation(s.estimation);
+  RegressorOptions r = settingsEditor_->regressor(s.regressor);
+  if (r.viscous != s.regressor.viscous || r.coulomb != s.regressor.coulomb) {
+    // A friction box ticked by hand: back to the plain shapes (the compared model no longer applies).
     r = r.withPlainFriction();
     s.frictionModel.clear();
-    frictionModelLabel_->setVisible(false);
+    settingsEditor_->setComparedFriction(QString());
   }
-  r.viscous = viscousCheck_->isChecked();
-  r.coulomb = coulombCheck_->isChecked();
-  r.offset = offsetCheck_->isChecked();
-  r.armature = armatureCheck_->isChecked();
+  s.regressor = r;
   if (s == session_->document()->estimation()) return;
   updating_ = true;
   session_->document()->setEstimation(s);
   updating_ = false;
-  ridgeSpin_->setEnabled(s.estimation.method == EstimationMethod::Ridge);
   if (isRunning()) {
     // The running estimate is for the old settings: the controller stops it and starts again.
     controller_->runEstimate();

@@ -12,12 +12,9 @@
 
 #include <QWizardPage>
 
-class QCheckBox;
 class QGroupBox;
 class QSplitter;
 class QTabWidget;
-class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
 class QPlainTextEdit;
 class QProgressBar;
@@ -25,6 +22,7 @@ class QPushButton;
 class QTableWidget;
 
 namespace eb::widgets {
+class EstimationOptionsEditor;
 class PlausibilityTable;
 class PriorWeightChart;
 }
@@ -64,8 +62,6 @@ class EstimatePage : public QWizardPage {
   enum ParameterColumn { PIndex, PName, PValue, PStd, PRel, PExpression, PCount };
   // The widgets (estimate_page_layout.cpp).
   void buildUi();
-  QGroupBox* buildEstimatorBox();
-  QGroupBox* buildJointModelBox();
   QGroupBox* buildRunBox();
   QWidget* buildParameterView();
   QWidget* buildResultPanes();
@@ -87,13 +83,7 @@ class EstimatePage : public QWizardPage {
   bool updating_ = false;
   bool autoStart_ = true;
 
-  QComboBox* methodCombo_;
-  QDoubleSpinBox* ridgeSpin_;
-  QCheckBox* viscousCheck_;
-  QLabel* frictionModelLabel_ = nullptr;
-  QCheckBox* coulombCheck_;
-  QCheckBox* offsetCheck_;
-  QCheckBox* armatureCheck_;
+  widgets::EstimationOptionsEditor* settingsEditor_ = nullptr;
   QPushButton* runButton_;
   QPushButton* cancelButton_;
   QProgressBar* progressBar_;

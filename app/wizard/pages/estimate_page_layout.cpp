@@ -1,16 +1,14 @@
-// EstimatePage's widgets and their layout: the estimator, joint-model and run boxes over the
+// EstimatePage's widgets and their layout: the estimation options and run boxes over the
 // parameter table and the result panes. What they show and do is in estimate_page.cpp.
 #include "app/wizard/pages/estimate_page.hpp"
 
 #include "app/wizard/panels/estimate_comparison_table.hpp"
 #include "app/wizard/panels/friction_comparison_view.hpp"
+#include "widgets/estimation_options_editor.hpp"
 #include "widgets/plausibility_table.hpp"
 #include "widgets/prior_weight_chart.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
 
-#include <QCheckBox>
-#include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -25,71 +23,6 @@
 #include <QVBoxLayout>
 
 namespace eb::wizard {
-
-// The estimator: method and ridge weight.
-QGroupBox* EstimatePage::buildEstimatorBox() {
-  methodCombo_ = new QComboBox;
-  methodCombo_->setObjectName("methodCombo");
-  for (EstimationMethod m : {EstimationMethod::Auto, EstimationMethod::Ols, EstimationMethod::Wls,
-                             EstimationMethod::Ridge, EstimationMethod::Consistent})
-    methodCombo_->addItem(methodLabel(m), static_cast<int>(m));
-  methodCombo_->setItemData(0, tr("The physically consistent estimate and OLS, both fitted on four seconds in five "
-                                  "and scored on the fifth; the better one (the consistent one on a tie)"),
-                            Qt::ToolTipRole);
-  methodCombo_->setItemData(1, tr("Least squares, every joint weighted alike"), Qt::ToolTipRole);
-  methodCombo_->setItemData(2, tr("Each joint weighted by its estimated noise variance (two steps)"), Qt::ToolTipRole);
-  methodCombo_->setItemData(3, tr("Least squares with a small Tikhonov term (biased, tames weak parameters)"),
-                            Qt::ToolTipRole);
-  methodCombo_->setItemData(4, tr("Every link's inertia physically possible (positive-definite pseudo-inertia), "
-                                  "friction non-negative; needed for the identified URDF"),
-                            Qt::ToolTipRole);
-  ridgeSpin_ = new QDoubleSpinBox;
-  ridgeSpin_->setObjectName("ridgeLambdaSpin");
-  ridgeSpin_->setDecimals(8);
-  ridgeSpin_->setRange(kRidgeLambdaSpec.minimum, kRidgeLambdaSpec.maximum);
-  ridgeSpin_->setSingleStep(1e-4);
-  ridgeSpin_->setToolTip(tr("Ridge weight λ relative to diag(ΦᵀΦ)"));
-  connect(methodCombo_, qOverload<int>(&QComboBox::currentIndexChanged), this, &EstimatePage::onSettingsEdited);
-  connect(ridgeSpin_, &QDoubleSpinBox::editingFinished, this, &EstimatePage::onSettingsEdited);
-  auto* methodBox = new QGroupBox(tr("Estimator"));
-  auto* methodLayout = new QVBoxLayout(methodBox);
-  methodLayout->addWidget(methodCombo_);
-  auto* ridgeRow = new QHBoxLayout;
-  ridgeRow->addWidget(new QLabel(tr("Ridge λ")));
-  ridgeRow->addWidget(ridgeSpin_, 1);
-  methodLayout->addLayout(ridgeRow);
-  return methodBox;
-}
-
-// The joint model: friction, offset and armature columns.
-QGroupBox* EstimatePage::buildJointModelBox() {
-  viscousCheck_ = new QCheckBox(tr("Viscous friction  fv·qd"));
-  viscousCheck_->setObjectName("viscousCheck");
-  coulombCheck_ = new QCheckBox(tr("Coulomb friction  fc·sign(qd)"));
-  coulombCheck_->setObjectName("coulombCheck");
-  offsetCheck_ = new QCheckBox(tr("Torque offset  fo"));
-  offsetCheck_->setObjectName("offsetCheck");
-  armatureCheck_ = new QCheckBox(tr("Armature  Ia·qdd"));
-  armatureCheck_->setObjectName("armatureCheck");
-  for (QCheckBox* c : {viscousCheck_, coulombCheck_, offsetCheck_, armatureCheck_})
-    connect(c, &QCheckBox::toggled, this, &EstimatePage::onSettingsEdited);
-
-  frictionModelLabel_ = new QLabel;
-  frictionModelLabel_->setObjectName("frictionModelLabel");
-  frictionModelLabel_->setWordWrap(true);
-  frictionModelLabel_->setToolTip(
-      tr("Chosen on the Friction models tab; ticking a friction box goes back to the plain "
-         "model"));
-
-  auto* columnsBox = new QGroupBox(tr("Joint model"));
-  auto* columnsLayout = new QGridLayout(columnsBox);
-  columnsLayout->addWidget(viscousCheck_, 0, 0);
-  columnsLayout->addWidget(coulombCheck_, 1, 0);
-  columnsLayout->addWidget(offsetCheck_, 0, 1);
-  columnsLayout->addWidget(armatureCheck_, 1, 1);
-  columnsLayout->addWidget(frictionModelLabel_, 2, 0, 1, 2);
-  return columnsBox;
-}
 
 // Estimate / Cancel, progress and status.
 QGroupBox* EstimatePage::buildRunBox() {
@@ -214,8 +147,9 @@ QWidget* EstimatePage::buildResultPanes() {
 
 void EstimatePage::buildUi() {
   auto* top = new QHBoxLayout;
-  top->addWidget(buildEstimatorBox());
-  top->addWidget(buildJointModelBox());
+  settingsEditor_ = new widgets::EstimationOptionsEditor;
+  connect(settingsEditor_, &widgets::EstimationOptionsEditor::edited, this, &EstimatePage::onSettingsEdited);
+  top->addWidget(settingsEditor_);
   top->addWidget(buildRunBox(), 1);
   QWidget* tableBox = buildParameterView();
   QWidget* bottom = buildResultPanes();

@@ -1,5 +1,6 @@
 #include "app/wizard/pages/preprocess_page.hpp"
 
+#include "widgets/preprocess_options_editor.hpp"
 #include "widgets/time_step_chart.hpp"
 #include "widgets/line_charts.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
@@ -9,9 +10,7 @@
 #include "logs/log_import.hpp"
 #include "util/input_error.hpp"
 
-#include <QCheckBox>
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -19,7 +18,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPen>
-#include <QSpinBox>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <QtCharts/QLineSeries>
@@ -47,64 +45,6 @@ PreprocessPage::PreprocessPage(WizardSession* session, QWidget* parent)
   connect(session_->document(), &IdentificationDocument::preprocessingChanged, this, [this]() {
     if (!updating_) showSettings();
   });
-}
-
-// Filter and derivative settings.
-QGroupBox* PreprocessPage::buildSettingsBox() {
-  cutoffSpin_ = new QDoubleSpinBox;
-  cutoffSpin_->setObjectName("cutoffSpin");
-  cutoffSpin_->setRange(kCutoffSpec.minimum, kCutoffSpec.maximum);
-  cutoffSpin_->setDecimals(2);
-  cutoffSpin_->setSingleStep(0.5);
-  cutoffSpin_->setSuffix(tr(" Hz"));
-  cutoffSpin_->setSpecialValueText(tr("auto (%1 Hz)").arg(kDefaultCutoffHz));
-  cutoffSpin_->setToolTip(tr("Low-pass cutoff for positions and torques: about 10 times the highest excitation "
-                             "frequency. 0 = automatic, as excitebench-cli identify."));
-  orderSpin_ = new QSpinBox;
-  orderSpin_->setObjectName("filterOrderSpin");
-  orderSpin_->setRange(kFilterOrderSpec.minimum, kFilterOrderSpec.maximum);
-  orderSpin_->setToolTip(tr(kFilterOrderSpec.help));
-  differentiatorCombo_ = new QComboBox;
-  differentiatorCombo_->setObjectName("differentiatorCombo");
-  differentiatorCombo_->addItem(tr("Central differences"), static_cast<int>(Differentiator::CentralDifference));
-  differentiatorCombo_->addItem(tr("Savitzky-Golay"), static_cast<int>(Differentiator::SavitzkyGolay));
-  windowSpin_ = new QSpinBox;
-  windowSpin_->setObjectName("savitzkyGolayWindowSpin");
-  windowSpin_->setRange(kSavitzkyGolayWindowSpec.minimum, kSavitzkyGolayWindowSpec.maximum);
-  windowSpin_->setToolTip(tr(kSavitzkyGolayWindowSpec.help));
-  windowSpin_->setSingleStep(2);
-  windowSpin_->setSuffix(tr(" samples"));
-  polyOrderSpin_ = new QSpinBox;
-  polyOrderSpin_->setObjectName("savitzkyGolayOrderSpin");
-  polyOrderSpin_->setRange(kSavitzkyGolayOrderSpec.minimum, kSavitzkyGolayOrderSpec.maximum);
-  polyOrderSpin_->setToolTip(tr(kSavitzkyGolayOrderSpec.help));
-  filterTorqueCheck_ = new QCheckBox(tr("Low-pass the torques too"));
-  filterTorqueCheck_->setObjectName("filterTorqueCheck");
-  filterTorqueCheck_->setToolTip(tr("Off (the default, as the CLI): the torques are used as measured, so their noise "
-                                    "stays white (honest standard deviations) and Coulomb steps stay sharp."));
-  loggedDerivativesCheck_ = new QCheckBox(tr("Use logged qd and qdd as they are"));
-  loggedDerivativesCheck_->setObjectName("loggedDerivativesCheck");
-  loggedDerivativesCheck_->setToolTip(tr("For logs that carry exact velocities and accelerations (simulations): "
-                                         "no filtering, no differentiation."));
-  connect(cutoffSpin_, qOverload<double>(&QDoubleSpinBox::valueChanged), this, &PreprocessPage::onSettingsEdited);
-  connect(orderSpin_, qOverload<int>(&QSpinBox::valueChanged), this, &PreprocessPage::onSettingsEdited);
-  connect(differentiatorCombo_, qOverload<int>(&QComboBox::currentIndexChanged), this,
-          &PreprocessPage::onSettingsEdited);
-  connect(windowSpin_, qOverload<int>(&QSpinBox::valueChanged), this, &PreprocessPage::onSettingsEdited);
-  connect(polyOrderSpin_, qOverload<int>(&QSpinBox::valueChanged), this, &PreprocessPage::onSettingsEdited);
-  connect(loggedDerivativesCheck_, &QCheckBox::toggled, this, &PreprocessPage::onSettingsEdited);
-  connect(filterTorqueCheck_, &QCheckBox::toggled, this, &PreprocessPage::onSettingsEdited);
-
-  auto* settingsBox = new QGroupBox(tr("Filter and derivatives"));
-  auto* form = new QFormLayout(settingsBox);
-  form->addRow(tr("Cutoff"), cutoffSpin_);
-  form->addRow(tr("Order"), orderSpin_);
-  form->addRow(tr("Derivatives"), differentiatorCombo_);
-  form->addRow(tr("Window"), windowSpin_);
-  form->addRow(tr("Polynomial order"), polyOrderSpin_);
-  form->addRow(filterTorqueCheck_);
-  form->addRow(loggedDerivativesCheck_);
-  return settingsBox;
 }
 
 // Which log and joint the charts preview, with the info and error lines.
@@ -163,7 +103,9 @@ void PreprocessPage::buildUi() {
   timeChart_->setSummaryVisible(false);  // the info line above says it, with the preprocessing
 
   auto* left = new QVBoxLayout;
-  left->addWidget(buildSettingsBox());
+  settingsEditor_ = new widgets::PreprocessOptionsEditor;
+  connect(settingsEditor_, &widgets::PreprocessOptionsEditor::edited, this, &PreprocessPage::onSettingsEdited);
+  left->addWidget(settingsEditor_);
   left->addWidget(buildPreviewBox());
   left->addWidget(timeChart_, 1);
   auto* leftWidget = new QWidget;
@@ -178,24 +120,8 @@ void PreprocessPage::buildUi() {
 }
 
 void PreprocessPage::showSettings() {
-  updating_ = true;
   const PreprocessingSettings& s = session_->document()->preprocessing();
-  const PreprocessOptions& p = s.preprocess;
-  cutoffSpin_->setValue(p.cutoffHz);
-  orderSpin_->setValue(p.filterOrder);
-  differentiatorCombo_->setCurrentIndex(
-      std::max(0, differentiatorCombo_->findData(static_cast<int>(p.differentiator))));
-  windowSpin_->setValue(p.savitzkyGolayWindow);
-  polyOrderSpin_->setValue(p.savitzkyGolayOrder);
-  loggedDerivativesCheck_->setChecked(s.useLoggedDerivatives);
-  filterTorqueCheck_->setChecked(p.filterTorque);
-  filterTorqueCheck_->setEnabled(!s.useLoggedDerivatives);
-  const bool sg = p.differentiator == Differentiator::SavitzkyGolay;
-  windowSpin_->setEnabled(sg && !s.useLoggedDerivatives);
-  polyOrderSpin_->setEnabled(sg && !s.useLoggedDerivatives);
-  for (QWidget* w : std::initializer_list<QWidget*>{cutoffSpin_, orderSpin_, differentiatorCombo_})
-    w->setEnabled(!s.useLoggedDerivatives);
-  updating_ = false;
+  settingsEditor_->setOptions(s.preprocess, s.useLoggedDerivatives);
 }
 
 void PreprocessPage::initializePage() {
@@ -208,9 +134,7 @@ void PreprocessPage::initializePage() {
   bool hasDerivatives = !logs.empty();
   for (const LogSource& log : logs)
     hasDerivatives &= !log.isNamed() && log.mapping.hasVelocity() && log.mapping.hasAcceleration();
-  loggedDerivativesCheck_->setToolTip(hasDerivatives
-                                          ? tr("Every log carries qd and qdd columns: use them without filtering")
-                                          : tr("Only for logs that carry qd and qdd columns"));
+  settingsEditor_->setLoggedDerivativesAvailable(hasDerivatives);
   logCombo_->setCurrentIndex(std::clamp(current, 0, static_cast<int>(logs.size()) - 1));
   schedulePreview();
 }
@@ -218,16 +142,8 @@ void PreprocessPage::initializePage() {
 void PreprocessPage::onSettingsEdited() {
   if (updating_) return;
   PreprocessingSettings s = session_->document()->preprocessing();
-  PreprocessOptions& p = s.preprocess;
-  p.cutoffHz = cutoffSpin_->value();
-  p.filterOrder = orderSpin_->value();
-  p.differentiator = static_cast<Differentiator>(differentiatorCombo_->currentData().toInt());
-  int window = windowSpin_->value();
-  if (window % 2 == 0) ++window;  // Savitzky-Golay windows are odd
-  p.savitzkyGolayWindow = window;
-  p.savitzkyGolayOrder = polyOrderSpin_->value();
-  s.useLoggedDerivatives = loggedDerivativesCheck_->isChecked();
-  p.filterTorque = filterTorqueCheck_->isChecked();
+  s.preprocess = settingsEditor_->options(s.preprocess);
+  s.useLoggedDerivatives = settingsEditor_->useLoggedDerivatives();
   updating_ = true;
   session_->document()->setPreprocessing(s);
   updating_ = false;

@@ -20,18 +20,16 @@
 #include <memory>
 #include <string>
 
-class QCheckBox;
 class QComboBox;
-class QDoubleSpinBox;
 class QGroupBox;
 class QGridLayout;
 class QLabel;
 class QLineSeries;
 class QChartView;
-class QSpinBox;
 class QTimer;
 
 namespace eb::widgets {
+class PreprocessOptionsEditor;
 class TimeStepChart;
 }
 
@@ -74,7 +72,6 @@ class PreprocessPage : public QWizardPage {
   };
 
   void buildUi();
-  QGroupBox* buildSettingsBox();
   QGroupBox* buildPreviewBox();
   QGridLayout* buildCharts();
   void showSettings();
@@ -93,13 +90,7 @@ class PreprocessPage : public QWizardPage {
   RawReadKey rawCacheKey_;
   std::shared_ptr<const PreviewData> preview_;
 
-  QDoubleSpinBox* cutoffSpin_;
-  QSpinBox* orderSpin_;
-  QComboBox* differentiatorCombo_;
-  QSpinBox* windowSpin_;
-  QSpinBox* polyOrderSpin_;
-  QCheckBox* loggedDerivativesCheck_;
-  QCheckBox* filterTorqueCheck_;
+  widgets::PreprocessOptionsEditor* settingsEditor_;
   widgets::TimeStepChart* timeChart_;
   QComboBox* logCombo_;
   QComboBox* jointCombo_;

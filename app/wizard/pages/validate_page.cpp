@@ -3,6 +3,7 @@
 #include "app/wizard/panels/closed_loop_panel.hpp"
 #include "app/wizard/panels/drift_panel.hpp"
 #include "widgets/result_table.hpp"
+#include "widgets/joint_bar_chart.hpp"
 #include "widgets/line_charts.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
 
@@ -20,11 +21,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtCharts/QBarCategoryAxis>
-#include <QtCharts/QBarSeries>
-#include <QtCharts/QBarSet>
 #include <QtCharts/QLineSeries>
-#include <QtCharts/QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -112,15 +109,8 @@ void ValidatePage::buildUi() {
     if (current >= 0) jointCombo_->setCurrentIndex(current);
   });
   // NRMSE per joint at a glance.
-  auto* bars = new QChart;
-  bars->setTitle(tr("NRMSE per joint [%]: identified and the model's own parameters"));
-  bars->legend()->setAlignment(Qt::AlignTop);
-  bars->setMargins(QMargins(4, 2, 4, 2));
-  bars->setBackgroundRoundness(0);
-  barChart_ = new QChartView(bars);
+  barChart_ = new widgets::JointBarChart(tr("NRMSE per joint [%]: identified and the model's own parameters"));
   barChart_->setObjectName("nrmseChart");
-  barChart_->setRenderHint(QPainter::Antialiasing);
-  barChart_->setMinimumHeight(widgets::kMinChartHeight);
   auto* tableBox = new QWidget;
   auto* tableLayout = new QVBoxLayout(tableBox);
   tableLayout->addWidget(table_, 3);
@@ -252,12 +242,7 @@ void ValidatePage::showValidation() {
   }
   const auto& summary = session_->document()->validation();
   table_->setRowCount(0);
-  QChart* bars = barChart_->chart();
-  bars->removeAllSeries();
-  for (QAbstractAxis* axis : bars->axes()) {
-    bars->removeAxis(axis);
-    delete axis;
-  }
+  barChart_->clear();
   if (!live && !summary) {
     plot();
     return;
@@ -278,33 +263,12 @@ void ValidatePage::showValidation() {
       table_->setItem(j, c, item);
     }
   }
-  auto* set = new QBarSet(tr("identified"));
-  set->setColor(QColor(31, 119, 180));
-  auto* own = new QBarSet(tr("model's own"));
-  own->setColor(QColor(190, 190, 190));
-  QStringList categories;
-  double worstShown = worst;
-  for (int j = 0; j < static_cast<int>(s.joints.size()); ++j) {
-    *set << s.joints[size_t(j)].nrmse;
-    *own << s.joints[size_t(j)].modelNrmse;
-    worstShown = std::max(worstShown, s.joints[size_t(j)].modelNrmse);
-    categories << QString::number(j + 1);
+  std::vector<std::vector<double>> nrmse(2);
+  for (const JointValidation& v : s.joints) {
+    nrmse[0].push_back(v.nrmse);
+    nrmse[1].push_back(v.modelNrmse);
   }
-  auto* series = new QBarSeries;
-  series->append(set);
-  series->append(own);
-  bars->addSeries(series);
-  auto* x = new QBarCategoryAxis;
-  x->append(categories);
-  x->setTitleText(tr("joint"));
-  auto* y = new QValueAxis;
-  y->setRange(0.0, std::max(1.0, 1.1 * worstShown));
-  y->applyNiceNumbers();
-  y->setLabelFormat(y->max() >= 10.0 ? "%.0f" : "%.1f");
-  bars->addAxis(x, Qt::AlignBottom);
-  bars->addAxis(y, Qt::AlignLeft);
-  series->attachAxis(x);
-  series->attachAxis(y);
+  barChart_->setBars({tr("identified"), tr("model's own")}, nrmse, {QColor(31, 119, 180), QColor(190, 190, 190)});
 
   QString text = tr("%1 samples of %2; worst NRMSE %3 %.")
                      .arg(s.samples)

@@ -19,6 +19,10 @@ class QPushButton;
 class QTableWidget;
 class QTabWidget;
 
+namespace eb::widgets {
+class JointBarChart;
+}
+
 namespace eb::wizard {
 
 class ClosedLoopPanel;
@@ -75,7 +79,7 @@ class ValidatePage : public QWizardPage {
   QLineSeries* predictedSeries_;
   QLineSeries* errorSeries_;
   QTableWidget* table_;
-  QChartView* barChart_;
+  widgets::JointBarChart* barChart_;
   QTabWidget* tabs_;
   DriftPanel* drift_;
   ClosedLoopPanel* closedLoop_;

@@ -7,6 +7,7 @@
 // columns (with its widths or Stribeck velocities) to the estimate page.
 
 #include "app/wizard/controller/identification_controller.hpp"
+#include "widgets/friction_comparison_table.hpp"
 
 #include <QWidget>
 
@@ -46,7 +47,7 @@ class FrictionComparisonView : public QWidget {
   QLabel* status_;
   std::vector<std::pair<RegressorOptions, QString>> models_;  // per table row: the model's columns, its name
   int bestRow_ = -1;
-  QTableWidget* table_;
+  widgets::FrictionComparisonTable* table_;
 };
 
 }  // namespace eb::wizard
