@@ -24,5 +24,10 @@ QString delimiterLabel(char delimiter);
 QString methodLabel(EstimationMethod method);
 /// The field and message of `d` as one line ("column 'q3': not a number"), without its file and line.
 QString diagnosticText(const Diagnostic& d);
+/// "1 log", "3 logs": a count with the singular or plural noun.
+QString countOf(long long n, const QString& singular, const QString& plural);
+/// The log files a dialog offers: CSV-like text, MATLAB, ROS 2 bags (a bag's metadata.yaml stands
+/// for its folder), then all files.
+QString logFileDialogFilter();
 
 }  // namespace eb::widgets

@@ -1,14 +1,14 @@
 #include "app/wizard/pages/import_page.hpp"
 
-#include "app/wizard/panels/log_check_panel.hpp"
-#include "app/wizard/panels/log_list_panel.hpp"
 #include "app/wizard/controller/log_mapping_guess.hpp"
 #include "app/wizard/controller/log_mapping_io.hpp"
 #include "app/wizard/panels/log_mapping_panel.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
 #include "widgets/column_layout_field.hpp"
 #include "widgets/column_mapping_editor.hpp"
+#include "widgets/log_check_panel.hpp"
 #include "widgets/log_file_view.hpp"
+#include "widgets/log_list_panel.hpp"
 #include "widgets/log_read_options.hpp"
 
 #include "identification/identification_pipeline.hpp"
@@ -68,10 +68,10 @@ ImportPage::ImportPage(WizardSession* session, QWidget* parent)
 
 // The logs list with its Add / Remove buttons, wired to the page.
 QWidget* ImportPage::buildLogList() {
-  logList_ = new LogListPanel;
-  connect(logList_, &LogListPanel::addRequested, this, &ImportPage::addLogs);
-  connect(logList_, &LogListPanel::removeRequested, this, [this]() { removeLog(currentLog()); });
-  connect(logList_, &LogListPanel::currentChanged, this, [this](int row) {
+  logList_ = new widgets::LogListPanel;
+  connect(logList_, &widgets::LogListPanel::addRequested, this, &ImportPage::addLogs);
+  connect(logList_, &widgets::LogListPanel::removeRequested, this, [this]() { removeLog(currentLog()); });
+  connect(logList_, &widgets::LogListPanel::currentChanged, this, [this](int row) {
     showLog(row);
     showTimeBase();
   });
@@ -107,8 +107,8 @@ void ImportPage::buildUi() {
 
   auto* bottom = new QSplitter(Qt::Horizontal);
   bottom->addWidget(buildMappingPanel());
-  checkPanel_ = new LogCheckPanel;
-  connect(checkPanel_, &LogCheckPanel::placeActivated, this, &ImportPage::onPlaceActivated);
+  checkPanel_ = new widgets::LogCheckPanel;
+  connect(checkPanel_, &widgets::LogCheckPanel::placeActivated, this, &ImportPage::onPlaceActivated);
   bottom->addWidget(checkPanel_);
   bottom->setStretchFactor(0, 3);
   bottom->setStretchFactor(1, 2);
@@ -268,7 +268,9 @@ void ImportPage::showTimeBase() {
 }
 
 void ImportPage::refreshLogList() {
-  logList_->showLogs(session_->document()->logs(), problems_, currentChecks() != nullptr);
+  QStringList paths;
+  for (const LogSource& log : session_->document()->logs()) paths << log.path;
+  logList_->showLogs(paths, problems_, currentChecks() != nullptr);
 }
 
 void ImportPage::onFormatEdited() {

@@ -7,7 +7,7 @@
 // as a mapping file, or set at once from a layout typed as for the CLI's
 // --columns (a headerless log). Every log is read through the importer on a worker thread
 // after each change; its time axis is shown (widgets::TimeStepChart) and every problem
-// is listed with its log and line (LogProblemList).
+// is listed with its log and line (widgets::DiagnosticList).
 
 #include "app/wizard/controller/identification_inputs.hpp"
 #include "app/wizard/panels/log_problems.hpp"
@@ -23,14 +23,14 @@ class QTimer;
 namespace eb::widgets {
 class ColumnLayoutField;
 class ColumnMappingEditor;
+class LogCheckPanel;
 class LogFileView;
+class LogListPanel;
 class LogReadOptions;
 }  // namespace eb::widgets
 
 namespace eb::wizard {
 
-class LogCheckPanel;
-class LogListPanel;
 class LogMappingPanel;
 
 class ImportPage : public QWizardPage {
@@ -98,13 +98,13 @@ class ImportPage : public QWizardPage {
   bool checkPending_ = false;
   bool updating_ = false;  // widgets being filled from the document
 
-  LogListPanel* logList_;
+  widgets::LogListPanel* logList_;
   widgets::LogFileView* fileView_;
   widgets::LogReadOptions* readOptions_;
   LogMappingPanel* mappingPanel_;
   widgets::ColumnLayoutField* layoutField_;      // the panel's
   widgets::ColumnMappingEditor* mappingEditor_;  // the panel's
-  LogCheckPanel* checkPanel_;
+  widgets::LogCheckPanel* checkPanel_;
 };
 
 }  // namespace eb::wizard

@@ -2,9 +2,6 @@
 
 #include "util/input_error.hpp"
 
-#include <QFileInfo>
-#include <QHeaderView>
-#include <QStyle>
 
 #include <algorithm>
 
@@ -14,10 +11,6 @@ namespace {
 // Logs sampled slower than this are flagged: identification needs clean accelerations.
 constexpr double kSlowRateHz = 100.0;
 }  // namespace
-
-QString problemLine(const Diagnostic& p) {
-  return p.line ? QObject::tr("line %1: %2").arg(p.line).arg(diagnosticText(p)) : diagnosticText(p);
-}
 
 std::vector<Diagnostic> collectLogProblems(const std::vector<LogSource>& logs,
                                            const std::map<QString, LogPreviewState>& states,
@@ -78,50 +71,6 @@ std::vector<Diagnostic> collectLogProblems(const std::vector<LogSource>& logs,
   });
   if (rows) *rows = total;
   return problems;
-}
-
-LogProblemList::LogProblemList(QWidget* parent) : QTreeWidget(parent) {
-  setObjectName("problemList");
-  setColumnCount(3);
-  setHeaderLabels({tr("Log"), tr("Line"), tr("Problem")});
-  setRootIsDecorated(false);
-  setWordWrap(true);
-  setUniformRowHeights(false);
-  header()->setStretchLastSection(true);
-  setColumnWidth(0, 160);
-  setColumnWidth(1, 52);
-  setIconSize(QSize(16, 16));
-  const auto activate = [this](QTreeWidgetItem* item) {
-    if (!item) return;
-    emit placeActivated(item->data(0, Qt::UserRole).toString(), item->data(1, Qt::UserRole).toULongLong(),
-                        item->data(2, Qt::UserRole).toString());
-  };
-  connect(this, &QTreeWidget::itemActivated, this, activate);
-  connect(this, &QTreeWidget::itemClicked, this, activate);
-}
-
-void LogProblemList::setProblems(const std::vector<Diagnostic>& problems) {
-  clear();
-  for (const Diagnostic& p : problems) {
-    const QString path = QString::fromStdString(p.file);
-    auto* item = new QTreeWidgetItem;
-    item->setText(0, QFileInfo(path).fileName());
-    item->setToolTip(0, path);
-    item->setText(1, p.line ? QString::number(p.line) : QString());
-    item->setText(2, diagnosticText(p));
-    item->setToolTip(1, problemLine(p));
-    item->setToolTip(2, problemLine(p));
-    const QStyle::StandardPixmap icon = p.severity == Severity::Error     ? QStyle::SP_MessageBoxCritical
-                                        : p.severity == Severity::Warning ? QStyle::SP_MessageBoxWarning
-                                                                                      : QStyle::SP_MessageBoxInformation;
-    item->setIcon(0, style()->standardIcon(icon));
-    if (p.severity == Severity::Error) item->setForeground(2, QColor(176, 0, 32));
-    if (p.severity == Severity::Note) item->setForeground(2, QColor(90, 90, 90));
-    item->setData(0, Qt::UserRole, path);
-    item->setData(1, Qt::UserRole, static_cast<qulonglong>(p.line));
-    item->setData(2, Qt::UserRole, QString::fromStdString(p.field));
-    addTopLevelItem(item);
-  }
 }
 
 }  // namespace eb::wizard

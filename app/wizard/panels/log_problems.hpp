@@ -1,9 +1,8 @@
 #pragma once
-// What the Import page says about each log, as data: the preview and column
-// guess of a log (LogPreviewState), the problems collected from them and from
-// reading the whole log (collectLogProblems: the engine's Diagnostics, each with
-// its log as its file), and the list that shows them and says which place was
-// clicked (LogProblemList). Places come from the diagnostics (line, column
+// What the Import page says about each log, as data: the problems collected from
+// its scan, its column guess and from reading the whole log (collectLogProblems:
+// the engine's Diagnostics, each with its log as its file), which
+// widgets::DiagnosticList shows. Places come from the diagnostics (line, column
 // name), never from parsing message text.
 
 #include "app/wizard/controller/document_types.hpp"
@@ -11,10 +10,10 @@
 
 #include "identification/log_check.hpp"
 #include "util/diagnostic.hpp"
+#include "widgets/diagnostic_list.hpp"
 #include "widgets/display_text.hpp"
 
-#include <QStringList>
-#include <QTreeWidget>
+#include <QString>
 
 #include <map>
 #include <vector>
@@ -26,7 +25,7 @@ namespace eb::wizard {
 using widgets::diagnosticText;
 
 /// A problem as one line with its place: "line 12: column 'q3': ..." (the whole message, for tooltips).
-QString problemLine(const Diagnostic& problem);
+using widgets::problemLine;
 
 /// Every problem of the document's logs, errors first, each a Diagnostic of its log (file: the
 /// log's path); `checks` are of the current state when `checked`. `rows` receives the samples
@@ -34,17 +33,5 @@ QString problemLine(const Diagnostic& problem);
 std::vector<Diagnostic> collectLogProblems(const std::vector<LogSource>& logs,
                                            const std::map<QString, LogPreviewState>& states,
                                            const std::vector<LogCheck>& checks, bool checked, std::size_t* rows);
-
-/// The problem list: log, line and message per row; clicking a row names its place.
-class LogProblemList : public QTreeWidget {
-  Q_OBJECT
- public:
-  explicit LogProblemList(QWidget* parent = nullptr);
-  void setProblems(const std::vector<Diagnostic>& problems);
-
- signals:
-  /// A problem was clicked or activated: its log, line (0: none) and column (empty: none).
-  void placeActivated(const QString& path, std::size_t line, const QString& field);
-};
 
 }  // namespace eb::wizard

@@ -1,12 +1,11 @@
 #pragma once
-// The Import page's "Time axis, problems and notes" box: the check's status line and progress,
-// the selected log's time-step chart (widgets::TimeStepChart), the problems of every log
-// (LogProblemList) and the current problem's whole text below them. It shows what the page
-// gives it; reading the logs is the controller's Job::LogCheck.
-
-#include "app/wizard/panels/log_problems.hpp"
+// LogCheckPanel: a "Time axis, problems and notes" box for logs being read: the check's status
+// line and progress, one log's time-step chart (TimeStepChart), the problems of every log
+// (DiagnosticList) and the current problem's whole text below them. It shows what it is given;
+// reading the logs is the caller's, off the GUI thread.
 
 #include "logs/time_base.hpp"
+#include "util/diagnostic.hpp"
 
 #include <QGroupBox>
 
@@ -17,11 +16,9 @@ class QLabel;
 class QProgressBar;
 
 namespace eb::widgets {
+
+class DiagnosticList;
 class TimeStepChart;
-}
-
-namespace eb::wizard {
-
 
 class LogCheckPanel : public QGroupBox {
   Q_OBJECT
@@ -44,11 +41,11 @@ class LogCheckPanel : public QGroupBox {
   void placeActivated(const QString& path, std::size_t line, const QString& field);
 
  private:
-  widgets::TimeStepChart* timeChart_;
-  LogProblemList* problemList_;
+  TimeStepChart* timeChart_;
+  DiagnosticList* problemList_;
   QLabel* problemDetail_;  // the current problem's whole text
   QProgressBar* checkProgress_;
   QLabel* checkStatus_;
 };
 
-}  // namespace eb::wizard
+}  // namespace eb::widgets

@@ -1,6 +1,7 @@
-#include "app/wizard/panels/log_list_panel.hpp"
+#include "widgets/log_list_panel.hpp"
 
-#include "app/wizard/controller/wizard_text.hpp"
+#include "widgets/diagnostic_list.hpp"
+#include "widgets/display_text.hpp"
 
 #include <QFileDialog>
 #include <QFileInfo>
@@ -13,7 +14,7 @@
 
 #include <algorithm>
 
-namespace eb::wizard {
+namespace eb::widgets {
 
 LogListPanel::LogListPanel(QWidget* parent) : QGroupBox(tr("Logs"), parent) {
   list_ = new QListWidget;
@@ -44,17 +45,16 @@ void LogListPanel::addDialog() {
   emit addRequested(paths);
 }
 
-void LogListPanel::showLogs(const std::vector<LogSource>& logs, const std::vector<Diagnostic>& problems,
-                            bool checked) {
+void LogListPanel::showLogs(const QStringList& paths, const std::vector<Diagnostic>& problems, bool checked) {
   const int current = list_->currentRow();
   const QSignalBlocker block(list_);
   list_->clear();
-  for (const LogSource& log : logs) {
-    auto* item = new QListWidgetItem(QFileInfo(log.path).fileName());
+  for (const QString& path : paths) {
+    auto* item = new QListWidgetItem(QFileInfo(path).fileName());
     bool error = false, warning = false;
-    QStringList tip{log.path};  // the name is cut in a narrow list: the tooltip has all its problems in full
+    QStringList tip{path};  // the name is cut in a narrow list: the tooltip has all its problems in full
     for (const Diagnostic& p : problems)
-      if (p.file == log.path.toStdString()) {
+      if (p.file == path.toStdString()) {
         error |= p.severity == Severity::Error;
         warning |= p.severity == Severity::Warning;
         if (p.severity != Severity::Note) tip << problemLine(p);
@@ -67,7 +67,7 @@ void LogListPanel::showLogs(const std::vector<LogSource>& logs, const std::vecto
     item->setIcon(style()->standardIcon(icon));
     list_->addItem(item);
   }
-  list_->setCurrentRow(std::min(current < 0 ? 0 : current, static_cast<int>(logs.size()) - 1));
+  list_->setCurrentRow(std::min(current < 0 ? 0 : current, static_cast<int>(paths.size()) - 1));
 }
 
 int LogListPanel::current() const { return list_->currentRow(); }
@@ -76,4 +76,4 @@ void LogListPanel::setCurrent(int row) { list_->setCurrentRow(row); }
 
 void LogListPanel::setRemoveEnabled(bool on) { removeButton_->setEnabled(on); }
 
-}  // namespace eb::wizard
+}  // namespace eb::widgets

@@ -1,7 +1,8 @@
-#include "app/wizard/panels/log_check_panel.hpp"
+#include "widgets/log_check_panel.hpp"
 
+#include "widgets/diagnostic_list.hpp"
+#include "widgets/display_text.hpp"
 #include "widgets/time_step_chart.hpp"
-#include "app/wizard/controller/wizard_text.hpp"
 
 #include <QLabel>
 #include <QProgressBar>
@@ -10,13 +11,13 @@
 
 #include <cmath>
 
-namespace eb::wizard {
+namespace eb::widgets {
 
 LogCheckPanel::LogCheckPanel(QWidget* parent) : QGroupBox(tr("Time axis, problems and notes"), parent) {
-  timeChart_ = new widgets::TimeStepChart;
+  timeChart_ = new TimeStepChart;
   timeChart_->setMinimumHeight(180);
-  problemList_ = new LogProblemList;
-  connect(problemList_, &LogProblemList::placeActivated, this, &LogCheckPanel::placeActivated);
+  problemList_ = new DiagnosticList;
+  connect(problemList_, &DiagnosticList::placeActivated, this, &LogCheckPanel::placeActivated);
   // The list cuts long problems at its width: the current one is shown whole below it.
   problemDetail_ = new QLabel;
   problemDetail_->setObjectName("problemDetail");
@@ -93,4 +94,4 @@ void LogCheckPanel::showTimeBase(const TimeBaseSummary* timeBase, const QString&
   timeChart_->setTimeBase(timeBase, name, placeholder);
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::widgets
