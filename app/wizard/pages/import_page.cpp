@@ -2,13 +2,13 @@
 
 #include "app/wizard/controller/log_mapping_guess.hpp"
 #include "app/wizard/controller/log_mapping_io.hpp"
-#include "app/wizard/panels/log_mapping_panel.hpp"
 #include "app/wizard/controller/wizard_text.hpp"
 #include "widgets/column_layout_field.hpp"
 #include "widgets/column_mapping_editor.hpp"
 #include "widgets/log_check_panel.hpp"
 #include "widgets/log_file_view.hpp"
 #include "widgets/log_list_panel.hpp"
+#include "widgets/log_mapping_panel.hpp"
 #include "widgets/log_read_options.hpp"
 
 #include "identification/identification_pipeline.hpp"
@@ -80,14 +80,14 @@ QWidget* ImportPage::buildLogList() {
 
 // The mapping panel, its edits and mapping files wired to the page.
 QWidget* ImportPage::buildMappingPanel() {
-  mappingPanel_ = new LogMappingPanel(session_->jointNames());
+  mappingPanel_ = new widgets::LogMappingPanel(session_->jointNames());
   layoutField_ = mappingPanel_->layoutField();
   mappingEditor_ = mappingPanel_->editor();
   connect(layoutField_, &widgets::ColumnLayoutField::applyRequested, this, &ImportPage::applyColumnLayout);
   connect(mappingEditor_, &widgets::ColumnMappingEditor::edited, this, &ImportPage::onMappingEdited);
   connect(mappingEditor_, &widgets::ColumnMappingEditor::guessRequested, this, &ImportPage::reguessMapping);
   connect(mappingEditor_, &widgets::ColumnMappingEditor::applyToAllRequested, this, &ImportPage::applyMappingToAll);
-  connect(mappingPanel_, &LogMappingPanel::mappingFileChosen, this, [this](const QString& path, bool save) {
+  connect(mappingPanel_, &widgets::LogMappingPanel::mappingFileChosen, this, [this](const QString& path, bool save) {
     QString error;
     if (!(save ? saveMapping(path, &error) : loadMapping(path, &error)))
       QMessageBox::warning(this, save ? tr("Save mapping") : tr("Load mapping"), error);
@@ -227,7 +227,7 @@ void ImportPage::showLog(int index) {
   updating_ = true;
   fileView_->show(it->second.scan, log.mapping);
   readOptions_->showFormat(it->second.scan, log);
-  mappingPanel_->showLog(log, it->second, logs.size() > 1);
+  mappingPanel_->showLog(it->second.scan, log, logs.size() > 1);
   updating_ = false;
 }
 

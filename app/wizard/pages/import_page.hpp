@@ -26,12 +26,11 @@ class ColumnMappingEditor;
 class LogCheckPanel;
 class LogFileView;
 class LogListPanel;
+class LogMappingPanel;
 class LogReadOptions;
 }  // namespace eb::widgets
 
 namespace eb::wizard {
-
-class LogMappingPanel;
 
 class ImportPage : public QWizardPage {
   Q_OBJECT
@@ -101,7 +100,7 @@ class ImportPage : public QWizardPage {
   widgets::LogListPanel* logList_;
   widgets::LogFileView* fileView_;
   widgets::LogReadOptions* readOptions_;
-  LogMappingPanel* mappingPanel_;
+  widgets::LogMappingPanel* mappingPanel_;
   widgets::ColumnLayoutField* layoutField_;      // the panel's
   widgets::ColumnMappingEditor* mappingEditor_;  // the panel's
   widgets::LogCheckPanel* checkPanel_;

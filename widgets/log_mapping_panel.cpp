@@ -1,4 +1,4 @@
-#include "app/wizard/panels/log_mapping_panel.hpp"
+#include "widgets/log_mapping_panel.hpp"
 
 #include "widgets/column_layout_field.hpp"
 #include "widgets/column_mapping_editor.hpp"
@@ -10,13 +10,13 @@
 #include <QSettings>
 #include <QVBoxLayout>
 
-namespace eb::wizard {
+namespace eb::widgets {
 
 LogMappingPanel::LogMappingPanel(const std::vector<std::string>& jointNames, QWidget* parent)
     : QGroupBox(tr("Column mapping"), parent) {
-  layoutField_ = new widgets::ColumnLayoutField;
+  layoutField_ = new ColumnLayoutField;
   layoutField_->setJointCount(static_cast<int>(jointNames.size()));
-  editor_ = new widgets::ColumnMappingEditor(jointNames);
+  editor_ = new ColumnMappingEditor(jointNames);
   saveButton_ = new QPushButton(tr("Save mapping..."));
   saveButton_->setObjectName("saveMappingButton");
   saveButton_->setToolTip(tr("A mapping file for logs of this logger; the CLI reads it with --mapping"));
@@ -45,26 +45,28 @@ void LogMappingPanel::pickFile(bool save) {
   emit mappingFileChosen(path, save);
 }
 
-void LogMappingPanel::showLog(const LogSource& log, const LogPreviewState& state, bool severalLogs) {
-  if (log.isMat()) {
+void LogMappingPanel::showLog(const LogScan& scan, const LogReadChoice& choice, bool severalLogs) {
+  const bool named = scan.kind != LogFileKind::DelimitedText;  // read by variable or joint name
+  const bool table = scan.preview.has_value();
+  if (scan.kind == LogFileKind::Mat) {
     editor_->setUnavailable(tr("MATLAB files are mapped by variable name."));
-  } else if (log.isBag()) {
+  } else if (scan.kind == LogFileKind::RosBag) {
     editor_->setUnavailable(
         tr("ROS 2 bags are mapped by joint name: each JointState name[] entry that is one of the robot's joints "
            "(others, e.g. a gripper's, are listed and left out). The bag's topics and the joints found, with the "
            "robot joint each one is, are above."));
-  } else if (!state.previewOk()) {
+  } else if (!table) {
     editor_->setUnavailable(QString());
   } else {
     QStringList columns;
-    for (const std::string& c : state.preview().layout.columns) columns << QString::fromStdString(c);
-    editor_->setMapping(log.mapping, columns, log.mappingEdited);
+    for (const std::string& c : scan.preview->layout.columns) columns << QString::fromStdString(c);
+    editor_->setMapping(choice.mapping, columns, choice.mappingEdited);
   }
-  editor_->setApplyToAllEnabled(!log.isNamed() && state.previewOk() && severalLogs);
-  layoutField_->setEnabled(!log.isNamed() && state.previewOk());
+  editor_->setApplyToAllEnabled(!named && table && severalLogs);
+  layoutField_->setEnabled(!named && table);
   layoutField_->clearMessage();
-  saveButton_->setEnabled(!log.isNamed() && !log.mapping.joints.empty());
-  loadButton_->setEnabled(!log.isNamed());
+  saveButton_->setEnabled(!named && !choice.mapping.joints.empty());
+  loadButton_->setEnabled(!named);
 }
 
 void LogMappingPanel::clear() {
@@ -75,4 +77,4 @@ void LogMappingPanel::clear() {
   loadButton_->setEnabled(false);
 }
 
-}  // namespace eb::wizard
+}  // namespace eb::widgets
