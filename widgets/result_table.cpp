@@ -6,7 +6,14 @@
 namespace eb::widgets {
 
 QTableWidget* makeResultTable(const QStringList& headers, const QString& objectName, int headerHeight) {
-  auto* table = new QTableWidget(0, static_cast<int>(headers.size()));
+  auto* table = new QTableWidget;
+  styleResultTable(table, headers, objectName, headerHeight);
+  return table;
+}
+
+void styleResultTable(QTableWidget* table, const QStringList& headers, const QString& objectName, int headerHeight) {
+  table->setRowCount(0);
+  table->setColumnCount(static_cast<int>(headers.size()));
   table->setObjectName(objectName);
   table->setHorizontalHeaderLabels(headers);
   table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -18,7 +25,6 @@ QTableWidget* makeResultTable(const QStringList& headers, const QString& objectN
   table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table->horizontalHeader()->setStretchLastSection(true);
   table->horizontalHeader()->setMinimumHeight(headerHeight);
-  return table;
 }
 
 }  // namespace eb::widgets

@@ -1,19 +1,15 @@
 #include "app/wizard/panels/closed_loop_panel.hpp"
 
-#include "widgets/result_table.hpp"
-#include "app/wizard/controller/wizard_text.hpp"
-
+#include "widgets/closed_loop_table.hpp"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalBlocker>
-#include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace eb::wizard {
@@ -57,7 +53,7 @@ ClosedLoopPanel::ClosedLoopPanel(WizardSession* session, QWidget* parent)
   });
   connect(controller_, &IdentificationController::jobStarted, this, [this](Job job) {
     if (job != Job::ClosedLoop) return;
-    table_->setRowCount(0);
+    table_->clearComparison();
     runButton_->setText(tr("Cancel"));
     summary_->setText(tr("Tracking the validation log's motion..."));
   });
@@ -82,9 +78,7 @@ ClosedLoopPanel::ClosedLoopPanel(WizardSession* session, QWidget* parent)
   summary_->setObjectName("closedLoopSummary");
   summary_->setWordWrap(true);
   summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  table_ = widgets::makeResultTable({tr("Joint"), tr("Identified\nRMS [rad]"), tr("Identified\nmax [rad]"),
-                                     tr("Description's\nRMS [rad]"), tr("Description's\nmax [rad]")},
-                                    "closedLoopTable");
+  table_ = new widgets::ClosedLoopTable;
 
   auto* plantRow = new QHBoxLayout;
   plantRow->addWidget(new QLabel(tr("Plant")));
@@ -177,7 +171,7 @@ void ClosedLoopPanel::setGains(double kp, double kd) {
 
 void ClosedLoopPanel::clear() {
   if (isRunning()) controller_->cancel(Job::ClosedLoop);
-  table_->setRowCount(0);
+  table_->clearComparison();
   summary_->setText(session_->validation() ? tr("Simulate the tracking to see the error per joint.")
                                            : tr("Validate on a log first: its motion is what the controller tracks."));
 }
@@ -203,46 +197,9 @@ void ClosedLoopPanel::start() {
 void ClosedLoopPanel::show() {
   const auto current = controller_->closedLoop();
   if (!current) return;
-  const ClosedLoopComparison& comparison = current->comparison;
-  const RobotModel& model = session_->model();
-  const int n = model.dof();
-  table_->setRowCount(n);
-  for (int j = 0; j < n; ++j) {
-    const TrackingReport* runs[4] = {&comparison.identified, &comparison.identified, &comparison.robotsOwn,
-                                     &comparison.robotsOwn};
-    const double values[4] = {comparison.identified.rms[j], comparison.identified.max[j], comparison.robotsOwn.rms[j],
-                              comparison.robotsOwn.max[j]};
-    auto* name = new QTableWidgetItem(QString("%1  %2").arg(j + 1).arg(QString::fromStdString(model.joint(j).name)));
-    table_->setItem(j, 0, name);
-    for (int c = 0; c < 4; ++c) {
-      auto* item = new QTableWidgetItem(runs[c]->diverged ? tr("unstable") : formatNumber(values[c], 3));
-      item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-      if ((c == 1 || c == 3) && values[c] > kTrackingErrorBar) item->setForeground(QColor(176, 0, 32));
-      table_->setItem(j, c + 1, item);
-    }
-  }
-  const auto line = [&model](const TrackingReport& r) {
-    if (r.diverged)
-      return tr("unstable, the loop diverged at %1 s (a model with indefinite inertia does this: the physically "
-                "consistent method keeps it positive)")
-          .arg(formatNumber(r.divergedAt, 3));
-    return tr("%1 rad (%2 at %3 s): %4 the %5 rad bar")
-        .arg(formatNumber(r.maxError, 3), QString::fromStdString(model.joint(r.maxErrorJoint).name),
-             formatNumber(r.maxErrorTime, 3), r.maxError <= kTrackingErrorBar ? tr("within") : tr("beyond"),
-             formatNumber(kTrackingErrorBar, 2));
-  };
-  const auto given = [](const std::string& what) {
-    return what.empty() ? QString() : tr(" (given %1)").arg(QString::fromStdString(what));
-  };
-  table_->horizontalHeaderItem(3)->setText(comparison.robotsOwnGiven.empty() ? tr("Description's\nRMS [rad]")
-                                                                            : tr("Description's +\nfriction RMS [rad]"));
-  table_->horizontalHeaderItem(4)->setText(comparison.robotsOwnGiven.empty() ? tr("Description's\nmax [rad]")
-                                                                            : tr("Description's +\nfriction max [rad]"));
-  summary_->setText(tr("%1 s tracked at 1 kHz. Worst error with the estimate%2: %3.<br>With the description's own "
-                       "parameters%4: %5.<br>%6")
-                        .arg(formatNumber(comparison.identified.duration, 4), given(comparison.identifiedGiven),
-                             line(comparison.identified), given(comparison.robotsOwnGiven), line(comparison.robotsOwn),
-                             QString::fromStdString(closedLoopVerdict(comparison)).toHtmlEscaped()));
+  const std::vector<std::string> names = session_->jointNames();
+  table_->setComparison(current->comparison, names);
+  summary_->setText(widgets::ClosedLoopTable::summaryText(current->comparison, names));
 }
 
 }  // namespace eb::wizard

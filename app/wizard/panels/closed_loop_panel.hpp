@@ -8,7 +8,7 @@
 // consistent estimate of a loaded log (by default the validation log when the estimate was
 // not made on it), or a consistent params.json. The same engine calls as `excitebench-cli
 // closed-loop`, run by the session's IdentificationController on a worker thread, with
-// progress and cancel.
+// progress and cancel. The result's table and verdict text are widgets::ClosedLoopTable's.
 
 #include "app/wizard/controller/wizard_session.hpp"
 
@@ -18,7 +18,10 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QPushButton;
-class QTableWidget;
+
+namespace eb::widgets {
+class ClosedLoopTable;
+}
 
 namespace eb::wizard {
 
@@ -64,7 +67,7 @@ class ClosedLoopPanel : public QWidget {
   QString plantFile_;
   QPushButton* runButton_;
   QLabel* summary_;
-  QTableWidget* table_;
+  widgets::ClosedLoopTable* table_;
 };
 
 }  // namespace eb::wizard

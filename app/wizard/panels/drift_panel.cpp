@@ -1,33 +1,13 @@
 #include "app/wizard/panels/drift_panel.hpp"
 
-#include "widgets/result_table.hpp"
-
-#include "widgets/line_charts.hpp"
-#include "app/wizard/controller/wizard_text.hpp"
-
+#include "widgets/drift_report_view.hpp"
 
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
-#include <QTableWidget>
 #include <QVBoxLayout>
-#include <QtCharts/QLineSeries>
-
 
 namespace eb::wizard {
-
-namespace {
-
-// One colour per joint, as the charts of the other pages (tab10).
-QColor driftJointColor(int j) {
-  static const QColor colors[] = {
-      QColor(31, 119, 180), QColor(255, 127, 14),  QColor(44, 160, 44),   QColor(214, 39, 40),  QColor(148, 103, 189),
-      QColor(140, 86, 75),  QColor(227, 119, 194), QColor(127, 127, 127), QColor(188, 189, 34), QColor(23, 190, 207)};
-  return colors[j % 10];
-}
-
-}  // namespace
 
 DriftPanel::DriftPanel(WizardSession* session, QWidget* parent) : QWidget(parent), session_(session) {
   window_ = new QDoubleSpinBox;
@@ -40,15 +20,7 @@ DriftPanel::DriftPanel(WizardSession* session, QWidget* parent) : QWidget(parent
       tr("Length of the windows the residual is averaged over; a trend needs at least 3. Whole "
          "periods of a periodic motion keep the motion's own pattern out of the trend."));
   connect(window_, &QDoubleSpinBox::valueChanged, this, &DriftPanel::refresh);
-  summary_ = new QLabel;
-  summary_->setObjectName("driftSummary");
-  summary_->setWordWrap(true);
-  summary_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  table_ = widgets::makeResultTable(
-      {tr("Joint"), tr("Change over\nthe log [N m]"), tr("± 1 σ\n[N m]"), tr("Residual\nRMS [N m]"), tr("Verdict")},
-      "driftTable");
-  chart_ = widgets::makeLineChart(tr("Residual mean per window"), tr("mean [N m]"));
-  chart_->setObjectName("driftChart");
+  view_ = new widgets::DriftReportView;
 
   auto* row = new QHBoxLayout;
   row->addWidget(new QLabel(tr("Window")));
@@ -56,78 +28,25 @@ DriftPanel::DriftPanel(WizardSession* session, QWidget* parent) : QWidget(parent
   row->addStretch(1);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(row);
-  layout->addWidget(summary_);
-  layout->addWidget(table_, 3);
-  layout->addWidget(chart_, 2);
+  layout->addWidget(view_, 1);
 }
 
 void DriftPanel::setWindow(double seconds) { window_->setValue(seconds); }
 
-QString DriftPanel::verdict(int joint) const {
-  const QTableWidgetItem* item = joint < table_->rowCount() ? table_->item(joint, 4) : nullptr;
-  return item ? item->text() : QString();
-}
+QString DriftPanel::verdict(int joint) const { return view_->verdict(joint); }
 
-QString DriftPanel::summary() const { return summary_->text(); }
+QString DriftPanel::summary() const { return view_->summary(); }
 
 void DriftPanel::refresh() {
-  table_->setRowCount(0);
-  QChart* chart = chart_->chart();
-  for (QAbstractSeries* s : chart->series()) {
-    chart->removeSeries(s);
-    delete s;
-  }
   // The controller computes the check (cached per validation and window); the panel shows it.
   const std::shared_ptr<const DriftResult> drift = session_->controller()->drift(window_->value());
-  if (!drift) {
-    summary_->setText(tr("Validate on a log first: the drift check follows its residual over time."));
-    return;
-  }
-  if (!drift->problem.empty()) {
+  if (!drift)
+    view_->showNote(tr("Validate on a log first: the drift check follows its residual over time."));
+  else if (!drift->problem.empty())
     // "2 windows of 20 s ...": what is wrong with the window; the panel is the place.
-    summary_->setText(
-        QString("<span style='color:#b00020'>%1</span>").arg(QString::fromStdString(drift->problem).toHtmlEscaped()));
-    return;
-  }
-  const DriftReport& report = drift->report;
-  const RobotModel& model = session_->model();
-  const int n = model.dof();
-  int drifted = 0;
-  table_->setRowCount(n);
-  for (int j = 0; j < n; ++j) {
-    const bool d = report.drifted[static_cast<std::size_t>(j)];
-    drifted += d;
-    const QString cells[5] = {QString("%1  %2").arg(j + 1).arg(QString::fromStdString(model.joint(j).name)),
-                              formatNumber(report.change[j], 3), formatNumber(report.slopeStd[j] * report.duration, 2),
-                              formatNumber(report.residualRms[j], 3), d ? tr("drifted") : tr("steady")};
-    for (int c = 0; c < 5; ++c) {
-      auto* item = new QTableWidgetItem(cells[c]);
-      if (c > 0 && c < 4) item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-      if (c == 4 && d) item->setForeground(QColor(176, 0, 32));
-      table_->setItem(j, c, item);
-    }
-  }
-  double lo = 0.0, hi = 0.0;
-  for (int j = 0; j < n; ++j) {
-    Eigen::VectorXd x(static_cast<Eigen::Index>(report.windows.size())), y(x.size());
-    for (std::size_t w = 0; w < report.windows.size(); ++w) {
-      x[static_cast<Eigen::Index>(w)] = 0.5 * (report.windows[w].start + report.windows[w].end);
-      y[static_cast<Eigen::Index>(w)] = report.windows[w].mean[j];
-    }
-    widgets::setSeriesData(widgets::addLineSeries(chart, QString::number(j + 1), driftJointColor(j), 1.5), x, y);
-    lo = std::min(lo, y.minCoeff());
-    hi = std::max(hi, y.maxCoeff());
-  }
-  widgets::setChartRanges(chart, report.windows.front().start, report.windows.back().end, lo, hi);
-  summary_->setText(
-      drifted == 0 ? tr("%1 windows over %2 s: every joint's residual is steady.")
-                         .arg(report.windows.size())
-                         .arg(report.duration, 0, 'g', 4)
-                   : tr("%1 windows over %2 s: %3 joint(s) drifted by more than 3 σ and a tenth of their residual RMS "
-                        "(friction warming up, a temperature change?). With few windows, read it as a hint.")
-                         .arg(report.windows.size())
-                         .arg(report.duration, 0, 'g', 4)
-                         .arg(drifted));
+    view_->showProblem(QString::fromStdString(drift->problem));
+  else
+    view_->setReport(drift->report, session_->jointNames());
 }
 
 }  // namespace eb::wizard

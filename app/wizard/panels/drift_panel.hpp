@@ -2,16 +2,18 @@
 // The drift check of the validation log (drift_check.hpp) on the Validate page: the torque
 // residual's mean per time window, per joint, and whether its trend over the log says that
 // friction or temperature drifted. The session's controller computes it from the live
-// validation when it or the window changes (linear in the samples: on the GUI thread).
+// validation when it or the window changes (linear in the samples: on the GUI thread); the
+// report's table, chart and summary are widgets::DriftReportView's.
 
 #include "app/wizard/controller/wizard_session.hpp"
 
 #include <QWidget>
 
-class QChartView;
 class QDoubleSpinBox;
-class QLabel;
-class QTableWidget;
+
+namespace eb::widgets {
+class DriftReportView;
+}
 
 namespace eb::wizard {
 
@@ -32,9 +34,7 @@ class DriftPanel : public QWidget {
  private:
   WizardSession* session_;
   QDoubleSpinBox* window_;
-  QLabel* summary_;
-  QTableWidget* table_;
-  QChartView* chart_;
+  widgets::DriftReportView* view_;
 };
 
 }  // namespace eb::wizard
