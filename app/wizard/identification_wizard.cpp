@@ -46,7 +46,6 @@ IdentificationWizard::IdentificationWizard(const RobotModel& model, const QStrin
   setStartId(ImportPageId);
   // 1200 x 800 where the screen has the room; a smaller screen gets the wizard whole, its pages scrolling.
   common::fitToScreen(this, QSize(1200, 800));
-  connect(document_, &IdentificationDocument::changed, this, &IdentificationWizard::documentChanged);
   connect(estimatePage_, &EstimatePage::estimationFinished, this, &IdentificationWizard::estimationFinished);
   connect(validatePage_, &ValidatePage::validationFinished, this, &IdentificationWizard::validationFinished);
   connect(payloadPage_, &PayloadPage::payloadIdentified, this, &IdentificationWizard::payloadIdentified);

@@ -104,8 +104,6 @@ class IdentificationWizard : public QWizard {
   PayloadPage* payloadPage() const { return payloadPage_; }
 
  signals:
-  /// The document changed (mark the project modified).
-  void documentChanged();
   /// An estimation ended (ok; or cancelled; or failed with `message`).
   void estimationFinished(bool ok, bool cancelled, const QString& message);
   /// A validation ended.

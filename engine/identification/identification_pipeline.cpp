@@ -297,10 +297,8 @@ LogsEstimate estimateFromLogs(const RobotModel& model, const AccumulatedEquation
     // The regression is of these logs: name them (a rank-deficient experiment is a property of the files).
     throw inFile(e, files);
   }
-  std::vector<std::string> names;
-  for (const Joint& j : model.joints()) names.push_back(j.name);
   out.warnings = offsetFindings(residualMeans(accumulated.equations, out.estimate.values), out.estimate.residualRms,
-                                names, files, accumulated.base.options.offset);
+                                model.jointNames(), files, accumulated.base.options.offset);
   if (out.estimate.fullParameters)
     out.plausibility = checkPlausibility(model, *out.estimate.fullParameters, bodyGeometryBounds(model));
   return out;

@@ -19,8 +19,6 @@ LogValidation validateOnLog(const RobotModel& model, const BaseParameters& base,
   v.summary.timeBase = v.log.timeBase;
   v.summary.preprocess = v.log.report;
   v.summary.loggedDerivatives = s.useLoggedDerivatives && v.log.report.rowsOut == 0;
-  std::vector<std::string> names;
-  for (const Joint& j : model.joints()) names.push_back(j.name);
   v.warnings = v.log.warnings;
   // Logged torques in another convention than the description's make every figure below
   // meaningless (a reversed sign reads as 200 % NRMSE): say so first.
@@ -28,7 +26,7 @@ LogValidation validateOnLog(const RobotModel& model, const BaseParameters& base,
   const std::vector<Diagnostic> conventions = v.summary.conventions.findings();
   v.warnings.insert(v.warnings.end(), conventions.begin(), conventions.end());
   const std::vector<LogWarning> offsets =
-      offsetFindings(v.identified.meanResidual, v.identified.rmse, names, path, base.options.offset);
+      offsetFindings(v.identified.meanResidual, v.identified.rmse, model.jointNames(), path, base.options.offset);
   v.warnings.insert(v.warnings.end(), offsets.begin(), offsets.end());
   if (progress) progress(1.0, "done");
   return v;

@@ -45,6 +45,12 @@ double RobotModel::movingMass() const {
   return m;
 }
 
+std::vector<std::string> RobotModel::jointNames() const {
+  std::vector<std::string> names;
+  for (const Joint& j : joints_) names.push_back(j.name);
+  return names;
+}
+
 int RobotModel::jointIndex(const std::string& name) const {
   for (size_t i = 0; i < joints_.size(); ++i)
     if (joints_[i].name == name) return static_cast<int>(i);

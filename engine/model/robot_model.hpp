@@ -114,6 +114,8 @@ class RobotModel {
   const Body& body(int i) const { return bodies_[static_cast<size_t>(i)]; }
   const std::vector<Joint>& joints() const { return joints_; }
   const Joint& joint(int i) const { return joints_[static_cast<size_t>(i)]; }
+  /// The joints' names, in model order (what logs and files are matched against).
+  std::vector<std::string> jointNames() const;
   const std::vector<LinkFrame>& links() const { return links_; }
   const std::string& rootLink() const { return rootLink_; }
   const Eigen::Vector3d& gravity() const { return gravity_; }

@@ -19,12 +19,6 @@ WizardSession::WizardSession(const RobotModel& model, const QString& robotSpec, 
   connect(controller_, &IdentificationController::estimatesChanged, this, &WizardSession::estimatesChanged);
 }
 
-std::vector<std::string> WizardSession::jointNames() const {
-  std::vector<std::string> names;
-  for (const Joint& j : model_->joints()) names.push_back(j.name);
-  return names;
-}
-
 std::string WizardSession::urdfText(QString* why) const {
   try {
     return robotUrdfText(robotSpec_.toStdString());

@@ -30,7 +30,7 @@ class WizardSession : public QObject {
   const QString& robotSpec() const { return robotSpec_; }
   IdentificationDocument* document() const { return document_; }
   /// Model joint names, in model order.
-  std::vector<std::string> jointNames() const;
+  std::vector<std::string> jointNames() const { return model_->jointNames(); }
 
   /// Runs every job and holds their results.
   IdentificationController* controller() const { return controller_; }

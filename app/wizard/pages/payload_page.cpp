@@ -185,7 +185,6 @@ void PayloadPage::browse(QLineEdit* edit, const QString& title) {
 
 void PayloadPage::setLoadedLog(const QString& path) { loadedEdit_->setText(path); }
 void PayloadPage::setUnloadedLog(const QString& path) { unloadedEdit_->setText(path); }
-void PayloadPage::setOffsets(bool on) { offsets_->setChecked(on); }
 
 void PayloadPage::setRobotSource(RobotSource source) {
   robotSource_->setCurrentIndex(robotSource_->findData(int(source)));

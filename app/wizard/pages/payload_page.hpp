@@ -49,7 +49,6 @@ class PayloadPage : public QWizardPage {
   void setRobotSource(RobotSource source);
   /// Link the payload is fixed to; empty: the tip.
   void setLink(const QString& link);
-  void setOffsets(bool on);
   /// Identifies the payload with the page's inputs on a worker thread.
   void startIdentification();
   void cancelIdentification();

@@ -157,7 +157,6 @@ bool PreprocessPage::isComplete() const { return error_.isEmpty() && !session_->
 
 void PreprocessPage::setPreviewJoint(int joint) { jointCombo_->setCurrentIndex(joint); }
 
-void PreprocessPage::setPreviewLog(int index) { logCombo_->setCurrentIndex(index); }
 
 int PreprocessPage::seriesPointCount(int chart, int series) const {
   if (chart < 0 || chart > 3) return 0;
@@ -224,7 +223,6 @@ void PreprocessPage::startPreview() {
         if (!outcome.cancelled || !pending_) plot();
         if (pending_) startPreview();
         emit completeChanged();
-        if (!outcome.cancelled) emit previewFinished(outcome.ok);
       });
 }
 

@@ -52,12 +52,8 @@ class PreprocessPage : public QWizardPage {
   bool isBusy() const;
   /// Number of points in the chart series (q, qd, qdd, tau charts; raw then filtered), for tests.
   int seriesPointCount(int chart, int series) const;
-  /// The joint shown (0-based) and the log shown (index into the document's logs).
+  /// The joint shown (0-based).
   void setPreviewJoint(int joint);
-  void setPreviewLog(int index);
-
- signals:
-  void previewFinished(bool ok);
 
  private:
   struct PreviewData {

@@ -129,13 +129,6 @@ void ClosedLoopPanel::refreshPlants() {
 
 void ClosedLoopPanel::setPlantDescription() { plant_->setCurrentIndex(0); }
 
-bool ClosedLoopPanel::setPlantLog(const QString& path) {
-  const int index = plant_->findData("log:" + QFileInfo(path).absoluteFilePath());
-  if (index < 0) return false;
-  plant_->setCurrentIndex(index);
-  return true;
-}
-
 void ClosedLoopPanel::setPlantFile(const QString& path) {
   plantFile_ = path;
   const int index = plant_->findData("file");
@@ -163,11 +156,6 @@ const ClosedLoopComparison* ClosedLoopPanel::result() const {
 }
 
 QString ClosedLoopPanel::summary() const { return summary_->text(); }
-
-void ClosedLoopPanel::setGains(double kp, double kd) {
-  kp_->setValue(kp);
-  kd_->setValue(kd);
-}
 
 void ClosedLoopPanel::clear() {
   if (isRunning()) controller_->cancel(Job::ClosedLoop);

@@ -35,12 +35,8 @@ class ClosedLoopPanel : public QWidget {
   bool isRunning() const;
   /// Forgets the last result (the estimate or the validation log changed).
   void clear();
-  /// Sets the controller's gains kp [1/s^2], kd [1/s].
-  void setGains(double kp, double kd);
-  /// The plant: the description with simulate's friction; a consistent estimate of a loaded
-  /// log (false when `path` is not one); a consistent params.json.
+  /// The plant: the description with simulate's friction; a consistent params.json.
   void setPlantDescription();
-  bool setPlantLog(const QString& path);
   void setPlantFile(const QString& path);
   /// The plant choice as the combo box shows it.
   QString plantChoice() const;
