@@ -25,14 +25,13 @@
 #include <algorithm>
 
 namespace eb::wizard {
+
 const std::vector<LogCheck>* ImportPage::currentChecks() const {
   static const std::vector<LogCheck> none;
-  const IdentificationDocument& doc = *session_->document();
-  if (doc.logs().empty()) return &none;
-  // What a check read: the logs, the import options and the preprocessing (the torques are
-  // checked on the samples the estimate will use).
+  if (session_->document()->logs().empty()) return &none;
+  // The controller drops checks whose logs, import or preprocessing are no longer the document's.
   const std::shared_ptr<const LogChecksResult> checks = session_->controller()->logChecks();
-  return checks && checks->inputs == logsInputsOf(doc) ? &checks->checks : nullptr;
+  return checks ? &checks->checks : nullptr;
 }
 
 ImportPage::ImportPage(WizardSession* session, QWidget* parent)
