@@ -35,8 +35,8 @@ IdentificationReport reportFromParameters(const IdentifiedParameters& params, co
 /// and inertia about the COM [kg m^2] from `fullParameters` (10 per body), the plausibility
 /// verdict of `verdicts` (one per body; none: not checked) and the data's share of mass, COM
 /// (mean of the 3 first moments) and inertia (mean of the 6 entries) from `dataShare`. Empty when
-/// `fullParameters` does not cover every body. The report, params.json's readers and the wizard
-/// all show these.
+/// `fullParameters` does not cover every body. The report and the wizard's per-link table show
+/// these.
 std::vector<ReportLink> reportLinks(const RobotModel& model, const Eigen::VectorXd& fullParameters,
                                     const std::optional<Eigen::VectorXd>& dataShare,
                                     const std::vector<BodyPlausibility>& verdicts);
